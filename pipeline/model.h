@@ -1,0 +1,69 @@
+// The Promise and resource-request model: plain values parsed from the platform repository.
+// Field names follow the Kratix API (reference §1.1, §1.2); see docs/differences.md for what ferry ignores.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/labels.h"
+#include "core/yaml_document.h"
+
+namespace ferry::pipeline {
+
+struct EnvVar {
+  std::string name;
+  std::string value;
+  bool operator==(const EnvVar&) const = default;
+};
+
+struct Container {
+  std::string name;
+  std::string image;
+  std::vector<std::string> command;  // empty: the image's entrypoint
+  std::vector<std::string> args;
+  std::vector<EnvVar> env;
+};
+
+struct Pipeline {
+  std::string name;
+  std::vector<Container> containers;  // run in order
+  SourceLocation where;
+};
+
+// The API a Promise serves: group, the storage version, kind and plural of its CRD.
+struct ApiRef {
+  std::string group;
+  std::string version;
+  std::string kind;
+  std::string plural;
+};
+
+// "resource.configure", "resource.delete", "promise.configure", "promise.delete".
+using WorkflowName = std::string;
+
+struct Promise {
+  std::string name;
+  std::optional<ApiRef> api;               // absent: the Promise serves no API
+  std::vector<Labels> destination_selectors;  // spec.destinationSelectors[].matchLabels, in order
+  std::map<WorkflowName, std::vector<Pipeline>> workflows;
+  SourceLocation where;
+};
+
+// A resource request: an object whose group and kind are a Promise's API.
+struct Request {
+  std::string promise;
+  std::string api_version;  // as written, "group/version"
+  std::string kind;
+  std::string name;
+  std::string namespace_;   // "default" when not written
+  std::string object_yaml;  // the whole object, for /kratix/input/object.yaml
+  SourceLocation where;
+};
+
+// Parses a Promise document (kind already checked by the caller).
+Result<Promise> parse_promise(const YamlDocument& document);
+
+}  // namespace ferry::pipeline

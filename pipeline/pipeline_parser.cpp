@@ -1,0 +1,99 @@
+#include "pipeline/pipeline_parser.h"
+
+#include <set>
+
+namespace ferry::pipeline {
+namespace {
+
+Result<std::vector<EnvVar>> parse_env(const YAML::Node& container, const std::string& path,
+                                      const std::string& file) {
+  std::vector<EnvVar> env;
+  const YAML::Node list = child(container, "env");
+  if (!list || list.IsNull()) return env;
+  if (!list.IsSequence()) return make_error(location_of(list, file), "\"" + path + "\" must be a list");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string item = path + "[" + std::to_string(i) + "]";
+    auto name = required_string(list[i], "name", item + ".name", file);
+    if (!name) return name.error();
+    if (child(list[i], "valueFrom")) {
+      return make_error(location_of(list[i], file),
+                        "\"" + item + ".valueFrom\" is not supported yet; give the value with \"value\"");
+    }
+    auto value = optional_string(list[i], "value", item + ".value", file);
+    if (!value) return value.error();
+    env.push_back(EnvVar{*name, value->value_or("")});
+  }
+  return env;
+}
+
+Result<Container> parse_container(const YAML::Node& node, const std::string& path, const std::string& file) {
+  Container container;
+  auto name = required_string(node, "name", path + ".name", file);
+  if (!name) return name.error();
+  container.name = *name;
+  auto image = required_string(node, "image", path + ".image", file);
+  if (!image) return image.error();
+  container.image = *image;
+  auto command = optional_strings(node, "command", path + ".command", file);
+  if (!command) return command.error();
+  container.command = std::move(*command);
+  auto args = optional_strings(node, "args", path + ".args", file);
+  if (!args) return args.error();
+  container.args = std::move(*args);
+  auto env = parse_env(node, path + ".env", file);
+  if (!env) return env.error();
+  container.env = std::move(*env);
+  return container;
+}
+
+Result<Pipeline> parse_pipeline(const YAML::Node& node, const std::string& path, const std::string& file) {
+  auto api_version = required_string(node, "apiVersion", path + ".apiVersion", file);
+  if (!api_version) return api_version.error();
+  auto kind = required_string(node, "kind", path + ".kind", file);
+  if (!kind) return kind.error();
+  if (*api_version != "platform.kratix.io/v1alpha1" || *kind != "Pipeline") {
+    return make_error(location_of(node, file), "\"" + path + "\" must be apiVersion platform.kratix.io/v1alpha1, "
+                                               "kind Pipeline; found " + *api_version + ", " + *kind);
+  }
+  Pipeline pipeline;
+  pipeline.where = location_of(node, file);
+  auto name = required_string(child(node, "metadata"), "name", path + ".metadata.name", file);
+  if (!name) return name.error();
+  pipeline.name = *name;
+  auto spec = required_map(node, "spec", path + ".spec", file);
+  if (!spec) return spec.error();
+  const YAML::Node containers = child((*spec), "containers");
+  if (!containers || !containers.IsSequence() || containers.size() == 0) {
+    return make_error(location_of(*spec, file), "\"" + path + ".spec.containers\" must list at least one container");
+  }
+  for (std::size_t i = 0; i < containers.size(); ++i) {
+    auto container = parse_container(containers[i], path + ".spec.containers[" + std::to_string(i) + "]", file);
+    if (!container) return container.error();
+    pipeline.containers.push_back(std::move(*container));
+  }
+  return pipeline;
+}
+
+}  // namespace
+
+Result<std::vector<Pipeline>> parse_pipelines(const YAML::Node& list, const std::string& path,
+                                              const std::string& file) {
+  std::vector<Pipeline> pipelines;
+  if (!list || list.IsNull()) return pipelines;
+  if (!list.IsSequence()) {
+    return make_error(location_of(list, file), "\"" + path + "\" must be a list of Pipelines, found " +
+                                                   describe_node_type(list));
+  }
+  std::set<std::string> names;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    auto pipeline = parse_pipeline(list[i], path + "[" + std::to_string(i) + "]", file);
+    if (!pipeline) return pipeline.error();
+    if (!names.insert(pipeline->name).second) {
+      return make_error(pipeline->where, "pipeline name \"" + pipeline->name + "\" is used twice in \"" + path + "\"");
+    }
+    pipelines.push_back(std::move(*pipeline));
+  }
+  return pipelines;
+}
+
+}  // namespace ferry::pipeline

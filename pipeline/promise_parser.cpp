@@ -1,0 +1,109 @@
+// Promise documents -> pipeline::Promise. Field rules follow reference §1.1; errors carry file:line:column.
+#include <array>
+
+#include "pipeline/model.h"
+#include "pipeline/pipeline_parser.h"
+
+namespace ferry::pipeline {
+namespace {
+
+// spec.api is an embedded CustomResourceDefinition: the group, the storage version (else the first
+// version), names.kind and names.plural identify the requests this Promise serves.
+Result<std::optional<ApiRef>> parse_api(const YAML::Node& spec, const std::string& file) {
+  const YAML::Node api = child(spec, "api");
+  if (!api || api.IsNull() || (api.IsMap() && api.size() == 0)) return std::optional<ApiRef>{};
+  if (!api.IsMap()) return make_error(location_of(api, file), "\"spec.api\" must be a CustomResourceDefinition");
+  const YAML::Node crd = child(api, "spec");
+  if (!crd || !crd.IsMap()) return make_error(location_of(api, file), "missing required field \"spec.api.spec\"");
+  ApiRef ref;
+  auto group = required_string(crd, "group", "spec.api.spec.group", file);
+  if (!group) return group.error();
+  ref.group = *group;
+  const YAML::Node names = child(crd, "names");
+  if (!names || !names.IsMap()) return make_error(location_of(crd, file), "missing required field \"spec.api.spec.names\"");
+  auto kind = required_string(names, "kind", "spec.api.spec.names.kind", file);
+  if (!kind) return kind.error();
+  ref.kind = *kind;
+  auto plural = required_string(names, "plural", "spec.api.spec.names.plural", file);
+  if (!plural) return plural.error();
+  ref.plural = *plural;
+  const YAML::Node versions = child(crd, "versions");
+  if (!versions || !versions.IsSequence() || versions.size() == 0) {
+    return make_error(location_of(crd, file), "\"spec.api.spec.versions\" must list at least one version");
+  }
+  for (std::size_t i = 0; i < versions.size(); ++i) {
+    auto name = required_string(versions[i], "name", "spec.api.spec.versions[" + std::to_string(i) + "].name", file);
+    if (!name) return name.error();
+    auto storage = optional_bool(versions[i], "storage", false, "spec.api.spec.versions[].storage", file);
+    if (!storage) return storage.error();
+    if (ref.version.empty() || *storage) ref.version = *name;
+    if (*storage) break;
+  }
+  return std::optional<ApiRef>{ref};
+}
+
+Result<std::vector<Labels>> parse_destination_selectors(const YAML::Node& spec, const std::string& file) {
+  std::vector<Labels> selectors;
+  const YAML::Node list = child(spec, "destinationSelectors");
+  if (!list || list.IsNull()) return selectors;
+  if (!list.IsSequence()) {
+    return make_error(location_of(list, file), "\"spec.destinationSelectors\" must be a list, found " +
+                                                   describe_node_type(list));
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = "spec.destinationSelectors[" + std::to_string(i) + "].matchLabels";
+    auto labels = optional_labels(list[i], "matchLabels", path, file);
+    if (!labels) return labels.error();
+    selectors.push_back(std::move(*labels));
+  }
+  return selectors;
+}
+
+// spec.workflows.<type>.<action>: the four workflows a Promise may declare.
+Result<std::map<WorkflowName, std::vector<Pipeline>>> parse_workflows(const YAML::Node& spec,
+                                                                      const std::string& file) {
+  static constexpr std::array<const char*, 2> kTypes = {"promise", "resource"};
+  static constexpr std::array<const char*, 2> kActions = {"configure", "delete"};
+  std::map<WorkflowName, std::vector<Pipeline>> workflows;
+  const YAML::Node node = child(spec, "workflows");
+  if (!node || node.IsNull()) return workflows;
+  if (!node.IsMap()) return make_error(location_of(node, file), "\"spec.workflows\" must be a map");
+  for (const char* type : kTypes) {
+    const YAML::Node by_action = child(node, type);
+    if (!by_action || by_action.IsNull()) continue;
+    for (const char* action : kActions) {
+      const std::string name = std::string(type) + "." + action;
+      auto pipelines = parse_pipelines(child(by_action, action), "spec.workflows." + name, file);
+      if (!pipelines) return pipelines.error();
+      if (!pipelines->empty()) workflows[name] = std::move(*pipelines);
+    }
+  }
+  return workflows;
+}
+
+}  // namespace
+
+Result<Promise> parse_promise(const YamlDocument& document) {
+  const std::string& file = document.file;
+  const YAML::Node& node = document.node;
+  Promise promise;
+  promise.where = location_of(node, file);
+  auto name = required_string(child(node, "metadata"), "name", "metadata.name", file);
+  if (!name) return name.error();
+  promise.name = *name;
+  auto spec_node = required_map(node, "spec", "spec", file);
+  if (!spec_node) return spec_node.error();
+  const YAML::Node& spec = *spec_node;
+  auto api = parse_api(spec, file);
+  if (!api) return api.error();
+  promise.api = std::move(*api);
+  auto selectors = parse_destination_selectors(spec, file);
+  if (!selectors) return selectors.error();
+  promise.destination_selectors = std::move(*selectors);
+  auto workflows = parse_workflows(spec, file);
+  if (!workflows) return workflows.error();
+  promise.workflows = std::move(*workflows);
+  return promise;
+}
+
+}  // namespace ferry::pipeline

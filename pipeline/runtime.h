@@ -1,0 +1,47 @@
+// The container runtime: the one interface between ferry and a container engine. Implementations: podman
+// (podman_runtime.h) and a recording fake for tests (recording_runtime.h).
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "pipeline/model.h"
+
+namespace ferry::pipeline {
+
+struct Mount {
+  std::filesystem::path host;  // absolute
+  std::string container;       // absolute path inside the container
+  bool read_only = false;
+};
+
+struct ContainerRun {
+  std::string label;  // "<pipeline>/<container>", for messages and log names
+  std::string image;
+  std::vector<std::string> command;  // empty: the image's entrypoint
+  std::vector<std::string> args;
+  std::vector<EnvVar> env;  // in order; a later duplicate name wins
+  std::vector<Mount> mounts;
+  std::chrono::seconds timeout{600};
+};
+
+struct ContainerExit {
+  int exit_code = 0;
+  bool timed_out = false;  // killed (with its children) when the timeout expired
+  std::string log;         // stdout and stderr, interleaved as written
+};
+
+class ContainerRuntime {
+ public:
+  virtual ~ContainerRuntime() = default;
+  virtual std::string name() const = 0;
+  // Runs one container to completion. An Error means it could not be run at all (no engine, bad
+  // arguments); a container that ran and failed is a ContainerExit with a non-zero exit_code.
+  // Must be safe to call from several threads at once.
+  virtual Result<ContainerExit> run(const ContainerRun& run) = 0;
+};
+
+}  // namespace ferry::pipeline

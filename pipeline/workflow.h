@@ -1,0 +1,84 @@
+// Runs a workflow (a list of pipelines) with the Kratix container contract (reference §2): per pipeline a
+// fresh /kratix/input/object.yaml (read-only), empty /kratix/output and /kratix/metadata, the KRATIX_*
+// variables of §2.3 followed by the container's own env, containers in order, stop at the first failure.
+// The outputs are split into groups by /kratix/metadata/destination-selectors.yaml (§2.6).
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/labels.h"
+#include "pipeline/model.h"
+#include "pipeline/runtime.h"
+
+namespace ferry::pipeline {
+
+// What the KRATIX_* variables describe: the object a workflow runs for.
+struct WorkflowObject {
+  std::string workflow_type;  // "resource" | "promise"
+  std::string action;         // "configure" | "delete"
+  std::string promise_name;
+  std::string kind;
+  std::string group;
+  std::string version;
+  std::string name;
+  std::string namespace_;  // "" for promise workflows
+  std::string plural;
+  std::string object_yaml;  // written to /kratix/input/object.yaml
+};
+
+// One entry of destination-selectors.yaml. directory "." is the default group's entry.
+struct SelectorEntry {
+  std::string directory;
+  Labels match_labels;
+};
+
+struct OutputFile {
+  std::string path;  // relative to /kratix/output, '/'-separated; keeps a directory group's prefix
+  std::string content;
+  bool operator==(const OutputFile&) const = default;
+};
+
+struct OutputGroup {
+  std::string directory;                  // "." for the default group
+  std::string id;                         // md5(directory), as Kratix
+  std::optional<Labels> workflow_selector;  // the workflow's entry for this group, if it wrote one
+  std::vector<OutputFile> files;          // sorted by path
+};
+
+struct PipelineResult {
+  std::string pipeline;
+  std::vector<OutputGroup> groups;  // directory groups in file order, then the default group if non-empty
+};
+
+struct WorkflowOptions {
+  std::filesystem::path scratch_dir;  // per-run directories are created below it and removed afterwards
+  std::chrono::seconds timeout{600};  // per container
+  std::size_t max_output_files = 10000;
+  std::size_t max_output_bytes = 64u << 20;
+};
+
+// Runs the pipelines in order. Fails with the failing container's label, exit code and log tail.
+Result<std::vector<PipelineResult>> run_workflow(const std::vector<Pipeline>& pipelines,
+                                                 const WorkflowObject& object, ContainerRuntime& runtime,
+                                                 const WorkflowOptions& options);
+
+// The KRATIX_* variables for one pipeline, in the order of reference §2.3.
+std::vector<EnvVar> kratix_env(const WorkflowObject& object, const std::string& pipeline_name);
+
+// Parses destination-selectors.yaml with the validation of reference §2.6. `file` names it in errors.
+Result<std::vector<SelectorEntry>> parse_destination_selectors(const std::string& text,
+                                                               const std::string& file);
+
+// Reads /kratix/output into groups (§2.6). Refuses symlinks, special files, and more files or bytes than
+// the caps. `label` names the pipeline in errors.
+Result<std::vector<OutputGroup>> collect_output_groups(const std::filesystem::path& output_dir,
+                                                       const std::vector<SelectorEntry>& entries,
+                                                       const WorkflowOptions& options,
+                                                       const std::string& label);
+
+}  // namespace ferry::pipeline

@@ -1,0 +1,50 @@
+#include "scheduler/destination.h"
+
+namespace ferry::scheduler {
+
+Result<Destination> parse_destination(const YamlDocument& document) {
+  const std::string& file = document.file;
+  Destination destination;
+  destination.where = location_of(document.node, file);
+  auto metadata = required_map(document.node, "metadata", "metadata", file);
+  if (!metadata) return metadata.error();
+  auto name = required_string(*metadata, "name", "metadata.name", file);
+  if (!name) return name.error();
+  destination.name = *name;
+  auto labels = optional_labels(*metadata, "labels", "metadata.labels", file);
+  if (!labels) return labels.error();
+  destination.labels = std::move(*labels);
+
+  auto spec = required_map(document.node, "spec", "spec", file);
+  if (!spec) return spec.error();
+  auto path = required_string(*spec, "path", "spec.path", file);
+  if (!path) return path.error();
+  destination.path = *path;
+  auto strict = optional_bool(*spec, "strictMatchLabels", false, "spec.strictMatchLabels", file);
+  if (!strict) return strict.error();
+  destination.strict_match_labels = *strict;
+
+  auto ref = required_map(*spec, "stateStoreRef", "spec.stateStoreRef", file);
+  if (!ref) return ref.error();
+  auto store = required_string(*ref, "name", "spec.stateStoreRef.name", file);
+  if (!store) return store.error();
+  destination.state_store = *store;
+  auto kind = optional_string(*ref, "kind", "spec.stateStoreRef.kind", file);
+  if (!kind) return kind.error();
+  destination.state_store_kind = kind->value_or("GitStateStore");
+  if (destination.state_store_kind != "GitStateStore" && destination.state_store_kind != "BucketStateStore") {
+    return make_error(location_of(child(*ref, "kind"), file),
+                      "\"spec.stateStoreRef.kind\" must be GitStateStore or BucketStateStore, found " +
+                          destination.state_store_kind);
+  }
+
+  auto mode = optional_string(child(*spec, "filepath"), "mode", "spec.filepath.mode", file);
+  if (!mode) return mode.error();
+  if (mode->value_or("nestedByMetadata") != "nestedByMetadata") {
+    return make_error(location_of(child(child(*spec, "filepath"), "mode"), file),
+                      "filepath mode \"" + **mode + "\" is not supported yet; use nestedByMetadata");
+  }
+  return destination;
+}
+
+}  // namespace ferry::scheduler

@@ -1,0 +1,54 @@
+#include "scheduler/destination.h"
+
+#include <gtest/gtest.h>
+
+namespace ferry::scheduler {
+namespace {
+
+Result<Destination> parse(const std::string& text) {
+  auto docs = parse_yaml_stream(text, "dest.yaml");
+  EXPECT_TRUE(docs.ok());
+  return parse_destination(docs->at(0));
+}
+
+TEST(Destination, ParsesTheKratixFields) {
+  auto d = parse(R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata:
+  name: worker-1
+  labels: {environment: dev}
+spec:
+  path: worker-1
+  strictMatchLabels: true
+  stateStoreRef: {kind: GitStateStore, name: default}
+)");
+  ASSERT_TRUE(d.ok()) << d.error().render();
+  EXPECT_EQ(d->name, "worker-1");
+  EXPECT_EQ(d->labels, (Labels{{"environment", "dev"}}));
+  EXPECT_TRUE(d->strict_match_labels);
+  EXPECT_EQ(d->path, "worker-1");
+  EXPECT_EQ(d->state_store, "default");
+  EXPECT_EQ(d->where.render(), "dest.yaml:1:1");
+}
+
+TEST(Destination, ErrorsNameFileLineAndColumn) {
+  EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  stateStoreRef: {name: s}\n").error().render(),
+            "dest.yaml:4:3: missing required field \"spec.path\"");
+  EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n").error().render(),
+            "dest.yaml:4:3: missing required field \"spec.stateStoreRef\"");
+  EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a, labels: [x]}\nspec: {path: a}\n").error().render(),
+            "dest.yaml:2:29: \"metadata.labels\" must be a map of strings, found a list");
+  EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n  strictMatchLabels: yes please\n"
+                  "  stateStoreRef: {name: s}\n")
+                .error()
+                .render(),
+            "dest.yaml:5:22: \"spec.strictMatchLabels\" must be true or false, found a string");
+  EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n  stateStoreRef: {name: s}\n"
+                  "  filepath: {mode: aggregatedYAML}\n")
+                .error()
+                .render(),
+            "dest.yaml:6:20: filepath mode \"aggregatedYAML\" is not supported yet; use nestedByMetadata");
+}
+
+}  // namespace
+}  // namespace ferry::scheduler

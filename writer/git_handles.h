@@ -1,0 +1,36 @@
+// RAII owners for libgit2 handles, the one-time library initialisation and libgit2 error reporting.
+// Internal to writer/: nothing outside this folder sees a libgit2 type.
+#pragma once
+
+#include <git2.h>
+
+#include <memory>
+#include <string>
+
+#include "core/error.h"
+
+namespace ferry::writer::git {
+
+template <class T, void (*Free)(T*)>
+struct Deleter {
+  void operator()(T* handle) const { Free(handle); }
+};
+template <class T, void (*Free)(T*)>
+using Handle = std::unique_ptr<T, Deleter<T, Free>>;
+
+using RepoPtr = Handle<git_repository, git_repository_free>;
+using IndexPtr = Handle<git_index, git_index_free>;
+using CommitPtr = Handle<git_commit, git_commit_free>;
+using TreePtr = Handle<git_tree, git_tree_free>;
+using TreeEntryPtr = Handle<git_tree_entry, git_tree_entry_free>;
+using BlobPtr = Handle<git_blob, git_blob_free>;
+using ReferencePtr = Handle<git_reference, git_reference_free>;
+using SignaturePtr = Handle<git_signature, git_signature_free>;
+
+// Initialises libgit2 on first call (thread-safe); it is shut down at program exit.
+void ensure_initialised();
+
+// "<what>: <libgit2's last error message>", e.g. "cannot open state store /x.git: <message>".
+Error failure(const std::string& what);
+
+}  // namespace ferry::writer::git

@@ -1,0 +1,24 @@
+// The one place that decides which repository paths a state store accepts (DESIGN.md "Nothing from a
+// pipeline is trusted"). LocalGitRepo and RecordingStateStore both call validate_change before writing.
+#pragma once
+
+#include <string>
+
+#include "core/error.h"
+#include "writer/state_store.h"
+
+namespace ferry::writer {
+
+// Ok when `path` is a relative, '/'-separated repository path with no empty, ".", ".." or ".git"
+// (any case) segment and no NUL byte. Otherwise the error is
+//   invalid repository path "<path>": <reason>
+// with <reason> one of: empty path, absolute path, empty segment, "." segment, ".." segment,
+// ".git" segment, NUL byte.
+Status validate_repository_path(const std::string& path);
+
+// Validates every bundle directory, every bundle file path (relative to its directory) and every removed
+// directory of `change`; the first offending path is reported. A bad file path reads
+//   invalid repository path "<file>" in bundle "<directory>": <reason>
+Status validate_change(const Change& change);
+
+}  // namespace ferry::writer
