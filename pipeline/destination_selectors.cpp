@@ -105,7 +105,8 @@ Result<std::vector<SelectorEntry>> parse_destination_selectors(const std::string
   if (!list.IsSequence()) {
     return make_error(location_of(list, file),
                       "destination selectors must be a list of entries like \"- matchLabels: {env: dev}\", "
-                      "found " + describe_node_type(list));
+                      "found " +
+                          describe_node_type(list));
   }
   std::map<std::string, SourceLocation> seen;
   for (const YAML::Node& node : list) {

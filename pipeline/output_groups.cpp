@@ -22,12 +22,18 @@ struct Found {
 
 std::string describe(fs::file_type type) {
   switch (type) {
-    case fs::file_type::symlink: return "a symlink";
-    case fs::file_type::fifo: return "a fifo";
-    case fs::file_type::block: return "a block device";
-    case fs::file_type::character: return "a character device";
-    case fs::file_type::socket: return "a socket";
-    default: return "a special file";
+    case fs::file_type::symlink:
+      return "a symlink";
+    case fs::file_type::fifo:
+      return "a fifo";
+    case fs::file_type::block:
+      return "a block device";
+    case fs::file_type::character:
+      return "a character device";
+    case fs::file_type::socket:
+      return "a socket";
+    default:
+      return "a special file";
   }
 }
 
@@ -75,7 +81,8 @@ Status check(const std::vector<Found>& found, const fs::path& root, const std::v
     if (fs::symlink_status(root / entry.directory).type() != fs::file_type::directory) {
       return make_error(prefix + "directory \"" + entry.directory +
                         "\" of the destination selectors is not a directory in /kratix/output: write "
-                        "its files to /kratix/output/" + entry.directory + "/ or remove the entry");
+                        "its files to /kratix/output/" +
+                        entry.directory + "/ or remove the entry");
     }
   }
   if (bytes > options.max_output_bytes) {
@@ -107,7 +114,9 @@ Result<std::vector<OutputFile>> read_all(const std::vector<Found>& found, const 
   return files;
 }
 
-std::string top_directory(const std::string& path) { return path.substr(0, path.find('/')); }
+std::string top_directory(const std::string& path) {
+  return path.substr(0, path.find('/'));
+}
 
 }  // namespace
 

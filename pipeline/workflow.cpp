@@ -1,1 +1,181 @@
-// placeholder: being written
+// run_workflow: the pipelines of one workflow, one after another, each in a fresh scratch directory that
+// holds the host side of /kratix/input, /kratix/output and /kratix/metadata (reference §2.1, §2.2, §2.5).
+#include "pipeline/workflow.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <fstream>
+#include <functional>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+namespace fs = std::filesystem;
+
+namespace ferry::pipeline {
+namespace {
+
+constexpr std::size_t kLogTailLines = 20;
+constexpr std::uintmax_t kMaxSelectorsBytes = 1u << 20;
+
+// A per-pipeline directory with input/, output/ and metadata/, removed (with everything in it) when the
+// guard goes out of scope, whether the pipeline succeeded or not.
+class ScratchDir {
+  struct Key {};  // only create() makes guards: a guard deletes its directory
+
+ public:
+  // `parent` empty: the system's temporary directory.
+  static Result<std::unique_ptr<ScratchDir>> create(fs::path parent) {
+    std::error_code ec;
+    if (parent.empty()) parent = fs::temp_directory_path(ec);
+    static std::atomic<unsigned long> counter{0};
+    const std::string name = "ferry-" + std::to_string(::getpid()) + "-" +
+                             std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())) + "-" +
+                             std::to_string(counter++);
+    if (!ec) fs::create_directories(parent, ec);
+    const fs::path root = ec ? parent / name : fs::absolute(parent / name, ec);
+    if (ec || !fs::create_directory(root, ec)) {  // never adopt a directory that already existed
+      return make_error("cannot create scratch directory " + root.string() + ": " +
+                        (ec ? ec.message() : "it already exists"));
+    }
+    auto dir = std::make_unique<ScratchDir>(Key{}, root);
+    for (const char* sub : {"input", "output", "metadata"}) {
+      if (!ec) fs::create_directory(root / sub, ec);
+    }
+    if (ec) return make_error("cannot create scratch directory " + root.string() + ": " + ec.message());
+    return dir;
+  }
+  ScratchDir(Key, fs::path root) : root_(std::move(root)) {}
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(root_, ec);  // best effort: nothing useful to do on failure in a destructor
+  }
+  fs::path path(const char* sub) const { return root_ / sub; }
+
+ private:
+  fs::path root_;
+};
+
+Status write_file(const fs::path& path, const std::string& content) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << content;
+  out.close();
+  if (!out) return make_error("cannot write " + path.string());
+  return ok();
+}
+
+// The last kLogTailLines lines of a log, without a trailing newline.
+std::string log_tail(const std::string& log) {
+  std::size_t end = log.size();
+  while (end > 0 && log[end - 1] == '\n') --end;
+  std::size_t start = end;
+  for (std::size_t lines = 0; start > 0; --start) {
+    if (log[start - 1] == '\n' && ++lines == kLogTailLines) break;
+  }
+  return log.substr(start, end - start);
+}
+
+std::string container_failure(const Pipeline& pipeline, const Container& container, const ContainerExit& exit,
+                              std::chrono::seconds timeout) {
+  std::string text = "pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
+                     container.image + ") ";
+  text += exit.timed_out ? "timed out after " + std::to_string(timeout.count()) + "s"
+                         : "exited with code " + std::to_string(exit.exit_code);
+  const std::string tail = log_tail(exit.log);
+  return tail.empty() ? text + " and wrote no log" : text + "; last lines of its log:\n" + tail;
+}
+
+// Runs the pipeline's containers in order; the first one that cannot run or exits non-zero stops it.
+Status run_containers(const Pipeline& pipeline, const WorkflowObject& object, const ScratchDir& scratch,
+                      ContainerRuntime& runtime, const WorkflowOptions& options) {
+  const std::vector<Mount> mounts = {{scratch.path("input"), "/kratix/input", true},
+                                     {scratch.path("output"), "/kratix/output", false},
+                                     {scratch.path("metadata"), "/kratix/metadata", false}};
+  for (const Container& container : pipeline.containers) {
+    ContainerRun run{pipeline.name + "/" + container.name, container.image, container.command, container.args,
+                     kratix_env(object, pipeline.name),    mounts,          options.timeout};
+    run.env.insert(run.env.end(), container.env.begin(), container.env.end());
+    auto exit = runtime.run(run);
+    if (!exit) {
+      return make_error("pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
+                        container.image + ") could not be run: " + exit.error().render());
+    }
+    if (exit->timed_out || exit->exit_code != 0) {
+      return make_error(container_failure(pipeline, container, *exit, options.timeout));
+    }
+  }
+  return ok();
+}
+
+// Reads metadata/destination-selectors.yaml, or the spelling of sdk/contract.md
+// (destination_selectors.yaml); both at once is an error, neither is no entries. Errors name the file as
+// the container sees it. Only a regular file of at most kMaxSelectorsBytes is read.
+Result<std::vector<SelectorEntry>> read_selectors(const fs::path& metadata, const std::string& pipeline) {
+  const std::string prefix = "pipeline \"" + pipeline + "\": ";
+  const bool hyphen =
+      fs::symlink_status(metadata / "destination-selectors.yaml").type() != fs::file_type::not_found;
+  const bool underscore =
+      fs::symlink_status(metadata / "destination_selectors.yaml").type() != fs::file_type::not_found;
+  if (hyphen && underscore) {
+    return make_error(prefix +
+                      "both /kratix/metadata/destination-selectors.yaml and destination_selectors.yaml "
+                      "exist: write only destination-selectors.yaml");
+  }
+  if (!hyphen && !underscore) return std::vector<SelectorEntry>{};
+  const std::string name = hyphen ? "destination-selectors.yaml" : "destination_selectors.yaml";
+  const std::string shown = "/kratix/metadata/" + name;
+  std::error_code ec;
+  if (fs::symlink_status(metadata / name).type() != fs::file_type::regular) {
+    return make_error(prefix + shown + " is not a regular file (a symlink?): write a plain file");
+  }
+  const std::uintmax_t size = fs::file_size(metadata / name, ec);
+  if (ec) return make_error(prefix + "cannot read " + shown + ": " + ec.message());
+  if (size > kMaxSelectorsBytes)
+    return make_error(prefix + shown + " is larger than 1 MiB: write fewer entries");
+  std::ifstream in(metadata / name, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto entries = parse_destination_selectors(text.str(), shown);
+  if (!entries) return Error{prefix + entries.error().message, entries.error().where};
+  return entries;
+}
+
+// One pipeline in its own scratch directory. Delete workflows have no work-writer (§2.10): their output
+// is not collected.
+Result<PipelineResult> run_pipeline(const Pipeline& pipeline, const WorkflowObject& object,
+                                    ContainerRuntime& runtime, const WorkflowOptions& options) {
+  auto scratch = ScratchDir::create(options.scratch_dir);
+  if (!scratch) return scratch.error();
+  const ScratchDir& dir = **scratch;
+  if (Status written = write_file(dir.path("input") / "object.yaml", object.object_yaml); !written) {
+    return written.error();
+  }
+  if (Status ran = run_containers(pipeline, object, dir, runtime, options); !ran) return ran.error();
+  PipelineResult result{pipeline.name, {}};
+  if (object.action == "delete") return result;
+  auto entries = read_selectors(dir.path("metadata"), pipeline.name);
+  if (!entries) return entries.error();
+  auto groups = collect_output_groups(dir.path("output"), *entries, options, pipeline.name);
+  if (!groups) return groups.error();
+  result.groups = std::move(*groups);
+  return result;
+}
+
+}  // namespace
+
+Result<std::vector<PipelineResult>> run_workflow(const std::vector<Pipeline>& pipelines,
+                                                 const WorkflowObject& object, ContainerRuntime& runtime,
+                                                 const WorkflowOptions& options) {
+  std::vector<PipelineResult> results;
+  for (const Pipeline& pipeline : pipelines) {
+    auto result = run_pipeline(pipeline, object, runtime, options);
+    if (!result) return result.error();
+    results.push_back(std::move(*result));
+  }
+  return results;
+}
+
+}  // namespace ferry::pipeline

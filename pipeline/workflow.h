@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -44,10 +45,10 @@ struct OutputFile {
 };
 
 struct OutputGroup {
-  std::string directory;                  // "." for the default group
-  std::string id;                         // md5(directory), as Kratix
+  std::string directory;                    // "." for the default group
+  std::string id;                           // md5(directory), as Kratix
   std::optional<Labels> workflow_selector;  // the workflow's entry for this group, if it wrote one
-  std::vector<OutputFile> files;          // sorted by path
+  std::vector<OutputFile> files;            // sorted by path
 };
 
 struct PipelineResult {
@@ -56,13 +57,17 @@ struct PipelineResult {
 };
 
 struct WorkflowOptions {
-  std::filesystem::path scratch_dir;  // per-run directories are created below it and removed afterwards
+  std::filesystem::path scratch_dir;  // per-pipeline directories go below it (empty: the system temp dir)
   std::chrono::seconds timeout{600};  // per container
   std::size_t max_output_files = 10000;
   std::size_t max_output_bytes = 64u << 20;
 };
 
-// Runs the pipelines in order. Fails with the failing container's label, exit code and log tail.
+// Runs the pipelines in order, each in a fresh scratch directory below options.scratch_dir that is removed
+// afterwards. Fails with the failing container's pipeline, name, image, exit code (or timeout) and the last
+// 20 lines of its log; later pipelines do not run. Reads metadata/destination-selectors.yaml (or the
+// sdk/contract.md spelling destination_selectors.yaml, not both) and groups the output. Delete workflows
+// have no work-writer in Kratix (§2.10): their results have no groups.
 Result<std::vector<PipelineResult>> run_workflow(const std::vector<Pipeline>& pipelines,
                                                  const WorkflowObject& object, ContainerRuntime& runtime,
                                                  const WorkflowOptions& options);

@@ -60,4 +60,12 @@ Status validate_change(const Change& change) {
   return ok();
 }
 
+Result<std::string> normalise_read_prefix(const std::string& prefix) {
+  std::string trimmed = prefix;
+  while (!trimmed.empty() && trimmed.back() == '/') trimmed.pop_back();
+  if (trimmed.empty()) return trimmed;
+  if (auto status = validate_repository_path(trimmed); !status) return status.error();
+  return trimmed;
+}
+
 }  // namespace ferry::writer

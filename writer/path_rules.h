@@ -21,4 +21,8 @@ Status validate_repository_path(const std::string& path);
 //   invalid repository path "<file>" in bundle "<directory>": <reason>
 Status validate_change(const Change& change);
 
+// The `prefix` argument of StateStore::read_files, checked and with trailing '/' removed: "" (the whole
+// repository) stays "", anything else must pass validate_repository_path.
+Result<std::string> normalise_read_prefix(const std::string& prefix);
+
 }  // namespace ferry::writer

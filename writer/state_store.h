@@ -39,10 +39,14 @@ class StateStore {
  public:
   virtual ~StateStore() = default;
   virtual std::string describe() const = 0;  // for messages; never contains credentials
-  // Applies the change on the branch tip as one commit. Refuses paths with "..", absolute paths, empty
-  // segments and ".git" segments before writing anything. Safe to call from several threads.
+  // Applies the change on the branch tip as one commit: first every removed directory and every bundle
+  // directory is emptied, then every bundle file is written. Refuses paths with "..", absolute paths, empty
+  // segments and ".git" segments before writing anything (writer/path_rules.h has the exact rules and
+  // messages). No commit, and an empty commit_sha, when the tree would not change. Safe to call from
+  // several threads.
   virtual Result<CommitOutcome> apply(const Change& change) = 0;
-  // Every file on the branch below `prefix` ("" for all): path -> bytes. Empty when the branch is absent.
+  // Every file on the branch below `prefix` ("" for all; a trailing '/' is ignored): repository-relative
+  // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.
   virtual Result<std::map<std::string, std::string>> read_files(const std::string& prefix) = 0;
 };
 

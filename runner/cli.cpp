@@ -1,0 +1,87 @@
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <iostream>
+#include <memory>
+
+#include "runner/commands.h"
+
+namespace ferry::runner {
+namespace {
+
+struct Subcommand {
+  const char* name;
+  const char* description;
+  std::function<std::function<int()>(CLI::App&)> configure;  // adds options, returns the action
+};
+
+std::function<int()> configure_reconcile(CLI::App& app) {
+  auto options = std::make_shared<ReconcileCommandOptions>();
+  app.add_option("platform", options->platform_dir, "Platform directory with Promises, requests, Destinations "
+                                                    "and GitStateStores")
+      ->capture_default_str();
+  app.add_option("-o,--output", options->output, "Report format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  app.add_option("--runtime", options->runtime, "Container runtime")
+      ->check(CLI::IsMember({"podman"}))
+      ->capture_default_str();
+  app.add_option("--podman", options->podman, "podman executable")->capture_default_str();
+  app.add_option("-j,--jobs", options->jobs, "Requests processed at once")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  app.add_option("--timeout", options->timeout_seconds, "Seconds a container may run before it is killed")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--scratch-dir", options->scratch_dir,
+                 "Where pipeline directories are made (default: a temporary directory)");
+  return [options] { return run_reconcile(*options); };
+}
+
+const std::vector<Subcommand>& subcommands() {
+  static const std::vector<Subcommand> table = {
+      {"reconcile",
+       "Run every request's resource.configure workflow, schedule its outputs to Destinations and commit "
+       "them to the state stores. Exit 0: all succeeded or unchanged; 3: some failed or are pending; "
+       "1: the run could not start (bad input, unusable store).",
+       configure_reconcile},
+      {"version", "Print ferry's version", [](CLI::App&) { return std::function<int()>(run_version); }},
+  };
+  return table;
+}
+
+// CLI11 reports an unknown first word only as "A subcommand is required"; name it instead.
+bool is_unknown_command(const std::string& word) {
+  if (word.empty() || word.front() == '-') return false;
+  for (const Subcommand& sub : subcommands()) {
+    if (word == sub.name) return false;
+  }
+  std::string known;
+  for (const Subcommand& sub : subcommands()) known += std::string(known.empty() ? "" : ", ") + sub.name;
+  std::cerr << "ferry: unknown command \"" << word << "\"; the commands are " << known << " (see ferry --help)\n";
+  return true;
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv) {
+  CLI::App app{"ferry: run Kratix Promises from Git. Reads a platform directory, runs the workflow containers "
+               "with the Kratix contract, schedules their outputs to Destinations by labels and commits them "
+               "to the Destinations' Git state stores, one commit per request and repository."};
+  if (argc > 1 && is_unknown_command(argv[1])) return 2;
+  app.require_subcommand(1);
+  std::function<int()> action;
+  for (const Subcommand& sub : subcommands()) {
+    CLI::App* command = app.add_subcommand(sub.name, sub.description);
+    auto run = sub.configure(*command);
+    command->callback([&action, run] { action = run; });
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  return action();
+}
+
+}  // namespace ferry::runner

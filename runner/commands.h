@@ -1,0 +1,24 @@
+// ferry's subcommands. Each is one entry of the table in cli.cpp: options in, exit code out.
+#pragma once
+
+#include <string>
+
+namespace ferry::runner {
+
+struct ReconcileCommandOptions {
+  std::string platform_dir = ".";
+  std::string output = "text";  // text | json
+  std::string runtime = "podman";
+  std::string podman = "podman";  // the podman executable
+  int jobs = 2;
+  int timeout_seconds = 600;
+  std::string scratch_dir;  // default: a fresh directory under the system temp directory
+};
+
+int run_reconcile(const ReconcileCommandOptions& options);
+int run_version();
+
+// Parses argv and runs the chosen subcommand; returns the process exit code.
+int run_cli(int argc, char** argv);
+
+}  // namespace ferry::runner

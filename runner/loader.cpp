@@ -1,0 +1,134 @@
+// Loading the platform repository: read files, split documents, dispatch by kind, then cross-check
+// references. Every problem is collected so one run reports them all.
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "runner/object_parsers.h"
+#include "runner/platform.h"
+#include "runner/validation.h"
+
+namespace ferry::runner {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kKratixGroup = "platform.kratix.io";
+
+bool is_yaml_file(const fs::path& p) { return p.extension() == ".yaml" || p.extension() == ".yml"; }
+
+// Every YAML file below root in path order, skipping dot-directories (.git, .github, ...).
+void collect_files(const fs::path& dir, std::vector<fs::path>& files) {
+  std::vector<fs::directory_entry> entries{fs::directory_iterator(dir), fs::directory_iterator()};
+  std::sort(entries.begin(), entries.end());
+  for (const auto& entry : entries) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_directory()) {
+      if (name.front() != '.') collect_files(entry.path(), files);
+    } else if (entry.is_regular_file() && is_yaml_file(entry.path())) {
+      files.push_back(entry.path());
+    }
+  }
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string group_of(const std::string& api_version) {
+  const auto slash = api_version.find('/');
+  return slash == std::string::npos ? "" : api_version.substr(0, slash);
+}
+
+// Kubernetes' own groups ("" for v1, "apps", "rbac.authorization.k8s.io"): not requests, just skipped.
+bool is_kubernetes_group(const std::string& group) {
+  return group.find('.') == std::string::npos || group.ends_with(".k8s.io");
+}
+
+void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& result) {
+  for (const YamlDocument& doc : candidates) {
+    const std::string api_version = child(doc.node, "apiVersion").Scalar();
+    const std::string kind = child(doc.node, "kind").Scalar();
+    const std::string group = group_of(api_version);
+    const auto promise = std::find_if(result.platform.promises.begin(), result.platform.promises.end(),
+                                      [&](const pipeline::Promise& p) {
+                                        return p.api && p.api->group == group && p.api->kind == kind;
+                                      });
+    if (promise != result.platform.promises.end()) {
+      auto request = parse_request(doc, promise->name);
+      if (request) {
+        result.platform.requests.push_back(std::move(*request));
+      } else {
+        result.errors.push_back(request.error());
+      }
+    } else if (is_kubernetes_group(group)) {
+      result.warnings.push_back(make_error(location_of(doc.node, doc.file),
+                                           "skipped " + api_version + " " + kind + ": not a Kratix object"));
+    } else {
+      result.errors.push_back(make_error(location_of(doc.node, doc.file),
+                                         "no Promise provides kind " + kind + " in group " + group +
+                                             "; declare a Promise whose spec.api serves it"));
+    }
+  }
+}
+
+void load_document(const YamlDocument& doc, LoadResult& result, std::vector<YamlDocument>& candidates) {
+  auto api_version = required_string(doc.node, "apiVersion", "apiVersion", doc.file);
+  if (!api_version) return result.errors.push_back(api_version.error());
+  auto kind = required_string(doc.node, "kind", "kind", doc.file);
+  if (!kind) return result.errors.push_back(kind.error());
+  if (group_of(*api_version) != kKratixGroup) return candidates.push_back(doc);
+  const auto handler = platform_kinds().find(*kind);
+  if (handler == platform_kinds().end()) {
+    result.warnings.push_back(
+        make_error(location_of(doc.node, doc.file), "skipped unknown kind " + *kind + " in " + kKratixGroup));
+    return;
+  }
+  Status status = handler->second(doc, result.platform);
+  if (!status) result.errors.push_back(status.error());
+}
+
+}  // namespace
+
+LoadResult load_platform(const fs::path& root) {
+  LoadResult result;
+  result.platform.root = root;
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) {
+    result.errors.push_back(make_error("platform directory " + root.string() + " does not exist"));
+    return result;
+  }
+  std::vector<fs::path> files;
+  collect_files(root, files);
+  std::vector<YamlDocument> candidates;
+  for (const fs::path& path : files) {
+    auto documents = parse_yaml_stream(read_file(path), path.lexically_normal().string());
+    if (!documents) {
+      result.errors.push_back(documents.error());
+      continue;
+    }
+    for (const YamlDocument& doc : *documents) load_document(doc, result, candidates);
+  }
+  resolve_requests(candidates, result);
+  check_references(result);
+  return result;
+}
+
+const pipeline::Promise* Platform::promise(const std::string& name) const {
+  for (const auto& p : promises) {
+    if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+const GitStateStore* Platform::store(const std::string& name) const {
+  for (const auto& s : stores) {
+    if (s.name == name) return &s;
+  }
+  return nullptr;
+}
+
+}  // namespace ferry::runner

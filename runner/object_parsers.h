@@ -1,0 +1,23 @@
+// Parsers for the documents the runner itself owns (GitStateStore, resource requests), and the table
+// that maps a platform.kratix.io kind to its parser.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+
+#include "core/yaml_document.h"
+#include "runner/platform.h"
+
+namespace ferry::runner {
+
+Result<GitStateStore> parse_git_state_store(const YamlDocument& document);
+
+// A resource request for `promise`; api_version and kind were already matched against its API.
+Result<pipeline::Request> parse_request(const YamlDocument& document, const std::string& promise);
+
+// Adds one platform.kratix.io document to the platform; returns an error for bad input.
+using KindHandler = std::function<Status(const YamlDocument&, Platform&)>;
+const std::map<std::string, KindHandler>& platform_kinds();
+
+}  // namespace ferry::runner

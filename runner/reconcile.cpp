@@ -1,0 +1,120 @@
+#include "runner/reconcile.h"
+
+#include <spdlog/spdlog.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <map>
+#include <mutex>
+
+#include "pipeline/workflow.h"
+#include "runner/request_plan.h"
+#include "writer/local_git_repo.h"
+
+namespace ferry::runner {
+namespace {
+
+struct OpenStore {
+  const GitStateStore* config = nullptr;
+  std::unique_ptr<writer::StateStore> store;
+  std::mutex write_mutex;  // one writer per repository; compare-and-swap still guards other processes
+};
+using OpenStores = std::map<std::string, OpenStore>;
+
+pipeline::WorkflowObject workflow_object(const pipeline::Request& request, const pipeline::Promise& promise) {
+  const auto slash = request.api_version.find('/');
+  return pipeline::WorkflowObject{
+      .workflow_type = "resource",
+      .action = "configure",
+      .promise_name = promise.name,
+      .kind = request.kind,
+      .group = request.api_version.substr(0, slash),
+      .version = slash == std::string::npos ? "" : request.api_version.substr(slash + 1),
+      .name = request.name,
+      .namespace_ = request.namespace_,
+      .plural = promise.api ? promise.api->plural : "",
+      .object_yaml = request.object_yaml,
+  };
+}
+
+// Commits every store's change of one request. Each store's commit is atomic; a failure part-way leaves
+// earlier stores committed (multi-repository journalling is a later step, see docs/differences.md).
+Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report) {
+  for (auto& [store_name, change] : plan.changes) {
+    OpenStore& open = stores.at(store_name);
+    std::lock_guard lock(open.write_mutex);
+    auto outcome = open.store->apply(change);
+    if (!outcome) return outcome.error();
+    if (outcome->commit_sha) report.commits.push_back({store_name, open.config->branch, *outcome->commit_sha});
+  }
+  return ok();
+}
+
+RequestReport run_request(const Platform& platform, const pipeline::Request& request,
+                          pipeline::ContainerRuntime& runtime, OpenStores& stores, const ReconcileOptions& options) {
+  RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
+  const pipeline::Promise& promise = *platform.promise(request.promise);
+  std::vector<pipeline::PipelineResult> results;
+  if (auto it = promise.workflows.find("resource.configure"); it != promise.workflows.end()) {
+    spdlog::info("{}/{}: running resource.configure ({} pipelines)", request.namespace_, request.name,
+                 it->second.size());
+    pipeline::WorkflowOptions workflow_options;
+    workflow_options.scratch_dir = options.scratch_dir;
+    workflow_options.timeout = options.container_timeout;
+    auto ran = pipeline::run_workflow(it->second, workflow_object(request, promise), runtime, workflow_options);
+    if (!ran) {
+      report.result = RequestResult::failed;
+      report.message = ran.error().render();
+      return report;
+    }
+    results = std::move(*ran);
+  }
+  RequestPlan plan = plan_request(platform, request, promise, results);
+  if (!plan.pending_reason.empty()) {
+    report.result = RequestResult::pending;
+    report.message = plan.pending_reason;
+    return report;
+  }
+  report.placements = plan.placements;
+  if (Status committed = commit_plan(plan, stores, report); !committed) {
+    report.result = RequestResult::failed;
+    report.message = committed.error().render();
+    return report;
+  }
+  report.result = report.commits.empty() ? RequestResult::unchanged : RequestResult::succeeded;
+  return report;
+}
+
+}  // namespace
+
+StoreOpener local_store_opener(const std::filesystem::path& platform_root) {
+  return [platform_root](const GitStateStore& store) -> Result<std::unique_ptr<writer::StateStore>> {
+    auto path = resolve_store_path(store, platform_root);
+    if (!path) return path.error();
+    auto repo = writer::LocalGitRepo::open_or_create(*path, store.branch);
+    if (!repo) return repo.error();
+    return std::unique_ptr<writer::StateStore>(std::move(*repo));
+  };
+}
+
+Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime& runtime,
+                            const StoreOpener& open_store, const ReconcileOptions& options) {
+  OpenStores stores;
+  for (const GitStateStore& config : platform.stores) {
+    auto store = open_store(config);
+    if (!store) return store.error();
+    stores[config.name].config = &config;
+    stores[config.name].store = std::move(*store);
+  }
+  RunReport run;
+  run.requests.resize(platform.requests.size());
+  tbb::task_arena arena(std::max(1, options.jobs));
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, platform.requests.size(), [&](std::size_t i) {
+      run.requests[i] = run_request(platform, platform.requests[i], runtime, stores, options);
+    });
+  });
+  return run;
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,35 @@
+// One reconcile run: for every request, run its resource.configure workflow, schedule each output group,
+// and commit the request's bundles, one commit per state store (one transaction per request).
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pipeline/runtime.h"
+#include "runner/platform.h"
+#include "runner/run_report.h"
+#include "writer/state_store.h"
+
+namespace ferry::runner {
+
+struct ReconcileOptions {
+  std::filesystem::path scratch_dir;  // pipeline directories live below it
+  int jobs = 2;                       // requests processed at once
+  std::chrono::seconds container_timeout{600};
+};
+
+// Opens the state store behind a GitStateStore. The real one opens LocalGitRepo; tests pass fakes.
+using StoreOpener = std::function<Result<std::unique_ptr<writer::StateStore>>(const GitStateStore&)>;
+
+StoreOpener local_store_opener(const std::filesystem::path& platform_root);
+
+// Runs everything. An Error means the run could not start (a store cannot be opened); failures of single
+// requests are in the report.
+Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime& runtime,
+                            const StoreOpener& open_store, const ReconcileOptions& options);
+
+}  // namespace ferry::runner

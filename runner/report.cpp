@@ -1,0 +1,97 @@
+#include "runner/report.h"
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace ferry::runner {
+namespace {
+
+std::string diagnostic(const Error& e, const char* severity) {
+  if (!e.where) return std::string(severity) + ": " + e.message + "\n";
+  return e.where->render() + ": " + severity + ": " + e.message + "\n";
+}
+
+std::string summary_line(const RunReport& report) {
+  std::map<RequestResult, int> counts;
+  for (const auto& r : report.requests) ++counts[r.result];
+  std::string line = std::to_string(report.requests.size()) + " requests:";
+  for (RequestResult result :
+       {RequestResult::succeeded, RequestResult::unchanged, RequestResult::pending, RequestResult::failed}) {
+    line += " " + std::to_string(counts[result]) + " " + to_string(result) + ",";
+  }
+  line.back() = '\n';
+  return line;
+}
+
+// Indents every line of a multi-line message under its request.
+std::string indented(const std::string& text, const std::string& prefix) {
+  std::string out = prefix;
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += prefix;
+  }
+  return out + "\n";
+}
+
+}  // namespace
+
+std::string render_text(const RunReport& report) {
+  std::string out;
+  for (const auto& r : report.requests) {
+    out += std::string(to_string(r.result)) + "  " + r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " +
+           r.promise + ")\n";
+    for (const auto& p : r.placements) {
+      out += "    placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path + "\n";
+    }
+    for (const auto& c : r.commits) out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
+    if (!r.message.empty()) out += indented(r.message, "    ");
+  }
+  return out + summary_line(report);
+}
+
+std::string render_json(const RunReport& report) {
+  nlohmann::ordered_json requests = nlohmann::ordered_json::array();
+  for (const auto& r : report.requests) {
+    nlohmann::ordered_json placements = nlohmann::ordered_json::array();
+    for (const auto& p : r.placements) {
+      placements.push_back({{"destination", p.destination}, {"pipeline", p.pipeline},
+                            {"directory", p.directory}, {"path", p.path}});
+    }
+    nlohmann::ordered_json commits = nlohmann::ordered_json::array();
+    for (const auto& c : r.commits) commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
+    nlohmann::ordered_json request = {{"kind", r.kind},           {"name", r.name},
+                                      {"namespace", r.namespace_}, {"promise", r.promise},
+                                      {"result", to_string(r.result)}, {"placements", placements},
+                                      {"commits", commits}};
+    if (!r.message.empty()) request["message"] = r.message;
+    requests.push_back(std::move(request));
+  }
+  nlohmann::ordered_json document = {{"format_version", kReportFormatVersion}, {"requests", requests}};
+  return document.dump(2) + "\n";
+}
+
+std::string render_diagnostics(const std::vector<Error>& errors, const std::vector<Error>& warnings) {
+  std::string out;
+  for (const auto& e : errors) out += diagnostic(e, "error");
+  for (const auto& w : warnings) out += diagnostic(w, "warning");
+  return out;
+}
+
+const char* to_string(RequestResult result) {
+  switch (result) {
+    case RequestResult::succeeded: return "succeeded";
+    case RequestResult::failed: return "failed";
+    case RequestResult::pending: return "pending";
+    case RequestResult::unchanged: return "unchanged";
+  }
+  return "unknown";
+}
+
+int exit_code_of(const RunReport& report) {
+  for (const auto& r : report.requests) {
+    if (r.result == RequestResult::failed || r.result == RequestResult::pending) return 3;
+  }
+  return 0;
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,44 @@
+// What a run did, as plain values; rendered as text or JSON by report.h.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ferry::runner {
+
+enum class RequestResult { succeeded, failed, pending, unchanged };
+
+struct PlacementReport {
+  std::string destination;
+  std::string pipeline;
+  std::string directory;  // the group: "." or a top-level output directory
+  std::string path;       // repository path of the bundle
+};
+
+struct CommitReport {
+  std::string store;
+  std::string branch;
+  std::string sha;
+};
+
+struct RequestReport {
+  std::string kind;
+  std::string name;
+  std::string namespace_;
+  std::string promise;
+  RequestResult result = RequestResult::unchanged;
+  std::string message;  // the error for failed, the reason for pending
+  std::vector<PlacementReport> placements;
+  std::vector<CommitReport> commits;
+};
+
+struct RunReport {
+  std::vector<RequestReport> requests;  // in platform order
+};
+
+const char* to_string(RequestResult result);
+
+// 0 when every request succeeded or was unchanged, 3 when some failed or are pending.
+int exit_code_of(const RunReport& report);
+
+}  // namespace ferry::runner

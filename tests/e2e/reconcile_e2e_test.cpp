@@ -1,0 +1,135 @@
+// End to end: the built binary on a copy of the demo platform, checked through the git CLI.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::git;
+using ferry::testing::run;
+using ferry::testing::shell_quote;
+using ferry::testing::TempDir;
+using ferry::testing::write_file;
+namespace fs = std::filesystem;
+
+class ReconcileE2E : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", platform(), fs::copy_options::recursive);
+  }
+  fs::path platform() const { return dir.path() / "platform"; }
+  fs::path clusters() const { return dir.path() / "state/clusters.git"; }
+  fs::path observability() const { return dir.path() / "state/observability.git"; }
+
+  // Runs `ferry reconcile --output json`; returns the exit code and the parsed report.
+  std::pair<int, nlohmann::json> reconcile() {
+    const auto result = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile --output json " +
+                                shell_quote(platform().string()) + " 2>" + shell_quote((dir.path() / "stderr").string()),
+                            false);
+    nlohmann::json report = nlohmann::json::parse(result.output, nullptr, false);
+    EXPECT_FALSE(report.is_discarded()) << result.output << ferry::testing::read_file(dir.path() / "stderr");
+    return {result.exit_code, report};
+  }
+
+  static std::map<std::string, std::string> results_by_name(const nlohmann::json& report) {
+    std::map<std::string, std::string> out;
+    for (const auto& r : report["requests"]) out[r["namespace"].get<std::string>() + "/" + r["name"].get<std::string>()] = r["result"];
+    return out;
+  }
+
+  TempDir dir;
+};
+
+TEST_F(ReconcileE2E, CommitsEveryRequestToTheDestinationsItsLabelsChoose) {
+  auto [code, report] = reconcile();
+  ASSERT_EQ(code, 0) << report.dump(2);
+  EXPECT_EQ(report["format_version"], 1);
+  EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
+                                                                          {"default/shop", "succeeded"},
+                                                                          {"team-b/blog", "succeeded"},
+                                                                          {"team-b/cache-b", "succeeded"}}));
+  EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main"),
+            "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"
+            "worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml\n"
+            "worker-prod/resources/default/app/shop/deploy/5058f/deployment.yaml\n"
+            "worker-prod/resources/team-b/app/blog/deploy/5058f/deployment.yaml");
+  EXPECT_EQ(git(observability(), "ls-tree -r --name-only main"),
+            "fleet/monitoring/resources/default/app/shop/deploy/89948/monitoring/dashboard.yaml\n"
+            "fleet/monitoring/resources/team-b/app/blog/deploy/89948/monitoring/dashboard.yaml");
+  // One commit per request and repository: four requests in clusters, the two apps in observability.
+  EXPECT_EQ(git(clusters(), "rev-list --count main"), "4");
+  EXPECT_EQ(git(observability(), "rev-list --count main"), "2");
+  EXPECT_NE(git(clusters(), "show main:worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml")
+                .find("large"),
+            std::string::npos);
+  EXPECT_EQ(git(clusters(), "log -1 --format=%an main"), "ferry-demo");
+}
+
+TEST_F(ReconcileE2E, SecondRunWithNothingChangedMakesNoCommit) {
+  ASSERT_EQ(reconcile().first, 0);
+  const std::string tip = git(clusters(), "rev-parse main");
+  auto [code, report] = reconcile();
+  EXPECT_EQ(code, 0);
+  for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "unchanged") << name;
+  EXPECT_EQ(git(clusters(), "rev-parse main"), tip);
+  EXPECT_EQ(git(observability(), "rev-list --count main"), "2");
+}
+
+TEST_F(ReconcileE2E, FailingPipelineLeavesTheRepositoryUntouchedForThatRequest) {
+  ASSERT_EQ(reconcile().first, 0);
+  const std::string before = git(clusters(), "rev-parse main");
+  // cache-a's pipeline now fails (the fixture image refuses objects with "fail: true"); shop changes.
+  std::string redis = ferry::testing::read_file(platform() / "requests/redis.yaml");
+  redis.replace(redis.find("size: small"), 11, "size: large\n  fail: true");
+  write_file(platform() / "requests/redis.yaml", redis);
+  std::string apps = ferry::testing::read_file(platform() / "requests/apps.yaml");
+  apps.replace(apps.find("nginx:1.27"), 10, "nginx:1.28");
+  write_file(platform() / "requests/apps.yaml", apps);
+
+  auto [code, report] = reconcile();
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "failed"},
+                                                                          {"default/shop", "succeeded"},
+                                                                          {"team-b/blog", "unchanged"},
+                                                                          {"team-b/cache-b", "unchanged"}}));
+  for (const auto& r : report["requests"]) {
+    if (r["name"] == "cache-a") {
+      EXPECT_NE(r["message"].get<std::string>().find("refusing to configure cache-a: fail requested"),
+                std::string::npos)
+          << r["message"];
+    }
+  }
+  // Exactly one new commit (shop's); cache-a's files are as the first run left them.
+  EXPECT_EQ(git(clusters(), "rev-list --count " + before + "..main"), "1");
+  EXPECT_EQ(git(clusters(), "diff --name-only " + before + " main"),
+            "worker-prod/resources/default/app/shop/deploy/5058f/deployment.yaml");
+}
+
+TEST_F(ReconcileE2E, BadInputStopsTheRunBeforeAnythingIsWritten) {
+  write_file(platform() / "destinations/broken.yaml",
+             "apiVersion: platform.kratix.io/v1alpha1\nkind: Destination\nmetadata:\n  name: x\nspec:\n  path: x\n");
+  const auto result = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile " + shell_quote(platform().string()));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.output.find((platform() / "destinations/broken.yaml").string() +
+                               ":6:3: error: missing required field \"spec.stateStoreRef\""),
+            std::string::npos)
+      << result.output;
+  EXPECT_FALSE(fs::exists(clusters()));
+}
+
+TEST_F(ReconcileE2E, VersionAndHelp) {
+  EXPECT_EQ(run(std::string(FERRY_BINARY_DIR) + "/ferry version").output, "ferry 0.1.0\n");
+  const auto help = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.output.find("--output"), std::string::npos);
+  const auto unknown = run(std::string(FERRY_BINARY_DIR) + "/ferry frobnicate");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_EQ(unknown.output,
+            "ferry: unknown command \"frobnicate\"; the commands are reconcile, version (see ferry --help)\n");
+}
+
+}  // namespace
+}  // namespace ferry

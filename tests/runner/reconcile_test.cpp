@@ -1,0 +1,140 @@
+// The whole run against fakes: a recording container runtime that acts as the pipeline, and recording
+// state stores. Real podman and git are covered by the integration and end-to-end tests.
+#include "runner/reconcile.h"
+
+#include <gtest/gtest.h>
+
+#include "pipeline/recording_runtime.h"
+#include "tests/runner/platform_texts.h"
+#include "tests/support/test_support.h"
+#include "writer/recording_state_store.h"
+
+namespace ferry::runner {
+namespace {
+
+using ferry::testing::TempDir;
+using ferry::testing::write_file;
+using namespace ferry::runner::testing;
+using pipeline::ContainerExit;
+using pipeline::ContainerRun;
+
+// Hands the run a store that forwards to one the test keeps, so the test can look at it afterwards.
+class SharedStore : public writer::StateStore {
+ public:
+  explicit SharedStore(writer::RecordingStateStore& target) : target_(target) {}
+  std::string describe() const override { return target_.describe(); }
+  Result<writer::CommitOutcome> apply(const writer::Change& c) override { return target_.apply(c); }
+  Result<std::map<std::string, std::string>> read_files(const std::string& p) override {
+    return target_.read_files(p);
+  }
+
+ private:
+  writer::RecordingStateStore& target_;
+};
+
+class ReconcileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write_file(dir.path() / "platform/stores.yaml", kStore);
+    write_file(dir.path() / "platform/destinations.yaml", kDestinations);
+    write_file(dir.path() / "platform/promise.yaml", kPromise);
+    write_file(dir.path() / "platform/request.yaml", kRequest);
+  }
+
+  RunReport run(pipeline::RecordingRuntime::Behaviour behaviour) {
+    LoadResult loaded = load_platform(dir.path() / "platform");
+    EXPECT_TRUE(loaded.errors.empty());
+    runtime = std::make_unique<pipeline::RecordingRuntime>(std::move(behaviour));
+    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
+      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
+    };
+    std::filesystem::create_directories(dir.path() / "scratch");
+    auto report = reconcile(loaded.platform, *runtime, opener, {dir.path() / "scratch", 2, std::chrono::seconds(5)});
+    EXPECT_TRUE(report.ok());
+    return *report;
+  }
+
+  static ContainerExit write_outputs(const ContainerRun& run) {
+    const auto out = pipeline::host_path_of(run, "/kratix/output");
+    write_file(out / "redis.yaml", "kind: Redis\n");
+    write_file(out / "extra/svc.yaml", "kind: Service\n");
+    return ContainerExit{0, false, ""};
+  }
+
+  TempDir dir;
+  std::unique_ptr<pipeline::RecordingRuntime> runtime;
+  writer::RecordingStateStore store;
+};
+
+TEST_F(ReconcileTest, RunsThePipelineSchedulesByPromiseSelectorAndCommitsOnce) {
+  const RunReport report = run(write_outputs);
+  ASSERT_EQ(report.requests.size(), 1u);
+  const RequestReport& r = report.requests[0];
+  EXPECT_EQ(r.result, RequestResult::succeeded) << r.message;
+  ASSERT_EQ(r.placements.size(), 1u);
+  EXPECT_EQ(r.placements[0].destination, "dev");
+  EXPECT_EQ(r.placements[0].path, "dev/resources/team-a/redis/cache/instance-configure/5058f");
+  ASSERT_EQ(r.commits.size(), 1u);
+  EXPECT_EQ(r.commits[0].sha, "fake-1");
+  EXPECT_EQ(store.files(), (std::map<std::string, std::string>{
+                               {"dev/resources/team-a/redis/cache/instance-configure/5058f/extra/svc.yaml",
+                                "kind: Service\n"},
+                               {"dev/resources/team-a/redis/cache/instance-configure/5058f/redis.yaml",
+                                "kind: Redis\n"},
+                           }));
+  EXPECT_EQ(store.commits().at(0).change.message,
+            "Update from: team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n"
+            "Ferry-Pipelines: instance-configure\n");
+  const std::vector<ContainerRun> runs = runtime->runs();
+  ASSERT_EQ(runs.size(), 1u);
+  const ContainerRun& ran = runs[0];
+  EXPECT_EQ(ran.image, "example/redis-configure:v1");
+  EXPECT_EQ(ran.label, "instance-configure/generate");
+}
+
+TEST_F(ReconcileTest, SecondRunWithSameOutputIsUnchangedAndMakesNoCommit) {
+  run(write_outputs);
+  const RunReport second = run(write_outputs);
+  EXPECT_EQ(second.requests[0].result, RequestResult::unchanged);
+  EXPECT_EQ(store.commit_count(), 1u);
+  EXPECT_EQ(exit_code_of(second), 0);
+}
+
+TEST_F(ReconcileTest, AGroupThatDisappearsIsRemovedInTheSameCommit) {
+  run(write_outputs);
+  run([](const ContainerRun& run) {
+    write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "kind: Redis\n");
+    return ContainerExit{0, false, ""};
+  });
+  EXPECT_EQ(store.files().size(), 1u);
+  EXPECT_EQ(store.commit_count(), 2u);
+}
+
+TEST_F(ReconcileTest, FailingPipelineFailsTheRequestAndWritesNothing) {
+  const RunReport report = run([](const ContainerRun&) { return ContainerExit{2, false, "line 1\nboom\n"}; });
+  const RequestReport& r = report.requests[0];
+  EXPECT_EQ(r.result, RequestResult::failed);
+  EXPECT_NE(r.message.find("exited with code 2"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("boom"), std::string::npos) << r.message;
+  EXPECT_TRUE(store.changes().empty());
+  EXPECT_EQ(exit_code_of(report), 3);
+}
+
+TEST_F(ReconcileTest, NoMatchingDestinationLeavesTheRequestPending) {
+  const RunReport report = run([](const ContainerRun& run) {
+    write_file(pipeline::host_path_of(run, "/kratix/output") / "a.yaml", "a: 1\n");
+    write_file(pipeline::host_path_of(run, "/kratix/metadata") / "destination-selectors.yaml",
+               "- matchLabels: {region: mars}\n");
+    return ContainerExit{0, false, ""};
+  });
+  const RequestReport& r = report.requests[0];
+  EXPECT_EQ(r.result, RequestResult::pending);
+  EXPECT_EQ(r.message,
+            "pipeline \"instance-configure\" group \".\": no Destination matches env=dev,region=mars "
+            "(2 Destinations checked)");
+  EXPECT_TRUE(store.changes().empty());
+  EXPECT_EQ(exit_code_of(report), 3);
+}
+
+}  // namespace
+}  // namespace ferry::runner

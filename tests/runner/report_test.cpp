@@ -1,0 +1,86 @@
+// The report formats are an interface: their text is pinned here.
+#include "runner/report.h"
+
+#include <gtest/gtest.h>
+
+namespace ferry::runner {
+namespace {
+
+RunReport sample() {
+  RunReport report;
+  report.requests.push_back({"redis", "cache", "team-a", "redis", RequestResult::succeeded, "",
+                             {{"dev", "configure", ".", "dev/resources/team-a/redis/cache/configure/5058f"}},
+                             {{"default", "main", "0123456789abcdef0123456789abcdef01234567"}}});
+  report.requests.push_back({"redis", "bad", "default", "redis", RequestResult::failed, "it broke\nbadly", {}, {}});
+  return report;
+}
+
+TEST(Report, Text) {
+  EXPECT_EQ(render_text(sample()),
+            "succeeded  team-a/cache (redis, Promise redis)\n"
+            "    placed configure group . on dev at dev/resources/team-a/redis/cache/configure/5058f\n"
+            "    committed 0123456789ab to default@main\n"
+            "failed  default/bad (redis, Promise redis)\n"
+            "    it broke\n"
+            "    badly\n"
+            "2 requests: 1 succeeded, 0 unchanged, 0 pending, 1 failed\n");
+}
+
+TEST(Report, JsonIsVersionedAndComplete) {
+  EXPECT_EQ(render_json(sample()), R"({
+  "format_version": 1,
+  "requests": [
+    {
+      "kind": "redis",
+      "name": "cache",
+      "namespace": "team-a",
+      "promise": "redis",
+      "result": "succeeded",
+      "placements": [
+        {
+          "destination": "dev",
+          "pipeline": "configure",
+          "directory": ".",
+          "path": "dev/resources/team-a/redis/cache/configure/5058f"
+        }
+      ],
+      "commits": [
+        {
+          "store": "default",
+          "branch": "main",
+          "sha": "0123456789abcdef0123456789abcdef01234567"
+        }
+      ]
+    },
+    {
+      "kind": "redis",
+      "name": "bad",
+      "namespace": "default",
+      "promise": "redis",
+      "result": "failed",
+      "placements": [],
+      "commits": [],
+      "message": "it broke\nbadly"
+    }
+  ]
+}
+)");
+}
+
+TEST(Report, DiagnosticsNameSeverity) {
+  EXPECT_EQ(render_diagnostics({make_error({"a.yaml", 3, 4}, "bad"), make_error("no where")},
+                               {make_error({"b.yaml", 1, 1}, "odd")}),
+            "a.yaml:3:4: error: bad\nerror: no where\nb.yaml:1:1: warning: odd\n");
+}
+
+TEST(Report, ExitCodes) {
+  RunReport report = sample();
+  EXPECT_EQ(exit_code_of(report), 3);
+  report.requests[1].result = RequestResult::unchanged;
+  EXPECT_EQ(exit_code_of(report), 0);
+  report.requests[1].result = RequestResult::pending;
+  EXPECT_EQ(exit_code_of(report), 3);
+}
+
+}  // namespace
+}  // namespace ferry::runner

@@ -1,0 +1,41 @@
+// Shared test helpers: temporary directories, files, and running commands (git, the ferry binary) so that
+// results are checked independently of the code under test.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace ferry::testing {
+
+// A new, empty, uniquely named directory under $TMPDIR (or /tmp); removed with its content on destruction.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Writes `content` to `path`, creating parent directories.
+void write_file(const std::filesystem::path& path, const std::string& content);
+std::string read_file(const std::filesystem::path& path);
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // stdout, and stderr too unless the command redirects it
+};
+
+// Runs `command` with /bin/sh (stderr merged into the output unless `merge_stderr` is false).
+CommandResult run(const std::string& command, bool merge_stderr = true);
+
+// `text` as one single-quoted shell word.
+std::string shell_quote(const std::string& text);
+
+// Runs `git --git-dir=<repo> <args>`; adds a test failure if git fails. Output without the final newline.
+std::string git(const std::filesystem::path& repo, const std::string& args);
+
+}  // namespace ferry::testing

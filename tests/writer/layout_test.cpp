@@ -1,0 +1,96 @@
+#include "writer/layout.h"
+
+#include <gtest/gtest.h>
+
+#include "core/md5.h"
+
+namespace ferry::writer {
+namespace {
+
+ResourceBundlePath example() {
+  return ResourceBundlePath{.store_path = "state",
+                            .destination_path = "worker-1",
+                            .namespace_ = "default",
+                            .promise = "redis",
+                            .request = "my-redis",
+                            .pipeline = "instance-configure",
+                            .group_id = md5_hex(".")};
+}
+
+TEST(JoinPath, JoinsSegmentsWithSlashes) { EXPECT_EQ(join_path({"a", "b", "c"}), "a/b/c"); }
+
+TEST(JoinPath, DropsEmptyAndDotSegmentsAndOuterSlashes) {
+  EXPECT_EQ(join_path({"", "a", ".", "b"}), "a/b");
+  EXPECT_EQ(join_path({"/", "a/", "/b/"}), "a/b");
+  EXPECT_EQ(join_path({"./a", "b/."}), "a/b");
+  EXPECT_EQ(join_path({"a//b"}), "a/b");
+}
+
+TEST(JoinPath, NothingLeftIsEmpty) {
+  EXPECT_EQ(join_path({}), "");
+  EXPECT_EQ(join_path({"", ".", "/", "//"}), "");
+}
+
+TEST(JoinPath, KeepsDotDotForTheWriterToRefuse) { EXPECT_EQ(join_path({"a", "..", "b"}), "a/../b"); }
+
+TEST(ResourceBundleDir, IsTheKratixNestedByMetadataLayout) {
+  EXPECT_EQ(resource_bundle_dir(example()), "state/worker-1/resources/default/redis/my-redis/instance-configure/5058f");
+}
+
+TEST(ResourceBundleDir, DefaultGroupIs5058f) {
+  auto p = example();
+  p.group_id = "5058f1af8388633f609cadb75a75dc9d";
+  EXPECT_EQ(resource_bundle_dir(p), "state/worker-1/resources/default/redis/my-redis/instance-configure/5058f");
+}
+
+TEST(ResourceBundleDir, DirectoryGroupUsesFirstFiveCharactersOfItsMd5) {
+  auto p = example();
+  p.group_id = md5_hex("foo");  // acbd18db4cc2f85cedef654fccc4a4d8
+  EXPECT_EQ(resource_bundle_dir(p), "state/worker-1/resources/default/redis/my-redis/instance-configure/acbd1");
+}
+
+TEST(ResourceBundleDir, MatchesKratixControllerTest) {
+  const ResourceBundlePath p{.store_path = "",
+                             .destination_path = "test-path",
+                             .namespace_ = "default",
+                             .promise = "test-promise",
+                             .request = "test-resource",
+                             .pipeline = "test-pipeline",
+                             .group_id = md5_hex(".")};
+  EXPECT_EQ(resource_bundle_dir(p), "test-path/resources/default/test-promise/test-resource/test-pipeline/5058f");
+}
+
+class StorePathTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(StorePathTest, RootLikeStorePathsAddNothing) {
+  auto p = example();
+  p.store_path = GetParam();
+  EXPECT_EQ(resource_bundle_dir(p), "worker-1/resources/default/redis/my-redis/instance-configure/5058f");
+}
+
+INSTANTIATE_TEST_SUITE_P(RootLike, StorePathTest, ::testing::Values("", ".", "/", "//", "./"));
+
+TEST(ResourceBundleDir, TrailingSlashOnStorePathIsDropped) {
+  auto p = example();
+  p.store_path = "a/";
+  EXPECT_EQ(resource_bundle_dir(p), "a/worker-1/resources/default/redis/my-redis/instance-configure/5058f");
+  p.store_path = "/a/b/";
+  EXPECT_EQ(resource_bundle_dir(p), "a/b/worker-1/resources/default/redis/my-redis/instance-configure/5058f");
+}
+
+TEST(ResourceBundleDir, DotDestinationPathAddsNothing) {
+  auto p = example();
+  p.destination_path = ".";
+  EXPECT_EQ(resource_bundle_dir(p), "state/resources/default/redis/my-redis/instance-configure/5058f");
+  p.destination_path = "";
+  EXPECT_EQ(resource_bundle_dir(p), "state/resources/default/redis/my-redis/instance-configure/5058f");
+}
+
+TEST(ResourceBundleDir, EmptyPipelineSegmentDisappears) {
+  auto p = example();
+  p.pipeline = "";
+  EXPECT_EQ(resource_bundle_dir(p), "state/worker-1/resources/default/redis/my-redis/5058f");
+}
+
+}  // namespace
+}  // namespace ferry::writer

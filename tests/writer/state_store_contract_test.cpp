@@ -1,0 +1,183 @@
+// The StateStore contract (writer/state_store.h), run against both LocalGitRepo and RecordingStateStore so
+// that the fake used by the rest of the project behaves like the real store.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "test_support.h"
+#include "writer/local_git_repo.h"
+#include "writer/recording_state_store.h"
+
+namespace ferry::writer {
+namespace {
+
+using Files = std::map<std::string, std::string>;
+enum class Kind { kLocalGit, kRecording };
+
+Change change_of(std::vector<Bundle> bundles, std::vector<std::string> removed = {}) {
+  Change change;
+  change.bundles = std::move(bundles);
+  change.removed_directories = std::move(removed);
+  change.message = "test change";
+  return change;
+}
+
+class StateStoreContract : public ::testing::TestWithParam<Kind> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == Kind::kRecording) {
+      store_ = std::make_unique<RecordingStateStore>();
+      return;
+    }
+    auto repo = LocalGitRepo::open_or_create(temp_.path() / "store.git", "main");
+    ASSERT_TRUE(repo.ok()) << repo.error().render();
+    store_ = std::move(repo).value();
+  }
+
+  std::optional<std::string> apply(const Change& change) {
+    auto outcome = store_->apply(change);
+    EXPECT_TRUE(outcome.ok()) << outcome.error().render();
+    return outcome.ok() ? outcome->commit_sha : std::nullopt;
+  }
+
+  Files files(const std::string& prefix = "") {
+    auto files = store_->read_files(prefix);
+    EXPECT_TRUE(files.ok()) << files.error().render();
+    return files.ok() ? *files : Files{};
+  }
+
+  testing::TempDir temp_;
+  std::unique_ptr<StateStore> store_;
+};
+
+TEST_P(StateStoreContract, NewStoreHasNoFiles) {
+  EXPECT_EQ(files(), Files{});
+  EXPECT_EQ(files("a/b"), Files{});
+}
+
+TEST_P(StateStoreContract, FirstApplyCommitsBundleFilesAtTheirPaths) {
+  EXPECT_TRUE(apply(change_of({{"w1/resources/ns/p", {{"a.yaml", "A"}, {"sub/b.yaml", "B"}}}})).has_value());
+  EXPECT_EQ(files(), (Files{{"w1/resources/ns/p/a.yaml", "A"}, {"w1/resources/ns/p/sub/b.yaml", "B"}}));
+}
+
+TEST_P(StateStoreContract, IdenticalApplyMakesNoCommit) {
+  const auto change = change_of({{"d", {{"a", "1"}}}});
+  EXPECT_TRUE(apply(change).has_value());
+  EXPECT_EQ(apply(change), std::nullopt);
+}
+
+TEST_P(StateStoreContract, EmptyChangeOnNewStoreMakesNoCommit) {
+  EXPECT_EQ(apply(change_of({}, {"nothing/here"})), std::nullopt);
+  EXPECT_EQ(apply(change_of({{"d", {}}})), std::nullopt);
+}
+
+TEST_P(StateStoreContract, ChangingABundleReplacesItsWholeDirectory) {
+  apply(change_of({{"a", {{"x", "1"}, {"y", "2"}, {"deep/z", "3"}}}, {"b", {{"keep", "4"}}}}));
+  EXPECT_TRUE(apply(change_of({{"a", {{"x", "changed"}}}})).has_value());
+  EXPECT_EQ(files(), (Files{{"a/x", "changed"}, {"b/keep", "4"}}));
+}
+
+TEST_P(StateStoreContract, RemovedDirectoriesGoWithEverythingBelowThem) {
+  apply(change_of({{"x", {{"a", "1"}, {"y/b", "2"}}}, {"xy", {{"c", "3"}}}, {"z", {{"d", "4"}}}}));
+  EXPECT_TRUE(apply(change_of({}, {"x"})).has_value());
+  EXPECT_EQ(files(), (Files{{"xy/c", "3"}, {"z/d", "4"}}));
+}
+
+TEST_P(StateStoreContract, RemovingAnAbsentDirectoryMakesNoCommit) {
+  apply(change_of({{"x", {{"a", "1"}}}}));
+  EXPECT_EQ(apply(change_of({}, {"y", "x/a/b"})), std::nullopt);
+}
+
+TEST_P(StateStoreContract, BundleInsideARemovedDirectorySurvives) {
+  apply(change_of({{"a", {{"old", "1"}}}}));
+  apply(change_of({{"a/b", {{"new", "2"}}}}, {"a"}));
+  EXPECT_EQ(files(), (Files{{"a/b/new", "2"}}));
+}
+
+TEST_P(StateStoreContract, EmptyBundleEmptiesItsDirectory) {
+  apply(change_of({{"a", {{"x", "1"}}}, {"b", {{"y", "2"}}}}));
+  EXPECT_TRUE(apply(change_of({{"a", {}}})).has_value());
+  EXPECT_EQ(files(), (Files{{"b/y", "2"}}));
+}
+
+TEST_P(StateStoreContract, InvalidPathsAreRefusedBeforeAnythingIsWritten) {
+  apply(change_of({{"d", {{"a", "1"}}}}));
+  const std::vector<std::pair<Change, std::string>> cases = {
+      {change_of({{"/abs", {{"a", "2"}}}}), R"(invalid repository path "/abs": absolute path)"},
+      {change_of({{"d/../e", {{"a", "2"}}}}), R"(invalid repository path "d/../e": ".." segment)"},
+      {change_of({{"d", {{"b", "2"}, {"x//y", "3"}}}}),
+       R"(invalid repository path "x//y" in bundle "d": empty segment)"},
+      {change_of({{"d", {{".git/config", "2"}}}}),
+       R"(invalid repository path ".git/config" in bundle "d": ".git" segment)"},
+      {change_of({{"e", {{"a", "2"}}}}, {"d/.."}), R"(invalid repository path "d/..": ".." segment)"},
+      {change_of({{"e", {{"a", "2"}}}}, {""}), R"(invalid repository path "": empty path)"},
+  };
+  for (const auto& [change, message] : cases) {
+    auto outcome = store_->apply(change);
+    ASSERT_FALSE(outcome.ok()) << message;
+    EXPECT_EQ(outcome.error().render(), message);
+  }
+  EXPECT_EQ(files(), (Files{{"d/a", "1"}}));
+}
+
+TEST_P(StateStoreContract, ReadFilesReturnsRepositoryPathsBelowThePrefix) {
+  apply(change_of({{"d", {{"a", "1"}, {"sub/b", "2"}}}, {"dx", {{"c", "3"}}}}));
+  EXPECT_EQ(files("d"), (Files{{"d/a", "1"}, {"d/sub/b", "2"}}));
+  EXPECT_EQ(files("d/"), (Files{{"d/a", "1"}, {"d/sub/b", "2"}}));
+  EXPECT_EQ(files("d/sub"), (Files{{"d/sub/b", "2"}}));
+  EXPECT_EQ(files("d/a"), Files{});
+  EXPECT_EQ(files("absent"), Files{});
+  EXPECT_EQ(store_->read_files("../d").error().render(), R"(invalid repository path "../d": ".." segment)");
+}
+
+TEST_P(StateStoreContract, KeepsBytesExactly) {
+  const std::string binary("\0\x01\xff\n\r\n", 6);
+  apply(change_of({{"d", {{"bin", binary}, {"empty", ""}}}}));
+  EXPECT_EQ(files(), (Files{{"d/bin", binary}, {"d/empty", ""}}));
+}
+
+// Two writers race on the same branch: every apply that changes something must end up on the branch.
+TEST_P(StateStoreContract, ConcurrentAppliesLoseNoUpdate) {
+  constexpr int kThreads = 2;
+  constexpr int kApplies = 20;
+  std::vector<std::vector<std::optional<std::string>>> shas(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kApplies; ++i) {
+        const std::string mine = "thread-" + std::to_string(t);
+        auto outcome = store_->apply(change_of(
+            {{mine + "/latest", {{"n", std::to_string(i)}}}, {mine + "/" + std::to_string(i), {{"f", "x"}}}}));
+        shas[t].push_back(outcome.ok() ? outcome->commit_sha : std::optional<std::string>("error: " + outcome.error().render()));
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  std::set<std::string> distinct;
+  for (const auto& list : shas) {
+    for (const auto& sha : list) {
+      ASSERT_TRUE(sha.has_value());
+      EXPECT_FALSE(sha->starts_with("error: ")) << *sha;
+      distinct.insert(*sha);
+    }
+  }
+  EXPECT_EQ(distinct.size(), std::size_t{kThreads * kApplies});
+  Files expected;
+  for (int t = 0; t < kThreads; ++t) {
+    const std::string mine = "thread-" + std::to_string(t);
+    expected[mine + "/latest/n"] = std::to_string(kApplies - 1);
+    for (int i = 0; i < kApplies; ++i) expected[mine + "/" + std::to_string(i) + "/f"] = "x";
+  }
+  EXPECT_EQ(files(), expected);
+}
+
+INSTANTIATE_TEST_SUITE_P(Stores, StateStoreContract, ::testing::Values(Kind::kLocalGit, Kind::kRecording),
+                         [](const auto& info) { return info.param == Kind::kLocalGit ? "LocalGitRepo" : "Recording"; });
+
+}  // namespace
+}  // namespace ferry::writer

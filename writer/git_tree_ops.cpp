@@ -1,0 +1,100 @@
+#include "writer/git_tree_ops.h"
+
+#include <utility>
+#include <vector>
+
+namespace ferry::writer::git {
+namespace {
+
+// Removes a directory's entries, and a file sitting exactly where the directory is.
+Status remove_path(git_index* index, const std::string& path, const std::string& store) {
+  if (git_index_remove_directory(index, path.c_str(), 0) != 0 ||
+      (git_index_get_bypath(index, path.c_str(), 0) != nullptr && git_index_remove(index, path.c_str(), 0) != 0)) {
+    return failure("cannot remove " + path + " in " + store);
+  }
+  return ok();
+}
+
+Status add_file(git_repository* repo, git_index* index, const std::string& path, const std::string& content,
+                const std::string& store) {
+  git_index_entry entry{};
+  if (git_blob_create_from_buffer(&entry.id, repo, content.data(), content.size()) != 0) {
+    return failure("cannot write blob " + path + " in " + store);
+  }
+  entry.mode = GIT_FILEMODE_BLOB;
+  entry.path = path.c_str();
+  if (git_index_add(index, &entry) != 0) return failure("cannot stage " + path + " in " + store);
+  return ok();
+}
+
+using BlobList = std::vector<std::pair<std::string, git_oid>>;
+
+int collect_blob(const char* root, const git_tree_entry* entry, void* payload) {
+  if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
+    static_cast<BlobList*>(payload)->emplace_back(std::string(root) + git_tree_entry_name(entry),
+                                                  *git_tree_entry_id(entry));
+  }
+  return 0;
+}
+
+// The tree at `prefix` (owned in `holder` unless it is `tree` itself), or nullptr when there is none.
+Result<const git_tree*> subtree(git_repository* repo, const git_tree* tree, const std::string& prefix,
+                                TreePtr& holder, const std::string& store) {
+  if (prefix.empty()) return tree;
+  git_tree_entry* raw_entry = nullptr;
+  const int rc = git_tree_entry_bypath(&raw_entry, tree, prefix.c_str());
+  if (rc == GIT_ENOTFOUND) return static_cast<const git_tree*>(nullptr);
+  if (rc != 0) return failure("cannot look up " + prefix + " in " + store);
+  const TreeEntryPtr entry(raw_entry);
+  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) return static_cast<const git_tree*>(nullptr);
+  git_tree* raw_tree = nullptr;
+  if (git_tree_lookup(&raw_tree, repo, git_tree_entry_id(entry.get())) != 0) {
+    return failure("cannot read tree " + prefix + " in " + store);
+  }
+  holder.reset(raw_tree);
+  return static_cast<const git_tree*>(raw_tree);
+}
+
+}  // namespace
+
+Status stage_change(git_repository* repo, git_index* index, const Change& change, const std::string& store) {
+  std::vector<std::string> removed = change.removed_directories;
+  for (const Bundle& bundle : change.bundles) removed.push_back(bundle.directory);
+  for (const std::string& path : removed) {
+    if (auto status = remove_path(index, path, store); !status) return status;
+  }
+  for (const Bundle& bundle : change.bundles) {
+    for (const auto& [file, content] : bundle.files) {
+      if (auto status = add_file(repo, index, bundle.directory + "/" + file, content, store); !status) {
+        return status;
+      }
+    }
+  }
+  return ok();
+}
+
+Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
+                                                      const std::string& prefix, const std::string& store) {
+  TreePtr holder;
+  auto start = subtree(repo, tree, prefix, holder, store);
+  if (!start) return start.error();
+  std::map<std::string, std::string> files;
+  if (*start == nullptr) return files;
+  BlobList blobs;
+  if (git_tree_walk(*start, GIT_TREEWALK_PRE, collect_blob, &blobs) != 0) {
+    return failure("cannot walk the tree of " + store);
+  }
+  const std::string key_prefix = prefix.empty() ? "" : prefix + "/";
+  for (const auto& [path, id] : blobs) {
+    git_blob* raw_blob = nullptr;
+    if (git_blob_lookup(&raw_blob, repo, &id) != 0) {
+      return failure("cannot read " + key_prefix + path + " in " + store);
+    }
+    const BlobPtr blob(raw_blob);
+    const auto* data = static_cast<const char*>(git_blob_rawcontent(blob.get()));
+    files.emplace(key_prefix + path, std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get()))));
+  }
+  return files;
+}
+
+}  // namespace ferry::writer::git

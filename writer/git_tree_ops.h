@@ -1,0 +1,24 @@
+// Tree-level operations behind LocalGitRepo: staging a Change into an in-memory index and reading the
+// blobs of a tree. Internal to writer/.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "writer/git_handles.h"
+#include "writer/state_store.h"
+
+namespace ferry::writer::git {
+
+// Removes everything at and below each bundle directory and each removed directory from `index`, then
+// writes every bundle file as a blob (mode 0100644) and adds it. Removals come before additions, so a
+// bundle inside a removed directory survives. `store` ("state store <path>") names the repository in error messages. The
+// change must already have passed validate_change.
+Status stage_change(git_repository* repo, git_index* index, const Change& change, const std::string& store);
+
+// Every blob at or below `prefix` ("" for the whole tree) of `tree`, keyed by repository-relative path.
+// Empty when `prefix` does not name a directory of the tree.
+Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
+                                                      const std::string& prefix, const std::string& store);
+
+}  // namespace ferry::writer::git
