@@ -46,6 +46,7 @@ using WorkflowName = std::string;
 
 struct Promise {
   std::string name;
+  Labels annotations;                      // metadata.annotations (ferry's own settings live here)
   std::optional<ApiRef> api;               // absent: the Promise serves no API
   std::vector<Labels> destination_selectors;  // spec.destinationSelectors[].matchLabels, in order
   std::map<WorkflowName, std::vector<Pipeline>> workflows;

@@ -91,6 +91,9 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto name = required_string(child(node, "metadata"), "name", "metadata.name", file);
   if (!name) return name.error();
   promise.name = *name;
+  auto annotations = optional_labels(child(node, "metadata"), "annotations", "metadata.annotations", file);
+  if (!annotations) return annotations.error();
+  promise.annotations = std::move(*annotations);
   auto spec_node = required_map(node, "spec", "spec", file);
   if (!spec_node) return spec_node.error();
   const YAML::Node& spec = *spec_node;

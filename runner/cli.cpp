@@ -15,27 +15,42 @@ struct Subcommand {
   std::function<std::function<int()>(CLI::App&)> configure;  // adds options, returns the action
 };
 
+void add_platform_and_output(CLI::App& app, std::string& platform_dir, std::string& output) {
+  app.add_option("platform", platform_dir,
+                 "Platform directory with Promises, requests, Destinations and GitStateStores")
+      ->capture_default_str();
+  app.add_option("-o,--output", output, "Report format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+}
+
+void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
+  app.add_option("--runtime", run.runtime, "Container runtime")->check(CLI::IsMember({"podman"}))->capture_default_str();
+  app.add_option("--podman", run.podman, "podman executable")->capture_default_str();
+  app.add_option("--timeout", run.timeout_seconds, "Seconds a container may run before it is killed")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--scratch-dir", run.scratch_dir,
+                 "Where pipeline directories are made (default: a temporary directory)");
+}
+
 std::function<int()> configure_reconcile(CLI::App& app) {
   auto options = std::make_shared<ReconcileCommandOptions>();
-  app.add_option("platform", options->platform_dir, "Platform directory with Promises, requests, Destinations "
-                                                    "and GitStateStores")
-      ->capture_default_str();
-  app.add_option("-o,--output", options->output, "Report format")
-      ->check(CLI::IsMember({"text", "json"}))
-      ->capture_default_str();
-  app.add_option("--runtime", options->runtime, "Container runtime")
-      ->check(CLI::IsMember({"podman"}))
-      ->capture_default_str();
-  app.add_option("--podman", options->podman, "podman executable")->capture_default_str();
+  add_platform_and_output(app, options->platform_dir, options->output);
   app.add_option("-j,--jobs", options->jobs, "Requests processed at once")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
-  app.add_option("--timeout", options->timeout_seconds, "Seconds a container may run before it is killed")
-      ->check(CLI::PositiveNumber)
-      ->capture_default_str();
-  app.add_option("--scratch-dir", options->scratch_dir,
-                 "Where pipeline directories are made (default: a temporary directory)");
+  add_runtime_options(app, options->run);
   return [options] { return run_reconcile(*options); };
+}
+
+std::function<int()> configure_explain(CLI::App& app) {
+  auto options = std::make_shared<ExplainCommandOptions>();
+  add_platform_and_output(app, options->platform_dir, options->output);
+  auto* request = app.add_option("--request", options->request,
+                                 "NAMESPACE/NAME of a request: runs its pipelines and explains each group");
+  auto* promise = app.add_option("--promise", options->promise, "NAME of a Promise: explains its dependencies");
+  request->excludes(promise);
+  add_runtime_options(app, options->run);
+  return [options] { return run_explain(*options); };
 }
 
 const std::vector<Subcommand>& subcommands() {
@@ -45,6 +60,10 @@ const std::vector<Subcommand>& subcommands() {
        "them to the state stores. Exit 0: all succeeded or unchanged; 3: some failed or are pending; "
        "1: the run could not start (bad input, unusable store).",
        configure_reconcile},
+      {"explain",
+       "Show why each group of a request (or a Promise's dependencies) goes where it goes: every Destination, "
+       "each selector term met or failed, and the choice. Writes nothing.",
+       configure_explain},
       {"version", "Print ferry's version", [](CLI::App&) { return std::function<int()>(run_version); }},
   };
   return table;

@@ -5,17 +5,31 @@
 
 namespace ferry::runner {
 
-struct ReconcileCommandOptions {
-  std::string platform_dir = ".";
-  std::string output = "text";  // text | json
+// How pipelines are run, shared by every subcommand that runs them.
+struct RuntimeCommandOptions {
   std::string runtime = "podman";
   std::string podman = "podman";  // the podman executable
-  int jobs = 2;
   int timeout_seconds = 600;
   std::string scratch_dir;  // default: a fresh directory under the system temp directory
 };
 
+struct ReconcileCommandOptions {
+  std::string platform_dir = ".";
+  std::string output = "text";  // text | json
+  int jobs = 2;
+  RuntimeCommandOptions run;
+};
+
+struct ExplainCommandOptions {
+  std::string platform_dir = ".";
+  std::string request;  // NAMESPACE/NAME
+  std::string promise;  // NAME
+  std::string output = "text";
+  RuntimeCommandOptions run;
+};
+
 int run_reconcile(const ReconcileCommandOptions& options);
+int run_explain(const ExplainCommandOptions& options);
 int run_version();
 
 // Parses argv and runs the chosen subcommand; returns the process exit code.

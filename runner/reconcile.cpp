@@ -16,7 +16,7 @@ namespace {
 
 struct OpenStore {
   const GitStateStore* config = nullptr;
-  std::unique_ptr<writer::StateStore> store;
+  writer::StateStore* store = nullptr;
   std::mutex write_mutex;  // one writer per repository; compare-and-swap still guards other processes
 };
 using OpenStores = std::map<std::string, OpenStore>;
@@ -51,32 +51,22 @@ Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report)
 }
 
 RequestReport run_request(const Platform& platform, const pipeline::Request& request,
-                          pipeline::ContainerRuntime& runtime, OpenStores& stores, const ReconcileOptions& options) {
+                          pipeline::ContainerRuntime& runtime, OpenStores& stores, const PlacementIndex& index,
+                          const ReconcileOptions& options) {
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
-  const pipeline::Promise& promise = *platform.promise(request.promise);
-  std::vector<pipeline::PipelineResult> results;
-  if (auto it = promise.workflows.find("resource.configure"); it != promise.workflows.end()) {
-    spdlog::info("{}/{}: running resource.configure ({} pipelines)", request.namespace_, request.name,
-                 it->second.size());
-    pipeline::WorkflowOptions workflow_options;
-    workflow_options.scratch_dir = options.scratch_dir;
-    workflow_options.timeout = options.container_timeout;
-    auto ran = pipeline::run_workflow(it->second, workflow_object(request, promise), runtime, workflow_options);
-    if (!ran) {
-      report.result = RequestResult::failed;
-      report.message = ran.error().render();
-      return report;
-    }
-    results = std::move(*ran);
-  }
-  RequestPlan plan = plan_request(platform, request, promise, results);
-  if (!plan.pending_reason.empty()) {
-    report.result = RequestResult::pending;
-    report.message = plan.pending_reason;
+  auto plan = run_and_plan(platform, request, runtime, index, options);
+  if (!plan) {
+    report.result = RequestResult::failed;
+    report.message = plan.error().render();
     return report;
   }
-  report.placements = plan.placements;
-  if (Status committed = commit_plan(plan, stores, report); !committed) {
+  if (!plan->pending_reason.empty()) {
+    report.result = RequestResult::pending;
+    report.message = plan->pending_reason;
+    return report;
+  }
+  report.placements = plan->placements;
+  if (Status committed = commit_plan(*plan, stores, report); !committed) {
     report.result = RequestResult::failed;
     report.message = committed.error().render();
     return report;
@@ -86,6 +76,25 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
 }
 
 }  // namespace
+
+Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
+                                 pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
+                                 const ReconcileOptions& options) {
+  const pipeline::Promise& promise = *platform.promise(request.promise);
+  std::vector<pipeline::PipelineResult> results;
+  if (auto it = promise.workflows.find("resource.configure"); it != promise.workflows.end()) {
+    spdlog::info("{}/{}: running resource.configure ({} pipelines)", request.namespace_, request.name,
+                 it->second.size());
+    pipeline::WorkflowOptions workflow_options;
+    workflow_options.scratch_dir = options.scratch_dir;
+    workflow_options.timeout = options.container_timeout;
+    auto ran = pipeline::run_workflow(it->second, workflow_object(request, promise), runtime, workflow_options);
+    if (!ran) return ran.error();
+    results = std::move(*ran);
+  }
+  return plan_request(platform, request, promise, results,
+                      index.bundles_of(request.namespace_, request.promise, request.name));
+}
 
 StoreOpener local_store_opener(const std::filesystem::path& platform_root) {
   return [platform_root](const GitStateStore& store) -> Result<std::unique_ptr<writer::StateStore>> {
@@ -97,21 +106,34 @@ StoreOpener local_store_opener(const std::filesystem::path& platform_root) {
   };
 }
 
-Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime& runtime,
-                            const StoreOpener& open_store, const ReconcileOptions& options) {
-  OpenStores stores;
+Result<StoreSet> open_stores(const Platform& platform, const StoreOpener& open_store) {
+  StoreSet stores;
   for (const GitStateStore& config : platform.stores) {
     auto store = open_store(config);
     if (!store) return store.error();
-    stores[config.name].config = &config;
-    stores[config.name].store = std::move(*store);
+    stores.owned[config.name] = std::move(*store);
+    stores.views[config.name] = stores.owned[config.name].get();
   }
+  return stores;
+}
+
+Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime& runtime,
+                            const StoreOpener& open_store, const ReconcileOptions& options) {
+  auto opened = open_stores(platform, open_store);
+  if (!opened) return opened.error();
+  OpenStores stores;
+  for (const GitStateStore& config : platform.stores) {
+    stores[config.name].config = &config;
+    stores[config.name].store = opened->views.at(config.name);
+  }
+  auto index = read_placement_index(platform, opened->views);
+  if (!index) return index.error();
   RunReport run;
   run.requests.resize(platform.requests.size());
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, platform.requests.size(), [&](std::size_t i) {
-      run.requests[i] = run_request(platform, platform.requests[i], runtime, stores, options);
+      run.requests[i] = run_request(platform, platform.requests[i], runtime, stores, *index, options);
     });
   });
   return run;

@@ -42,6 +42,8 @@ std::string render_text(const RunReport& report) {
            r.promise + ")\n";
     for (const auto& p : r.placements) {
       out += "    placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path + "\n";
+      if (!p.moved_from.empty()) out += "      moved from misplaced Destination " + p.moved_from + "\n";
+      if (!p.misplaced.empty()) out += "      misplaced: " + p.misplaced + "\n";
     }
     for (const auto& c : r.commits) out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
     if (!r.message.empty()) out += indented(r.message, "    ");
@@ -54,8 +56,11 @@ std::string render_json(const RunReport& report) {
   for (const auto& r : report.requests) {
     nlohmann::ordered_json placements = nlohmann::ordered_json::array();
     for (const auto& p : r.placements) {
-      placements.push_back({{"destination", p.destination}, {"pipeline", p.pipeline},
-                            {"directory", p.directory}, {"path", p.path}});
+      nlohmann::ordered_json placement = {{"destination", p.destination}, {"pipeline", p.pipeline},
+                                          {"directory", p.directory}, {"path", p.path}};
+      if (!p.misplaced.empty()) placement["misplaced"] = p.misplaced;
+      if (!p.moved_from.empty()) placement["moved_from"] = p.moved_from;
+      placements.push_back(std::move(placement));
     }
     nlohmann::ordered_json commits = nlohmann::ordered_json::array();
     for (const auto& c : r.commits) commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
@@ -88,10 +93,12 @@ const char* to_string(RequestResult result) {
 }
 
 int exit_code_of(const RunReport& report) {
+  bool misplaced = false;
   for (const auto& r : report.requests) {
     if (r.result == RequestResult::failed || r.result == RequestResult::pending) return 3;
+    for (const auto& p : r.placements) misplaced = misplaced || !p.misplaced.empty();
   }
-  return 0;
+  return misplaced ? 4 : 0;
 }
 
 }  // namespace ferry::runner

@@ -1,19 +1,11 @@
 #include "runner/request_plan.h"
 
-#include "scheduler/placement.h"
 #include "writer/layout.h"
 
 namespace ferry::runner {
 namespace {
 
 using scheduler::SelectorSource;
-
-const scheduler::Destination& destination_named(const Platform& platform, const std::string& name) {
-  for (const auto& d : platform.destinations) {
-    if (d.name == name) return d;
-  }
-  throw std::logic_error("scheduler chose an unknown Destination " + name);  // the scheduler only returns inputs
-}
 
 std::string commit_message(const pipeline::Request& request, const std::vector<pipeline::PipelineResult>& results) {
   std::string pipelines;
@@ -23,24 +15,52 @@ std::string commit_message(const pipeline::Request& request, const std::vector<p
          "\nFerry-Pipelines: " + pipelines + "\n";
 }
 
-// The request's directory on a Destination: everything ferry writes for it lives below.
-std::string request_dir(const GitStateStore& store, const scheduler::Destination& d,
-                        const pipeline::Request& request) {
-  return writer::join_path({store.path, d.path, "resources", request.namespace_, request.promise, request.name});
+std::string request_dir(const std::string& destination_dir, const pipeline::Request& request) {
+  return writer::join_path({destination_dir, "resources", request.namespace_, request.promise, request.name});
 }
 
-// One Change per store with a Destination, each starting by clearing the request's directories.
+// One Change per store, each starting by clearing the request's directory on every Destination of the
+// store and wherever a bundle of it already is.
 std::map<std::string, writer::Change> empty_changes(const Platform& platform, const pipeline::Request& request,
+                                                    const std::vector<ExistingBundle>& existing,
                                                     const std::string& message) {
   std::map<std::string, writer::Change> changes;
-  for (const auto& d : platform.destinations) {
-    const GitStateStore* store = platform.store(d.state_store);
-    writer::Change& change = changes[store->name];
+  auto clear = [&](const GitStateStore& store, const std::string& destination_dir) {
+    writer::Change& change = changes[store.name];
     change.message = message;
-    change.author = store->author;
-    change.removed_directories.push_back(request_dir(*store, d, request));
+    change.author = store.author;
+    const std::string dir = request_dir(destination_dir, request);
+    if (std::find(change.removed_directories.begin(), change.removed_directories.end(), dir) ==
+        change.removed_directories.end()) {
+      change.removed_directories.push_back(dir);
+    }
+  };
+  for (const auto& d : platform.destinations) {
+    const GitStateStore& store = *platform.store(d.state_store);
+    clear(store, writer::join_path({store.path, d.path}));
   }
+  for (const auto& bundle : existing) clear(*platform.store(bundle.store), bundle.destination_dir);
   return changes;
+}
+
+const ExistingBundle* current_bundle(const std::vector<ExistingBundle>& existing, const std::string& pipeline,
+                                     const std::string& group_id) {
+  for (const auto& b : existing) {
+    if (b.pipeline == pipeline && group_id.starts_with(b.group_id5)) return &b;
+  }
+  return nullptr;
+}
+
+// Where the chosen Destination's bundle for this group goes: <store>/<destination dir> of a declared
+// Destination, or the directory a kept bundle already occupies when its Destination is gone.
+std::pair<std::string, std::string> store_and_dir(const Platform& platform, const std::string& destination,
+                                                  const ExistingBundle* current) {
+  for (const auto& d : platform.destinations) {
+    if (d.name != destination) continue;
+    const GitStateStore& store = *platform.store(d.state_store);
+    return {store.name, writer::join_path({store.path, d.path})};
+  }
+  return {current->store, current->destination_dir};  // the scheduler only keeps or picks known names
 }
 
 }  // namespace
@@ -54,32 +74,46 @@ scheduler::Selector group_selector(const pipeline::Promise& promise, const pipel
   return scheduler::resolve_kratix(terms);
 }
 
+scheduler::MisplacedPolicy misplaced_policy(const pipeline::Promise& promise) {
+  auto it = promise.annotations.find(kMisplacedAnnotation);
+  return it != promise.annotations.end() && it->second == "move" ? scheduler::MisplacedPolicy::move
+                                                                  : scheduler::MisplacedPolicy::keep;
+}
+
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
-                         const pipeline::Promise& promise, const std::vector<pipeline::PipelineResult>& results) {
+                         const pipeline::Promise& promise, const std::vector<pipeline::PipelineResult>& results,
+                         const std::vector<ExistingBundle>& existing) {
   RequestPlan plan;
-  plan.changes = empty_changes(platform, request, commit_message(request, results));
+  plan.changes = empty_changes(platform, request, existing, commit_message(request, results));
   for (const auto& result : results) {
     for (const auto& group : result.groups) {
-      const std::string key = request.namespace_ + "/" + request.name + "/" + result.pipeline + "/" + group.id;
-      const auto placement = scheduler::place({key, group_selector(promise, group), scheduler::Cardinality::one},
-                                              platform.destinations);
+      const ExistingBundle* current = current_bundle(existing, result.pipeline, group.id);
+      scheduler::GroupToPlace to_place;
+      to_place.key = request.namespace_ + "/" + request.name + "/" + result.pipeline + "/" + group.id;
+      to_place.selector = group_selector(promise, group);
+      if (current) to_place.current = current->destination;
+      to_place.policy = misplaced_policy(promise);
+      GroupDecision decided{result.pipeline, group.directory, group.id, to_place.current, to_place.selector,
+                            scheduler::decide(to_place, platform.destinations), to_place.cardinality};
+      const scheduler::Placement placement = decided.decision.placement;
+      plan.decisions.push_back(std::move(decided));
       if (placement.pending()) {
         plan.pending_reason = "pipeline \"" + result.pipeline + "\" group \"" + group.directory +
                               "\": " + placement.pending_reason;
-        plan.changes.clear();
-        plan.placements.clear();
-        return plan;
+        continue;
       }
-      const auto& destination = destination_named(platform, placement.destinations.front());
-      const GitStateStore& store = *platform.store(destination.state_store);
+      const auto [store, dir] = store_and_dir(platform, placement.destinations.front(), current);
       writer::Bundle bundle;
-      bundle.directory = writer::resource_bundle_dir({store.path, destination.path, request.namespace_,
-                                                      request.promise, request.name, result.pipeline, group.id});
+      bundle.directory = writer::resource_bundle_dir(
+          {"", dir, request.namespace_, request.promise, request.name, result.pipeline, group.id});
       for (const auto& file : group.files) bundle.files[file.path] = file.content;
-      plan.placements.push_back({destination.name, result.pipeline, group.directory, bundle.directory});
-      plan.changes[store.name].bundles.push_back(std::move(bundle));
+      plan.placements.push_back({placement.destinations.front(), result.pipeline, group.directory,
+                                 bundle.directory, placement.misplaced_reason,
+                                 placement.moved_from.value_or("")});
+      plan.changes[store].bundles.push_back(std::move(bundle));
     }
   }
+  if (!plan.pending_reason.empty()) plan.changes.clear();
   return plan;
 }
 

@@ -1,32 +1,56 @@
-// From a request's pipeline outputs to what must be written: schedule every group, then build one Change
-// per state store holding all of the request's bundles. Pure: no I/O.
+// From a request's pipeline outputs to what must be written: decide every group (sticky to where the
+// stores say it is now), then build one Change per state store holding all of the request's bundles.
+// Pure: no I/O.
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "pipeline/workflow.h"
-#include "scheduler/selector.h"
+#include "runner/placement_index.h"
 #include "runner/platform.h"
 #include "runner/run_report.h"
+#include "scheduler/placement.h"
+#include "scheduler/selector.h"
 #include "writer/state_store.h"
 
 namespace ferry::runner {
 
+// Promise annotation choosing what happens to a misplaced resource group: "keep" (default, as Kratix)
+// or "move" (schedule again; the old bundle is removed in the same run).
+inline constexpr const char* kMisplacedAnnotation = "ferry.dev/misplaced-placements";
+
+struct GroupDecision {
+  std::string pipeline;
+  std::string directory;
+  std::string group_id;
+  std::optional<std::string> current;  // where the stores say it is now
+  scheduler::Selector selector;
+  scheduler::Decision decision;
+  scheduler::Cardinality cardinality = scheduler::Cardinality::one;
+};
+
 struct RequestPlan {
+  std::vector<GroupDecision> decisions;
   std::vector<PlacementReport> placements;
   std::map<std::string, writer::Change> changes;  // by store name
   std::string pending_reason;                     // set when a group matched no Destination
 };
 
-// Each change replaces the request's whole directory on every Destination of its store, so groups or
-// pipelines that disappeared leave nothing behind, and a change that alters nothing makes no commit.
+// Each change replaces the request's whole directory on every Destination of its store (and wherever the
+// stores hold a bundle of it), so groups or pipelines that disappeared, and bundles moved away, leave
+// nothing behind; a change that alters nothing makes no commit.
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
-                         const pipeline::Promise& promise, const std::vector<pipeline::PipelineResult>& results);
+                         const pipeline::Promise& promise, const std::vector<pipeline::PipelineResult>& results,
+                         const std::vector<ExistingBundle>& existing);
 
 // The selector of one output group by Kratix's rules (reference §3.1): a directory group uses its own
 // entry only; the default group uses its entry plus the Promise's selectors, the Promise winning.
 scheduler::Selector group_selector(const pipeline::Promise& promise, const pipeline::OutputGroup& group);
+
+// The Promise's misplaced policy; an unknown value is reported by validation, and reads as keep here.
+scheduler::MisplacedPolicy misplaced_policy(const pipeline::Promise& promise);
 
 }  // namespace ferry::runner

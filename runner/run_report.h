@@ -13,6 +13,8 @@ struct PlacementReport {
   std::string pipeline;
   std::string directory;  // the group: "." or a top-level output directory
   std::string path;       // repository path of the bundle
+  std::string misplaced;  // why the Destination no longer takes the group, when it was kept there anyway
+  std::string moved_from; // the misplaced Destination the group left in this run
 };
 
 struct CommitReport {
@@ -38,7 +40,8 @@ struct RunReport {
 
 const char* to_string(RequestResult result);
 
-// 0 when every request succeeded or was unchanged, 3 when some failed or are pending.
+// 0 when every request succeeded or was unchanged; 3 when some failed or are pending; otherwise 4 when
+// some group was kept on a Destination that no longer takes it (misplaced).
 int exit_code_of(const RunReport& report);
 
 }  // namespace ferry::runner

@@ -14,46 +14,100 @@ std::uint64_t rendezvous_score(const std::string& key, const std::string& destin
   return stable_hash(seed);
 }
 
-std::string explain_no_match(const Selector& selector, const std::vector<Destination>& all) {
-  if (all.empty()) return "no Destinations are declared";
+DestinationVerdict judge(const GroupToPlace& group, const Destination& d) {
+  DestinationVerdict verdict{d.name, {}, false, true, rendezvous_score(group.key, d.name)};
+  for (const Requirement& r : group.selector) {
+    auto found = d.labels.find(r.key);
+    TermVerdict term{r, std::nullopt, false};
+    if (found != d.labels.end()) term.actual = found->second;
+    term.met = term.actual == r.value;
+    verdict.eligible = verdict.eligible && term.met;
+    verdict.terms.push_back(std::move(term));
+  }
+  verdict.strict_refused = group.selector.empty() && d.strict_match_labels && !d.labels.empty();
+  verdict.eligible = verdict.eligible && !verdict.strict_refused;
+  return verdict;
+}
+
+std::string explain_no_match(const Selector& selector, std::size_t count) {
+  if (count == 0) return "no Destinations are declared";
   if (selector.empty()) {
-    return "no Destination takes a group with an empty selector: all " + std::to_string(all.size()) +
+    return "no Destination takes a group with an empty selector: all " + std::to_string(count) +
            " have strictMatchLabels and labels";
   }
-  return "no Destination matches " + to_string(selector) + " (" + std::to_string(all.size()) +
-         " Destinations checked)";
+  return "no Destination matches " + to_string(selector) + " (" + std::to_string(count) + " Destinations checked)";
+}
+
+// The highest rendezvous score among eligible Destinations; the name breaks an (astronomically unlikely)
+// tie so that the order of Destinations never matters.
+const DestinationVerdict* best_of(const std::vector<DestinationVerdict>& verdicts) {
+  const DestinationVerdict* best = nullptr;
+  for (const DestinationVerdict& v : verdicts) {
+    if (!v.eligible) continue;
+    if (!best || v.score > best->score || (v.score == best->score && v.destination < best->destination)) best = &v;
+  }
+  return best;
+}
+
+// Why the current Destination no longer takes the group, or "" when it still does.
+std::string misplacement(const GroupToPlace& group, const std::vector<DestinationVerdict>& verdicts) {
+  for (const DestinationVerdict& v : verdicts) {
+    if (v.destination != *group.current) continue;
+    if (v.eligible) return "";
+    return "Destination " + v.destination + " no longer matches " + to_string(group.selector);
+  }
+  return "Destination " + *group.current + " is no longer declared";
+}
+
+Placement choose_one(const GroupToPlace& group, const std::vector<DestinationVerdict>& verdicts) {
+  Placement placement;
+  const DestinationVerdict* best = best_of(verdicts);
+  if (group.current) {
+    const std::string why = misplacement(group, verdicts);
+    if (why.empty()) return Placement{{*group.current}, "", "", std::nullopt};
+    if (group.policy == MisplacedPolicy::keep || !best) {
+      return Placement{{*group.current}, "", why + (best ? "" : "; no other Destination takes it"), std::nullopt};
+    }
+    placement.moved_from = group.current;
+  }
+  if (!best) {
+    placement.pending_reason = explain_no_match(group.selector, verdicts.size());
+    return placement;
+  }
+  placement.destinations.push_back(best->destination);
+  return placement;
 }
 
 }  // namespace
 
-std::vector<const Destination*> candidates(const Selector& selector, const std::vector<Destination>& all) {
-  std::vector<const Destination*> found;
-  for (const Destination& d : all) {
-    if (selector.empty() && d.strict_match_labels && !d.labels.empty()) continue;
-    if (matches(selector, d.labels)) found.push_back(&d);
+Decision decide(const GroupToPlace& group, const std::vector<Destination>& destinations) {
+  Decision decision;
+  for (const Destination& d : destinations) decision.verdicts.push_back(judge(group, d));
+  if (group.cardinality == Cardinality::one) {
+    decision.placement = choose_one(group, decision.verdicts);
+    return decision;
   }
-  return found;
+  for (const DestinationVerdict& v : decision.verdicts) {
+    if (v.eligible) decision.placement.destinations.push_back(v.destination);
+  }
+  std::sort(decision.placement.destinations.begin(), decision.placement.destinations.end());
+  if (decision.placement.destinations.empty()) {
+    decision.placement.pending_reason = explain_no_match(group.selector, destinations.size());
+  }
+  return decision;
 }
 
 Placement place(const GroupToPlace& group, const std::vector<Destination>& destinations) {
-  const std::vector<const Destination*> eligible = candidates(group.selector, destinations);
-  Placement placement;
-  if (eligible.empty()) {
-    placement.pending_reason = explain_no_match(group.selector, destinations);
-    return placement;
+  return decide(group, destinations).placement;
+}
+
+std::vector<const Destination*> candidates(const Selector& selector, const std::vector<Destination>& all) {
+  const std::vector<DestinationVerdict> verdicts = decide({"", selector, Cardinality::every_match, {}, {}}, all).verdicts;
+  std::vector<const Destination*> found;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (verdicts[i].eligible) found.push_back(&all[i]);
   }
-  if (group.cardinality == Cardinality::every_match) {
-    for (const Destination* d : eligible) placement.destinations.push_back(d->name);
-    std::sort(placement.destinations.begin(), placement.destinations.end());
-    return placement;
-  }
-  // Highest score wins; the name breaks the (astronomically unlikely) tie so the order never matters.
-  const Destination* best = *std::max_element(eligible.begin(), eligible.end(), [&](auto* a, auto* b) {
-    const auto sa = rendezvous_score(group.key, a->name), sb = rendezvous_score(group.key, b->name);
-    return sa != sb ? sa < sb : a->name > b->name;
-  });
-  placement.destinations.push_back(best->name);
-  return placement;
+  return found;
 }
 
 }  // namespace ferry::scheduler

@@ -1,8 +1,11 @@
-// Placing one output group on Destinations (reference §3.2, §3.3), deterministically: where Kratix picks
-// at random, ferry picks by rendezvous hashing, so every machine makes the same choice and adding a
-// Destination moves as few groups as possible. Pure: no I/O, no clock.
+// Placing one output group on Destinations (reference §3.2-§3.4), deterministically and stickily: where
+// Kratix picks at random, ferry picks by rendezvous hashing, so every machine makes the same choice and
+// adding a Destination moves as few groups as possible; a group already placed stays where it is while
+// its Destination still takes it. Pure: no I/O, no clock. decide() also says why (for `ferry explain`).
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,22 +19,53 @@ enum class Cardinality {
   one,          // a resource request's group
 };
 
+// What to do with a group whose Destination no longer takes it (labels changed, or it was removed).
+enum class MisplacedPolicy {
+  keep,  // Kratix's behaviour: keep writing there and report it misplaced
+  move,  // choose again among the Destinations that take it now
+};
+
 struct GroupToPlace {
   std::string key;  // identifies the group across runs: "<ns>/<request>/<pipeline>/<group id>"
   Selector selector;
   Cardinality cardinality = Cardinality::one;
+  std::optional<std::string> current;  // where it is placed now (a Destination name), if anywhere
+  MisplacedPolicy policy = MisplacedPolicy::keep;
 };
 
 struct Placement {
   std::vector<std::string> destinations;  // names, sorted for every_match
-  std::string pending_reason;             // set when nothing matched
+  std::string pending_reason;             // set when nothing takes the group
+  std::string misplaced_reason;           // set when kept on a Destination that no longer takes it
+  std::optional<std::string> moved_from;  // set when the move policy left a misplaced Destination
   bool pending() const { return destinations.empty(); }
+  bool misplaced() const { return !misplaced_reason.empty(); }
 };
 
-// Destinations that may take the group: the selector matches, and a strictMatchLabels Destination with
-// labels is skipped when the selector is empty. In the given order.
-std::vector<const Destination*> candidates(const Selector& selector, const std::vector<Destination>& all);
+// Why one selector requirement held or not on one Destination.
+struct TermVerdict {
+  Requirement requirement;
+  std::optional<std::string> actual;  // the Destination's value for the key, if it has the label
+  bool met = false;
+};
 
+struct DestinationVerdict {
+  std::string destination;
+  std::vector<TermVerdict> terms;
+  bool strict_refused = false;  // strictMatchLabels with labels, and the selector is empty
+  bool eligible = false;
+  std::uint64_t score = 0;  // rendezvous score; the highest eligible one wins a `one` group
+};
+
+struct Decision {
+  Placement placement;
+  std::vector<DestinationVerdict> verdicts;  // one per Destination, in the given order
+};
+
+Decision decide(const GroupToPlace& group, const std::vector<Destination>& destinations);
+
+// Shorthands over decide().
 Placement place(const GroupToPlace& group, const std::vector<Destination>& destinations);
+std::vector<const Destination*> candidates(const Selector& selector, const std::vector<Destination>& all);
 
 }  // namespace ferry::scheduler

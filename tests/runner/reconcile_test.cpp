@@ -136,5 +136,64 @@ TEST_F(ReconcileTest, NoMatchingDestinationLeavesTheRequestPending) {
   EXPECT_EQ(exit_code_of(report), 3);
 }
 
+// dev stops matching the Promise's env=dev; dev2 now does.
+constexpr const char* kRelabelled = R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata: {name: dev, labels: {env: test}}
+spec: {path: dev, stateStoreRef: {name: default}}
+---
+apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata: {name: dev2, labels: {env: dev}}
+spec: {path: dev2, stateStoreRef: {name: default}}
+)";
+
+TEST_F(ReconcileTest, MisplacedGroupIsKeptByDefaultAndReported) {
+  run(write_outputs);
+  write_file(dir.path() / "platform/destinations.yaml", kRelabelled);
+  const RunReport report = run(write_outputs);
+  const RequestReport& r = report.requests[0];
+  EXPECT_EQ(r.result, RequestResult::unchanged);
+  ASSERT_EQ(r.placements.size(), 1u);
+  EXPECT_EQ(r.placements[0].destination, "dev");
+  EXPECT_EQ(r.placements[0].misplaced, "Destination dev no longer matches env=dev");
+  EXPECT_EQ(exit_code_of(report), 4);
+  EXPECT_EQ(store.commit_count(), 1u);
+}
+
+TEST_F(ReconcileTest, MovePolicyMovesTheBundleInOneCommit) {
+  run(write_outputs);
+  write_file(dir.path() / "platform/destinations.yaml", kRelabelled);
+  std::string promise = kPromise;
+  promise.replace(promise.find("  name: redis\n"), 14,
+                  "  name: redis\n  annotations: {ferry.dev/misplaced-placements: move}\n");
+  write_file(dir.path() / "platform/promise.yaml", promise);
+  const RunReport report = run(write_outputs);
+  const RequestReport& r = report.requests[0];
+  EXPECT_EQ(r.result, RequestResult::succeeded);
+  EXPECT_EQ(r.placements.at(0).destination, "dev2");
+  EXPECT_EQ(r.placements.at(0).moved_from, "dev");
+  EXPECT_EQ(exit_code_of(report), 0);
+  EXPECT_EQ(store.commit_count(), 2u);
+  for (const auto& [path, content] : store.files()) EXPECT_TRUE(path.starts_with("dev2/")) << path;
+  EXPECT_EQ(store.files().size(), 2u);
+}
+
+TEST_F(ReconcileTest, GroupOnARemovedDestinationIsKeptWhereItIs) {
+  run(write_outputs);
+  write_file(dir.path() / "platform/destinations.yaml", R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata: {name: other, labels: {env: dev}}
+spec: {path: other, stateStoreRef: {name: default}}
+)");
+  const RunReport report = run(write_outputs);
+  const RequestReport& r = report.requests[0];
+  ASSERT_EQ(r.placements.size(), 1u);
+  EXPECT_EQ(r.placements[0].destination, "dev");
+  EXPECT_EQ(r.placements[0].path, "dev/resources/team-a/redis/cache/instance-configure/5058f");
+  EXPECT_EQ(r.placements[0].misplaced, "Destination dev is no longer declared");
+  EXPECT_EQ(store.commit_count(), 1u);
+}
+
 }  // namespace
 }  // namespace ferry::runner

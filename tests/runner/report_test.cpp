@@ -9,7 +9,7 @@ namespace {
 RunReport sample() {
   RunReport report;
   report.requests.push_back({"redis", "cache", "team-a", "redis", RequestResult::succeeded, "",
-                             {{"dev", "configure", ".", "dev/resources/team-a/redis/cache/configure/5058f"}},
+                             {{"dev", "configure", ".", "dev/resources/team-a/redis/cache/configure/5058f", "", ""}},
                              {{"default", "main", "0123456789abcdef0123456789abcdef01234567"}}});
   report.requests.push_back({"redis", "bad", "default", "redis", RequestResult::failed, "it broke\nbadly", {}, {}});
   return report;
@@ -65,6 +65,25 @@ TEST(Report, JsonIsVersionedAndComplete) {
   ]
 }
 )");
+}
+
+TEST(Report, MisplacedAndMovedPlacementsAreShown) {
+  RunReport report;
+  report.requests.push_back({"redis", "cache", "team-a", "redis", RequestResult::unchanged, "",
+                             {{"old", "p", ".", "old/x", "Destination old no longer matches env=dev", ""},
+                              {"new", "p", "logs", "new/y", "", "gone"}},
+                             {}});
+  EXPECT_EQ(render_text(report),
+            "unchanged  team-a/cache (redis, Promise redis)\n"
+            "    placed p group . on old at old/x\n"
+            "      misplaced: Destination old no longer matches env=dev\n"
+            "    placed p group logs on new at new/y\n"
+            "      moved from misplaced Destination gone\n"
+            "1 requests: 0 succeeded, 1 unchanged, 0 pending, 0 failed\n");
+  EXPECT_NE(render_json(report).find("\"misplaced\": \"Destination old no longer matches env=dev\""),
+            std::string::npos);
+  EXPECT_NE(render_json(report).find("\"moved_from\": \"gone\""), std::string::npos);
+  EXPECT_EQ(exit_code_of(report), 4);
 }
 
 TEST(Report, DiagnosticsNameSeverity) {

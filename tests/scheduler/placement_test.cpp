@@ -10,6 +10,14 @@
 namespace ferry::scheduler {
 namespace {
 
+GroupToPlace group(std::string key, Selector selector, Cardinality cardinality = Cardinality::one) {
+  GroupToPlace g;
+  g.key = std::move(key);
+  g.selector = std::move(selector);
+  g.cardinality = cardinality;
+  return g;
+}
+
 Destination dest(std::string name, Labels labels, bool strict = false) {
   return Destination{name, std::move(labels), strict, name, "GitStateStore", "default", {}};
 }
@@ -27,7 +35,7 @@ TEST(Placement, StrictDestinationWithLabelsRefusesEmptySelector) {
 TEST(Placement, EveryMatchGoesToAllMatchingDestinationsSorted) {
   const std::vector<Destination> all = {dest("b", {{"env", "dev"}}), dest("c", {{"env", "prod"}}),
                                         dest("a", {{"env", "dev"}})};
-  const Placement p = place({"promise/redis", {{"env", "dev"}}, Cardinality::every_match}, all);
+  const Placement p = place(group("promise/redis", {{"env", "dev"}}, Cardinality::every_match), all);
   EXPECT_EQ(p.destinations, (std::vector<std::string>{"a", "b"}));
 }
 
@@ -35,7 +43,7 @@ TEST(Placement, OneGoesToExactlyOneMatchingDestination) {
   const std::vector<Destination> all = {dest("a", {{"env", "dev"}}), dest("b", {{"env", "dev"}}),
                                         dest("c", {{"env", "prod"}})};
   for (int i = 0; i < 50; ++i) {
-    const Placement p = place({"default/r" + std::to_string(i), {{"env", "dev"}}, Cardinality::one}, all);
+    const Placement p = place(group("default/r" + std::to_string(i), {{"env", "dev"}}, Cardinality::one), all);
     ASSERT_EQ(p.destinations.size(), 1u);
     EXPECT_NE(p.destinations[0], "c");
   }
@@ -43,11 +51,11 @@ TEST(Placement, OneGoesToExactlyOneMatchingDestination) {
 
 TEST(Placement, NoMatchIsPendingWithAReason) {
   const std::vector<Destination> all = {dest("a", {{"env", "dev"}}, true)};
-  EXPECT_EQ(place({"k", {{"env", "prod"}}, Cardinality::one}, all).pending_reason,
+  EXPECT_EQ(place(group("k", {{"env", "prod"}}, Cardinality::one), all).pending_reason,
             "no Destination matches env=prod (1 Destinations checked)");
-  EXPECT_EQ(place({"k", {}, Cardinality::one}, all).pending_reason,
+  EXPECT_EQ(place(group("k", {}, Cardinality::one), all).pending_reason,
             "no Destination takes a group with an empty selector: all 1 have strictMatchLabels and labels");
-  EXPECT_EQ(place({"k", {}, Cardinality::one}, {}).pending_reason, "no Destinations are declared");
+  EXPECT_EQ(place(group("k", {}, Cardinality::one), {}).pending_reason, "no Destinations are declared");
 }
 
 TEST(Placement, ChoiceIsStableUnderReorderingOfDestinations) {
@@ -55,7 +63,7 @@ TEST(Placement, ChoiceIsStableUnderReorderingOfDestinations) {
   for (int i = 0; i < 12; ++i) all.push_back(dest("d" + std::to_string(i), {{"env", "dev"}}));
   std::mt19937 shuffle_seed(7);
   for (int r = 0; r < 100; ++r) {
-    const GroupToPlace g{"ns/req" + std::to_string(r) + "/p/5058f", {{"env", "dev"}}, Cardinality::one};
+    const GroupToPlace g = group("ns/req" + std::to_string(r) + "/p/5058f", {{"env", "dev"}});
     const std::string first = place(g, all).destinations.at(0);
     auto shuffled = all;
     std::shuffle(shuffled.begin(), shuffled.end(), shuffle_seed);
@@ -70,12 +78,12 @@ TEST(Placement, AddingADestinationMovesOnlyGroupsThatGoToIt) {
   const int groups = 3000;
   for (int r = 0; r < groups; ++r) {
     const std::string key = "ns/req" + std::to_string(r);
-    before[key] = place({key, {}, Cardinality::one}, all).destinations.at(0);
+    before[key] = place(group(key, {}, Cardinality::one), all).destinations.at(0);
   }
   all.push_back(dest("d9", {}));
   int moved = 0;
   for (auto& [key, old] : before) {
-    const std::string now = place({key, {}, Cardinality::one}, all).destinations.at(0);
+    const std::string now = place(group(key, {}, Cardinality::one), all).destinations.at(0);
     if (now != old) {
       ++moved;
       EXPECT_EQ(now, "d9") << "a group moved between two old Destinations";

@@ -1,0 +1,41 @@
+#include "runner/command_support.h"
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <iostream>
+
+#include "runner/report.h"
+
+namespace ferry::runner {
+namespace fs = std::filesystem;
+
+void log_to_stderr() {
+  if (spdlog::get("ferry")) return;
+  auto logger = spdlog::stderr_color_mt("ferry");
+  logger->set_pattern("ferry: %v");
+  spdlog::set_default_logger(logger);
+}
+
+std::optional<Platform> load_or_report(const std::string& platform_dir) {
+  LoadResult loaded = load_platform(platform_dir);
+  std::cerr << render_diagnostics(loaded.errors, loaded.warnings);
+  if (loaded.errors.empty()) return std::move(loaded.platform);
+  std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << platform_dir
+            << "; nothing was run or written\n";
+  return std::nullopt;
+}
+
+ScratchDirectory::ScratchDirectory(const std::string& parent) {
+  const fs::path base = parent.empty() ? fs::temp_directory_path() : fs::path(parent);
+  path_ = base / ("ferry-" + std::to_string(::getpid()));
+  fs::create_directories(path_);
+}
+
+ScratchDirectory::~ScratchDirectory() {
+  std::error_code ignored;
+  fs::remove_all(path_, ignored);
+}
+
+}  // namespace ferry::runner

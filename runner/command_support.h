@@ -1,0 +1,32 @@
+// What every subcommand that runs pipelines needs: the log on stderr, the platform loaded (diagnostics
+// printed), a scratch directory that is always removed.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "runner/platform.h"
+
+namespace ferry::runner {
+
+// spdlog writes to stderr, so stdout carries only the report.
+void log_to_stderr();
+
+// Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said).
+std::optional<Platform> load_or_report(const std::string& platform_dir);
+
+// The scratch directory of one run: created on entry, removed with everything in it on every exit path.
+class ScratchDirectory {
+ public:
+  explicit ScratchDirectory(const std::string& parent);  // "" = the system temp directory
+  ~ScratchDirectory();
+  ScratchDirectory(const ScratchDirectory&) = delete;
+  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+}  // namespace ferry::runner

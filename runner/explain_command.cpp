@@ -1,0 +1,73 @@
+// `ferry explain`: runs what is needed to know the groups, decides as reconcile would, writes nothing.
+#include <iostream>
+
+#include "pipeline/podman_runtime.h"
+#include "runner/command_support.h"
+#include "runner/commands.h"
+#include "runner/explain.h"
+#include "runner/reconcile.h"
+#include "runner/report.h"
+
+namespace ferry::runner {
+namespace {
+
+const pipeline::Request* find_request(const Platform& platform, const std::string& ns_name) {
+  for (const auto& r : platform.requests) {
+    if (r.namespace_ + "/" + r.name == ns_name) return &r;
+  }
+  return nullptr;
+}
+
+Result<Explanation> explain_request(const Platform& platform, const std::string& ns_name,
+                                    const RuntimeCommandOptions& run) {
+  const pipeline::Request* request = find_request(platform, ns_name);
+  if (!request) return make_error("no request " + ns_name + " in the platform (give it as NAMESPACE/NAME)");
+  auto stores = open_stores(platform, local_store_opener(platform.root));
+  if (!stores) return stores.error();
+  auto index = read_placement_index(platform, stores->views);
+  if (!index) return index.error();
+  ScratchDirectory scratch(run.scratch_dir);
+  pipeline::PodmanRuntime runtime(run.podman);
+  auto plan = run_and_plan(platform, *request, runtime, *index,
+                           {scratch.path(), 1, std::chrono::seconds(run.timeout_seconds)});
+  if (!plan) return plan.error();
+  return Explanation{"request " + ns_name + " (" + request->kind + ", Promise " + request->promise + ")",
+                     plan->decisions};
+}
+
+// A Promise's dependencies go to every Destination its selectors match (reference §3.3).
+Result<Explanation> explain_promise(const Platform& platform, const std::string& name) {
+  const pipeline::Promise* promise = platform.promise(name);
+  if (!promise) return make_error("no Promise " + name + " in the platform");
+  scheduler::GroupToPlace group;
+  group.key = "promise/" + name;
+  group.selector = scheduler::resolve_kratix({{scheduler::squash(promise->destination_selectors),
+                                               scheduler::SelectorSource::promise}});
+  group.cardinality = scheduler::Cardinality::every_match;
+  GroupDecision decision{"static", ".", "5058f1af8388633f609cadb75a75dc9d", std::nullopt, group.selector,
+                         scheduler::decide(group, platform.destinations), group.cardinality};
+  return Explanation{"Promise " + name + " dependencies", {decision}};
+}
+
+}  // namespace
+
+int run_explain(const ExplainCommandOptions& options) {
+  log_to_stderr();
+  if (options.request.empty() && options.promise.empty()) {
+    std::cerr << render_diagnostics({make_error("ferry explain needs --request NAMESPACE/NAME or --promise NAME")}, {});
+    return 2;
+  }
+  std::optional<Platform> platform = load_or_report(options.platform_dir);
+  if (!platform) return 1;
+  auto explanation = options.request.empty() ? explain_promise(*platform, options.promise)
+                                             : explain_request(*platform, options.request, options.run);
+  if (!explanation) {
+    std::cerr << render_diagnostics({explanation.error()}, {});
+    return 1;
+  }
+  std::cout << (options.output == "json" ? render_explanation_json(*explanation)
+                                         : render_explanation_text(*explanation));
+  return 0;
+}
+
+}  // namespace ferry::runner
