@@ -123,3 +123,20 @@ Result<std::vector<SelectorEntry>> parse_destination_selectors(const std::string
 }
 
 }  // namespace ferry::pipeline
+
+namespace ferry::pipeline {
+
+Result<Labels> parse_cluster_selectors(const std::string& text, const std::string& file) {
+  auto documents = parse_yaml_stream(text, file);
+  if (!documents) return documents.error();
+  if (documents->empty()) return Labels{};
+  if (documents->size() > 1) {
+    return make_error(location_of((*documents)[1].node, file),
+                      "cluster selectors must be one YAML document: remove the second document");
+  }
+  YAML::Node wrapper(YAML::NodeType::Map);
+  wrapper["selectors"] = documents->front().node;
+  return optional_labels(wrapper, "selectors", "cluster-selectors", file);
+}
+
+}  // namespace ferry::pipeline

@@ -49,6 +49,7 @@ struct Promise {
   Labels annotations;                      // metadata.annotations (ferry's own settings live here)
   std::optional<ApiRef> api;               // absent: the Promise serves no API
   std::vector<Labels> destination_selectors;  // spec.destinationSelectors[].matchLabels, in order
+  std::optional<Labels> cluster_selector;     // the older API's spec.clusterSelector (seed 000)
   std::map<WorkflowName, std::vector<Pipeline>> workflows;
   SourceLocation where;
 };

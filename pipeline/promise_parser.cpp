@@ -103,6 +103,11 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto selectors = parse_destination_selectors(spec, file);
   if (!selectors) return selectors.error();
   promise.destination_selectors = std::move(*selectors);
+  if (child(spec, "clusterSelector").IsDefined()) {
+    auto cluster_selector = optional_labels(spec, "clusterSelector", "spec.clusterSelector", file);
+    if (!cluster_selector) return cluster_selector.error();
+    promise.cluster_selector = std::move(*cluster_selector);
+  }
   auto workflows = parse_workflows(spec, file);
   if (!workflows) return workflows.error();
   promise.workflows = std::move(*workflows);

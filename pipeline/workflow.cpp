@@ -143,6 +143,21 @@ Result<std::vector<SelectorEntry>> read_selectors(const fs::path& metadata, cons
   return entries;
 }
 
+// The older API's /kratix/metadata/cluster-selectors.yaml, when the pipeline wrote one.
+Result<std::optional<Labels>> read_cluster_selectors(const fs::path& metadata, const std::string& pipeline) {
+  const fs::path path = metadata / "cluster-selectors.yaml";
+  if (fs::symlink_status(path).type() == fs::file_type::not_found) return std::optional<Labels>{};
+  if (fs::symlink_status(path).type() != fs::file_type::regular) {
+    return make_error("pipeline \"" + pipeline + "\": /kratix/metadata/cluster-selectors.yaml is not a regular file");
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto labels = parse_cluster_selectors(text.str(), "/kratix/metadata/cluster-selectors.yaml");
+  if (!labels) return Error{"pipeline \"" + pipeline + "\": " + labels.error().message, labels.error().where};
+  return std::optional<Labels>{std::move(*labels)};
+}
+
 // One pipeline in its own scratch directory. Delete workflows have no work-writer (§2.10): their output
 // is not collected.
 Result<PipelineResult> run_pipeline(const Pipeline& pipeline, const WorkflowObject& object,
@@ -154,13 +169,17 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, const WorkflowObje
     return written.error();
   }
   if (Status ran = run_containers(pipeline, object, dir, runtime, options); !ran) return ran.error();
-  PipelineResult result{pipeline.name, {}};
+  PipelineResult result;
+  result.pipeline = pipeline.name;
   if (object.action == "delete") return result;
   auto entries = read_selectors(dir.path("metadata"), pipeline.name);
   if (!entries) return entries.error();
   auto groups = collect_output_groups(dir.path("output"), *entries, options, pipeline.name);
   if (!groups) return groups.error();
   result.groups = std::move(*groups);
+  auto cluster_selectors = read_cluster_selectors(dir.path("metadata"), pipeline.name);
+  if (!cluster_selectors) return cluster_selectors.error();
+  result.cluster_selectors = std::move(*cluster_selectors);
   return result;
 }
 

@@ -54,6 +54,8 @@ struct OutputGroup {
 struct PipelineResult {
   std::string pipeline;
   std::vector<OutputGroup> groups;  // directory groups in file order, then the default group if non-empty
+  // The older API's /kratix/metadata/cluster-selectors.yaml (a map of labels), when written (seed 000).
+  std::optional<Labels> cluster_selectors;
 };
 
 struct WorkflowOptions {
@@ -78,6 +80,9 @@ std::vector<EnvVar> kratix_env(const WorkflowObject& object, const std::string& 
 // Parses destination-selectors.yaml with the validation of reference §2.6. `file` names it in errors.
 Result<std::vector<SelectorEntry>> parse_destination_selectors(const std::string& text,
                                                                const std::string& file);
+
+// Parses the older API's cluster-selectors.yaml: a map of label keys to values. `file` names it in errors.
+Result<Labels> parse_cluster_selectors(const std::string& text, const std::string& file);
 
 // Reads /kratix/output into groups (§2.6). Refuses symlinks, special files, and more files or bytes than
 // the caps. `label` names the pipeline in errors.

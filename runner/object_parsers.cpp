@@ -66,6 +66,13 @@ const std::map<std::string, KindHandler>& platform_kinds() {
          platform.destinations.push_back(std::move(*destination));
          return ok();
        }},
+      {"Cluster",  // the older API (seed 000): a Destination by another name
+       [](const YamlDocument& doc, Platform& platform) -> Status {
+         auto cluster = scheduler::parse_cluster(doc);
+         if (!cluster) return cluster.error();
+         platform.destinations.push_back(std::move(*cluster));
+         return ok();
+       }},
       {"GitStateStore",
        [](const YamlDocument& doc, Platform& platform) -> Status {
          auto store = parse_git_state_store(doc);

@@ -65,13 +65,19 @@ std::pair<std::string, std::string> store_and_dir(const Platform& platform, cons
 
 }  // namespace
 
-scheduler::Selector group_selector(const pipeline::Promise& promise, const pipeline::OutputGroup& group) {
+scheduler::Selector group_selector(const pipeline::Promise& promise, const pipeline::OutputGroup& group,
+                                   const std::optional<Labels>& cluster_selectors) {
   std::vector<scheduler::SelectorTerm> terms;
   if (group.workflow_selector) terms.push_back({*group.workflow_selector, SelectorSource::resource_workflow});
-  if (group.directory == ".") {
-    for (const Labels& labels : promise.destination_selectors) terms.push_back({labels, SelectorSource::promise});
+  if (group.directory != ".") return scheduler::resolve_kratix(terms);
+  for (const Labels& labels : promise.destination_selectors) terms.push_back({labels, SelectorSource::promise});
+  scheduler::Selector selector = scheduler::resolve_kratix(terms);
+  if (promise.cluster_selector || cluster_selectors) {
+    const auto older = scheduler::merge_without_overwrite(promise.cluster_selector.value_or(Labels{}),
+                                                          cluster_selectors.value_or(Labels{}));
+    selector.insert(selector.end(), older.begin(), older.end());
   }
-  return scheduler::resolve_kratix(terms);
+  return selector;
 }
 
 scheduler::MisplacedPolicy misplaced_policy(const pipeline::Promise& promise) {
@@ -90,7 +96,7 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
       const ExistingBundle* current = current_bundle(existing, result.pipeline, group.id);
       scheduler::GroupToPlace to_place;
       to_place.key = request.namespace_ + "/" + request.name + "/" + result.pipeline + "/" + group.id;
-      to_place.selector = group_selector(promise, group);
+      to_place.selector = group_selector(promise, group, result.cluster_selectors);
       if (current) to_place.current = current->destination;
       to_place.policy = misplaced_policy(promise);
       GroupDecision decided{result.pipeline, group.directory, group.id, to_place.current, to_place.selector,

@@ -47,8 +47,10 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
                          const std::vector<ExistingBundle>& existing);
 
 // The selector of one output group by Kratix's rules (reference §3.1): a directory group uses its own
-// entry only; the default group uses its entry plus the Promise's selectors, the Promise winning.
-scheduler::Selector group_selector(const pipeline::Promise& promise, const pipeline::OutputGroup& group);
+// entry only; the default group uses its entry plus the Promise's selectors, the Promise winning. The
+// older API's clusterSelector and cluster-selectors.yaml are AND-ed on top without overwriting (seed 000).
+scheduler::Selector group_selector(const pipeline::Promise& promise, const pipeline::OutputGroup& group,
+                                   const std::optional<Labels>& cluster_selectors = std::nullopt);
 
 // The Promise's misplaced policy; an unknown value is reported by validation, and reads as keep here.
 scheduler::MisplacedPolicy misplaced_policy(const pipeline::Promise& promise);

@@ -2,7 +2,9 @@
 
 namespace ferry::scheduler {
 
-Result<Destination> parse_destination(const YamlDocument& document) {
+namespace {
+
+Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_name) {
   const std::string& file = document.file;
   Destination destination;
   destination.where = location_of(document.node, file);
@@ -17,9 +19,13 @@ Result<Destination> parse_destination(const YamlDocument& document) {
 
   auto spec = required_map(document.node, "spec", "spec", file);
   if (!spec) return spec.error();
-  auto path = required_string(*spec, "path", "spec.path", file);
-  if (!path) return path.error();
-  destination.path = *path;
+  if (path_defaults_to_name && !child(*spec, "path").IsDefined()) {
+    destination.path = destination.name;
+  } else {
+    auto path = required_string(*spec, "path", "spec.path", file);
+    if (!path) return path.error();
+    destination.path = *path;
+  }
   auto strict = optional_bool(*spec, "strictMatchLabels", false, "spec.strictMatchLabels", file);
   if (!strict) return strict.error();
   destination.strict_match_labels = *strict;
@@ -46,5 +52,10 @@ Result<Destination> parse_destination(const YamlDocument& document) {
   }
   return destination;
 }
+
+}  // namespace
+
+Result<Destination> parse_destination(const YamlDocument& document) { return parse(document, false); }
+Result<Destination> parse_cluster(const YamlDocument& document) { return parse(document, true); }
 
 }  // namespace ferry::scheduler

@@ -22,4 +22,8 @@ struct Destination {
 // Parses a Destination document (kind already checked by the caller).
 Result<Destination> parse_destination(const YamlDocument& document);
 
+// Parses the older API's Cluster (seed 000) as a Destination: the same fields, spec.path defaulting to
+// the name. ferry still needs spec.stateStoreRef to know where its files go.
+Result<Destination> parse_cluster(const YamlDocument& document);
+
 }  // namespace ferry::scheduler

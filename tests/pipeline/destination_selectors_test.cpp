@@ -110,5 +110,17 @@ TEST(DestinationSelectors, ReferenceExampleKeepsOrderAndIgnoresUnknownKeys) {
   EXPECT_EQ((*parsed)[1].match_labels, (Labels{{"environment", "staging"}, {"tier", "1"}}));
 }
 
+// The older API's cluster-selectors.yaml (seed 000): a plain map of labels.
+TEST(ClusterSelectors, ParsesAMapOfLabelsAndLocatesErrors) {
+  auto parsed = parse_cluster_selectors("env: dev\nzone: eu\n", "cluster-selectors.yaml");
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(*parsed, (Labels{{"env", "dev"}, {"zone", "eu"}}));
+  EXPECT_TRUE(parse_cluster_selectors("", "f.yaml")->empty());
+  EXPECT_EQ(parse_cluster_selectors("- env: dev\n", "f.yaml").error().render(),
+            "f.yaml:1:1: \"cluster-selectors\" must be a map of strings, found a list");
+  EXPECT_EQ(parse_cluster_selectors("env: {a: b}\n", "f.yaml").error().render(),
+            "f.yaml:1:6: \"cluster-selectors.env\" must be a string, found a map");
+}
+
 }  // namespace
 }  // namespace ferry::pipeline

@@ -136,6 +136,32 @@ TEST_F(ReconcileTest, NoMatchingDestinationLeavesTheRequestPending) {
   EXPECT_EQ(exit_code_of(report), 3);
 }
 
+// Seed 000: a Promise clusterSelector plus the pipeline's cluster-selectors.yaml, on Cluster objects.
+TEST_F(ReconcileTest, OlderClusterApiSchedulesWithMergedSelectors) {
+  write_file(dir.path() / "platform/destinations.yaml", R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Cluster
+metadata: {name: eu-dev, labels: {env: dev, zone: eu}}
+spec: {stateStoreRef: {name: default}}
+---
+apiVersion: platform.kratix.io/v1alpha1
+kind: Cluster
+metadata: {name: us-dev, labels: {env: dev, zone: us}}
+spec: {stateStoreRef: {name: default}}
+)");
+  std::string promise = kPromise;
+  const std::string selectors = "  destinationSelectors:\n    - matchLabels: {env: dev}\n";
+  promise.replace(promise.find(selectors), selectors.size(), "  clusterSelector: {env: dev}\n");
+  write_file(dir.path() / "platform/promise.yaml", promise);
+  const RunReport report = run([](const ContainerRun& run) {
+    write_file(pipeline::host_path_of(run, "/kratix/output") / "a.yaml", "a: 1\n");
+    write_file(pipeline::host_path_of(run, "/kratix/metadata") / "cluster-selectors.yaml", "zone: us\n");
+    return ContainerExit{0, false, ""};
+  });
+  ASSERT_EQ(report.requests.at(0).placements.size(), 1u) << report.requests[0].message;
+  EXPECT_EQ(report.requests[0].placements[0].destination, "us-dev");
+  EXPECT_EQ(report.requests[0].placements[0].path, "us-dev/resources/team-a/redis/cache/instance-configure/5058f");
+}
+
 // dev stops matching the Promise's env=dev; dev2 now does.
 constexpr const char* kRelabelled = R"(apiVersion: platform.kratix.io/v1alpha1
 kind: Destination

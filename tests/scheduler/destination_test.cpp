@@ -50,5 +50,22 @@ TEST(Destination, ErrorsNameFileLineAndColumn) {
             "dest.yaml:6:20: filepath mode \"aggregatedYAML\" is not supported yet; use nestedByMetadata");
 }
 
+TEST(Destination, OlderClusterKindDefaultsPathToItsName) {
+  auto docs = parse_yaml_stream(R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Cluster
+metadata:
+  name: worker-2
+  labels: {environment: dev}
+spec:
+  stateStoreRef: {name: default}
+)", "cluster.yaml");
+  auto c = parse_cluster(docs->at(0));
+  ASSERT_TRUE(c.ok()) << c.error().render();
+  EXPECT_EQ(c->path, "worker-2");
+  EXPECT_EQ(c->labels, (Labels{{"environment", "dev"}}));
+  // A Destination has no such default.
+  EXPECT_EQ(parse_destination(docs->at(0)).error().render(), "cluster.yaml:7:3: missing required field \"spec.path\"");
+}
+
 }  // namespace
 }  // namespace ferry::scheduler
