@@ -112,9 +112,28 @@ Result<std::vector<std::string>> optional_strings(const YAML::Node& map, const c
   return strings;
 }
 
+// A deep copy with every collection in block style: flow style written in the platform repository
+// ("{name: x}") is a matter of taste there, and pipelines and Destinations read block style best.
+static YAML::Node in_block_style(const YAML::Node& node) {
+  YAML::Node copy = YAML::Clone(node);
+  std::vector<YAML::Node> pending = {copy};
+  while (!pending.empty()) {
+    YAML::Node current = pending.back();
+    pending.pop_back();
+    if (current.IsMap()) {
+      current.SetStyle(YAML::EmitterStyle::Block);
+      for (auto entry : current) pending.push_back(entry.second);
+    } else if (current.IsSequence()) {
+      current.SetStyle(YAML::EmitterStyle::Block);
+      for (auto item : current) pending.push_back(item);
+    }
+  }
+  return copy;
+}
+
 std::string to_yaml_text(const YAML::Node& node) {
   YAML::Emitter out;
-  out << node;
+  out << in_block_style(node);
   return std::string(out.c_str()) + "\n";
 }
 

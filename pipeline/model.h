@@ -51,6 +51,8 @@ struct Promise {
   std::vector<Labels> destination_selectors;  // spec.destinationSelectors[].matchLabels, in order
   std::optional<Labels> cluster_selector;     // the older API's spec.clusterSelector (seed 000)
   std::map<WorkflowName, std::vector<Pipeline>> workflows;
+  std::string dependencies_yaml;  // spec.dependencies as one multi-document YAML stream; "" when none
+  std::string object_yaml;        // the whole Promise, for /kratix/input/object.yaml of its workflows
   SourceLocation where;
 };
 

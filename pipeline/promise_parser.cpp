@@ -81,6 +81,25 @@ Result<std::map<WorkflowName, std::vector<Pipeline>>> parse_workflows(const YAML
   return workflows;
 }
 
+// spec.dependencies, written as Kratix does: every object as one document of a YAML stream.
+Result<std::string> parse_dependencies(const YAML::Node& spec, const std::string& file) {
+  const YAML::Node list = child(spec, "dependencies");
+  if (!list.IsDefined() || list.IsNull()) return std::string{};
+  if (!list.IsSequence()) {
+    return make_error(location_of(list, file), "\"spec.dependencies\" must be a list of objects, found " +
+                                                   describe_node_type(list));
+  }
+  std::string stream;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (!list[i].IsMap()) {
+      return make_error(location_of(list[i], file), "\"spec.dependencies[" + std::to_string(i) +
+                                                        "]\" must be an object, found " + describe_node_type(list[i]));
+    }
+    stream += (i ? "---\n" : "") + to_yaml_text(list[i]);
+  }
+  return stream;
+}
+
 }  // namespace
 
 Result<Promise> parse_promise(const YamlDocument& document) {
@@ -111,6 +130,10 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto workflows = parse_workflows(spec, file);
   if (!workflows) return workflows.error();
   promise.workflows = std::move(*workflows);
+  auto dependencies = parse_dependencies(spec, file);
+  if (!dependencies) return dependencies.error();
+  promise.dependencies_yaml = std::move(*dependencies);
+  promise.object_yaml = to_yaml_text(node);
   return promise;
 }
 

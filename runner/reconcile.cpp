@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "pipeline/workflow.h"
+#include "runner/promise_plan.h"
 #include "runner/request_plan.h"
 #include "writer/local_git_repo.h"
 
@@ -37,6 +38,37 @@ pipeline::WorkflowObject workflow_object(const pipeline::Request& request, const
   };
 }
 
+pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promise) {
+  return pipeline::WorkflowObject{
+      .workflow_type = "promise",
+      .action = "configure",
+      .promise_name = promise.name,
+      .kind = "Promise",
+      .group = "platform.kratix.io",
+      .version = "v1alpha1",
+      .name = promise.name,
+      .namespace_ = "",
+      .plural = "promises",
+      .object_yaml = promise.object_yaml,
+  };
+}
+
+// Runs a workflow when the Promise declares it; no pipelines means no outputs.
+Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline::Promise& promise,
+                                                                  const std::string& workflow,
+                                                                  const pipeline::WorkflowObject& object,
+                                                                  pipeline::ContainerRuntime& runtime,
+                                                                  const ReconcileOptions& options) {
+  auto it = promise.workflows.find(workflow);
+  if (it == promise.workflows.end()) return std::vector<pipeline::PipelineResult>{};
+  spdlog::info("{}{}: running {} ({} pipelines)", object.namespace_.empty() ? "" : object.namespace_ + "/",
+               object.name, workflow, it->second.size());
+  pipeline::WorkflowOptions workflow_options;
+  workflow_options.scratch_dir = options.scratch_dir;
+  workflow_options.timeout = options.container_timeout;
+  return pipeline::run_workflow(it->second, object, runtime, workflow_options);
+}
+
 // Commits every store's change of one request. Each store's commit is atomic; a failure part-way leaves
 // earlier stores committed (multi-repository journalling is a later step, see docs/differences.md).
 Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report) {
@@ -50,11 +82,8 @@ Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report)
   return ok();
 }
 
-RequestReport run_request(const Platform& platform, const pipeline::Request& request,
-                          pipeline::ContainerRuntime& runtime, OpenStores& stores, const PlacementIndex& index,
-                          const ReconcileOptions& options) {
-  RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
-  auto plan = run_and_plan(platform, request, runtime, index, options);
+// Turns a plan (or the error that prevented it) into the report, committing what it says.
+RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan, OpenStores& stores) {
   if (!plan) {
     report.result = RequestResult::failed;
     report.message = plan.error().render();
@@ -75,24 +104,38 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
   return report;
 }
 
+RequestReport run_promise(const Platform& platform, const pipeline::Promise& promise,
+                          pipeline::ContainerRuntime& runtime, OpenStores& stores, const ReconcileOptions& options) {
+  RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
+  auto results = run_workflow_if_any(promise, "promise.configure", promise_workflow_object(promise), runtime, options);
+  Result<RequestPlan> plan = results ? Result<RequestPlan>(plan_promise(platform, promise, *results))
+                                     : Result<RequestPlan>(results.error());
+  return commit_and_report(std::move(report), plan, stores);
+}
+
+// A request runs only once its Promise's own workflow and dependencies are in place (reference §5.2).
+RequestReport run_request(const Platform& platform, const pipeline::Request& request, const RequestReport& promise,
+                          pipeline::ContainerRuntime& runtime, OpenStores& stores, const PlacementIndex& index,
+                          const ReconcileOptions& options) {
+  RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
+  if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
+    report.result = RequestResult::pending;
+    report.message = "Promise " + request.promise + " is not available: " + promise.message;
+    return report;
+  }
+  auto plan = run_and_plan(platform, request, runtime, index, options);
+  return commit_and_report(std::move(report), plan, stores);
+}
+
 }  // namespace
 
 Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
                                  const ReconcileOptions& options) {
   const pipeline::Promise& promise = *platform.promise(request.promise);
-  std::vector<pipeline::PipelineResult> results;
-  if (auto it = promise.workflows.find("resource.configure"); it != promise.workflows.end()) {
-    spdlog::info("{}/{}: running resource.configure ({} pipelines)", request.namespace_, request.name,
-                 it->second.size());
-    pipeline::WorkflowOptions workflow_options;
-    workflow_options.scratch_dir = options.scratch_dir;
-    workflow_options.timeout = options.container_timeout;
-    auto ran = pipeline::run_workflow(it->second, workflow_object(request, promise), runtime, workflow_options);
-    if (!ran) return ran.error();
-    results = std::move(*ran);
-  }
-  return plan_request(platform, request, promise, results,
+  auto results = run_workflow_if_any(promise, "resource.configure", workflow_object(request, promise), runtime, options);
+  if (!results) return results.error();
+  return plan_request(platform, request, promise, *results,
                       index.bundles_of(request.namespace_, request.promise, request.name));
 }
 
@@ -100,7 +143,7 @@ StoreOpener local_store_opener(const std::filesystem::path& platform_root) {
   return [platform_root](const GitStateStore& store) -> Result<std::unique_ptr<writer::StateStore>> {
     auto path = resolve_store_path(store, platform_root);
     if (!path) return path.error();
-    auto repo = writer::LocalGitRepo::open_or_create(*path, store.branch);
+    auto repo = writer::LocalGitRepo::open(*path, store.branch);
     if (!repo) return repo.error();
     return std::unique_ptr<writer::StateStore>(std::move(*repo));
   };
@@ -129,11 +172,19 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   auto index = read_placement_index(platform, opened->views);
   if (!index) return index.error();
   RunReport run;
+  run.promises.resize(platform.promises.size());
   run.requests.resize(platform.requests.size());
+  std::map<std::string, const RequestReport*> promise_reports;
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, platform.promises.size(), [&](std::size_t i) {
+      run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, options);
+    });
+    for (const auto& p : run.promises) promise_reports[p.name] = &p;
     tbb::parallel_for(std::size_t{0}, platform.requests.size(), [&](std::size_t i) {
-      run.requests[i] = run_request(platform, platform.requests[i], runtime, stores, *index, options);
+      const auto& request = platform.requests[i];
+      run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
+                                    *index, options);
     });
   });
   return run;

@@ -11,10 +11,10 @@ std::string diagnostic(const Error& e, const char* severity) {
   return e.where->render() + ": " + severity + ": " + e.message + "\n";
 }
 
-std::string summary_line(const RunReport& report) {
+std::string summary_line(const std::vector<RequestReport>& entries, const std::string& what) {
   std::map<RequestResult, int> counts;
-  for (const auto& r : report.requests) ++counts[r.result];
-  std::string line = std::to_string(report.requests.size()) + " requests:";
+  for (const auto& r : entries) ++counts[r.result];
+  std::string line = std::to_string(entries.size()) + " " + what + ":";
   for (RequestResult result :
        {RequestResult::succeeded, RequestResult::unchanged, RequestResult::pending, RequestResult::failed}) {
     line += " " + std::to_string(counts[result]) + " " + to_string(result) + ",";
@@ -33,45 +33,56 @@ std::string indented(const std::string& text, const std::string& prefix) {
   return out + "\n";
 }
 
+std::string render_entry(const RequestReport& r) {
+  std::string out = std::string(to_string(r.result)) + "  ";
+  out += r.kind == "Promise" ? "Promise " + r.name + "\n"
+                             : r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")\n";
+  for (const auto& p : r.placements) {
+    out += "    placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path + "\n";
+    if (!p.moved_from.empty()) out += "      moved from misplaced Destination " + p.moved_from + "\n";
+    if (!p.misplaced.empty()) out += "      misplaced: " + p.misplaced + "\n";
+  }
+  for (const auto& c : r.commits) out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
+  if (!r.message.empty()) out += indented(r.message, "    ");
+  return out;
+}
+
+nlohmann::ordered_json entry_json(const RequestReport& r) {
+  nlohmann::ordered_json placements = nlohmann::ordered_json::array();
+  for (const auto& p : r.placements) {
+    nlohmann::ordered_json placement = {{"destination", p.destination}, {"pipeline", p.pipeline},
+                                        {"directory", p.directory}, {"path", p.path}};
+    if (!p.misplaced.empty()) placement["misplaced"] = p.misplaced;
+    if (!p.moved_from.empty()) placement["moved_from"] = p.moved_from;
+    placements.push_back(std::move(placement));
+  }
+  nlohmann::ordered_json commits = nlohmann::ordered_json::array();
+  for (const auto& c : r.commits) commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
+  nlohmann::ordered_json entry = {{"kind", r.kind},           {"name", r.name},
+                                  {"namespace", r.namespace_}, {"promise", r.promise},
+                                  {"result", to_string(r.result)}, {"placements", placements},
+                                  {"commits", commits}};
+  if (!r.message.empty()) entry["message"] = r.message;
+  return entry;
+}
+
 }  // namespace
 
 std::string render_text(const RunReport& report) {
   std::string out;
-  for (const auto& r : report.requests) {
-    out += std::string(to_string(r.result)) + "  " + r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " +
-           r.promise + ")\n";
-    for (const auto& p : r.placements) {
-      out += "    placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path + "\n";
-      if (!p.moved_from.empty()) out += "      moved from misplaced Destination " + p.moved_from + "\n";
-      if (!p.misplaced.empty()) out += "      misplaced: " + p.misplaced + "\n";
-    }
-    for (const auto& c : r.commits) out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
-    if (!r.message.empty()) out += indented(r.message, "    ");
-  }
-  return out + summary_line(report);
+  for (const auto& p : report.promises) out += render_entry(p);
+  for (const auto& r : report.requests) out += render_entry(r);
+  if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
+  return out + summary_line(report.requests, "requests");
 }
 
 std::string render_json(const RunReport& report) {
+  nlohmann::ordered_json promises = nlohmann::ordered_json::array();
+  for (const auto& p : report.promises) promises.push_back(entry_json(p));
   nlohmann::ordered_json requests = nlohmann::ordered_json::array();
-  for (const auto& r : report.requests) {
-    nlohmann::ordered_json placements = nlohmann::ordered_json::array();
-    for (const auto& p : r.placements) {
-      nlohmann::ordered_json placement = {{"destination", p.destination}, {"pipeline", p.pipeline},
-                                          {"directory", p.directory}, {"path", p.path}};
-      if (!p.misplaced.empty()) placement["misplaced"] = p.misplaced;
-      if (!p.moved_from.empty()) placement["moved_from"] = p.moved_from;
-      placements.push_back(std::move(placement));
-    }
-    nlohmann::ordered_json commits = nlohmann::ordered_json::array();
-    for (const auto& c : r.commits) commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
-    nlohmann::ordered_json request = {{"kind", r.kind},           {"name", r.name},
-                                      {"namespace", r.namespace_}, {"promise", r.promise},
-                                      {"result", to_string(r.result)}, {"placements", placements},
-                                      {"commits", commits}};
-    if (!r.message.empty()) request["message"] = r.message;
-    requests.push_back(std::move(request));
-  }
-  nlohmann::ordered_json document = {{"format_version", kReportFormatVersion}, {"requests", requests}};
+  for (const auto& r : report.requests) requests.push_back(entry_json(r));
+  nlohmann::ordered_json document = {
+      {"format_version", kReportFormatVersion}, {"promises", promises}, {"requests", requests}};
   return document.dump(2) + "\n";
 }
 
@@ -94,9 +105,11 @@ const char* to_string(RequestResult result) {
 
 int exit_code_of(const RunReport& report) {
   bool misplaced = false;
-  for (const auto& r : report.requests) {
-    if (r.result == RequestResult::failed || r.result == RequestResult::pending) return 3;
-    for (const auto& p : r.placements) misplaced = misplaced || !p.misplaced.empty();
+  for (const auto* entries : {&report.promises, &report.requests}) {
+    for (const auto& r : *entries) {
+      if (r.result == RequestResult::failed || r.result == RequestResult::pending) return 3;
+      for (const auto& p : r.placements) misplaced = misplaced || !p.misplaced.empty();
+    }
   }
   return misplaced ? 4 : 0;
 }

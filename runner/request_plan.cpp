@@ -16,7 +16,7 @@ std::string commit_message(const pipeline::Request& request, const std::vector<p
 }
 
 std::string request_dir(const std::string& destination_dir, const pipeline::Request& request) {
-  return writer::join_path({destination_dir, "resources", request.namespace_, request.promise, request.name});
+  return writer::resource_request_dir(destination_dir, request.namespace_, request.promise, request.name);
 }
 
 // One Change per store, each starting by clearing the request's directory on every Destination of the

@@ -35,6 +35,7 @@ struct RequestReport {
 };
 
 struct RunReport {
+  std::vector<RequestReport> promises;  // kind "Promise": static dependencies and promise.configure output
   std::vector<RequestReport> requests;  // in platform order
 };
 

@@ -12,11 +12,14 @@ struct Library {
 
 }  // namespace
 
-void ensure_initialised() { static const Library library; }
+void ensure_initialised() {
+  static const Library library;
+}
 
 Error failure(const std::string& what) {
   const git_error* last = git_error_last();
-  const std::string cause = last != nullptr && last->message != nullptr ? last->message : "unknown libgit2 error";
+  const std::string cause =
+      last != nullptr && last->message != nullptr ? last->message : "unknown libgit2 error";
   return make_error(what + ": " + cause);
 }
 

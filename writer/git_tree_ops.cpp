@@ -9,7 +9,8 @@ namespace {
 // Removes a directory's entries, and a file sitting exactly where the directory is.
 Status remove_path(git_index* index, const std::string& path, const std::string& store) {
   if (git_index_remove_directory(index, path.c_str(), 0) != 0 ||
-      (git_index_get_bypath(index, path.c_str(), 0) != nullptr && git_index_remove(index, path.c_str(), 0) != 0)) {
+      (git_index_get_bypath(index, path.c_str(), 0) != nullptr &&
+       git_index_remove(index, path.c_str(), 0) != 0)) {
     return failure("cannot remove " + path + " in " + store);
   }
   return ok();
@@ -92,7 +93,8 @@ Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, cons
     }
     const BlobPtr blob(raw_blob);
     const auto* data = static_cast<const char*>(git_blob_rawcontent(blob.get()));
-    files.emplace(key_prefix + path, std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get()))));
+    files.emplace(key_prefix + path,
+                  std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get()))));
   }
   return files;
 }

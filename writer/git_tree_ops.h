@@ -12,8 +12,8 @@ namespace ferry::writer::git {
 
 // Removes everything at and below each bundle directory and each removed directory from `index`, then
 // writes every bundle file as a blob (mode 0100644) and adds it. Removals come before additions, so a
-// bundle inside a removed directory survives. `store` ("state store <path>") names the repository in error messages. The
-// change must already have passed validate_change.
+// bundle inside a removed directory survives. `store` ("state store <path>") names the repository in error
+// messages. The change must already have passed validate_change.
 Status stage_change(git_repository* repo, git_index* index, const Change& change, const std::string& store);
 
 // Every blob at or below `prefix` ("" for the whole tree) of `tree`, keyed by repository-relative path.

@@ -1,111 +1,20 @@
 #include "writer/local_git_repo.h"
 
-#include <chrono>
-#include <functional>
-#include <optional>
-#include <random>
-#include <thread>
+#include <mutex>
 #include <utility>
 
+#include "writer/git_branch.h"
 #include "writer/git_handles.h"
-#include "writer/git_tree_ops.h"
 #include "writer/path_rules.h"
 
 namespace ferry::writer {
 namespace {
 
-constexpr int kRetries = 5;  // after the first attempt, when another writer moved the branch meanwhile
-
-// The branch tip as read at the start of one attempt; all empty when the branch does not exist yet.
-struct Tip {
-  std::optional<git_oid> id;
-  git::CommitPtr commit;
-  git::TreePtr tree;
-};
-
-Result<Tip> read_tip(git_repository* repo, const std::string& ref, const std::string& store) {
-  Tip tip;
-  git_oid id;
-  const int rc = git_reference_name_to_id(&id, repo, ref.c_str());
-  if (rc == GIT_ENOTFOUND) return tip;
-  if (rc != 0) return git::failure("cannot read " + ref + " of " + store);
-  git_commit* commit = nullptr;
-  git_tree* tree = nullptr;
-  if (git_commit_lookup(&commit, repo, &id) != 0) return git::failure("cannot read the tip of " + store);
-  tip.commit.reset(commit);
-  if (git_commit_tree(&tree, commit) != 0) return git::failure("cannot read the tree of " + store);
-  tip.tree.reset(tree);
-  tip.id = id;
-  return tip;
-}
-
-Result<git_oid> create_commit(git_repository* repo, const git_oid& tree_id, const Tip& tip, const Change& change,
-                              const std::string& store) {
-  git_signature* raw_signature = nullptr;
-  if (git_signature_now(&raw_signature, change.author.name.c_str(), change.author.email.c_str()) != 0) {
-    return git::failure("cannot use author \"" + change.author.name + " <" + change.author.email + ">\"");
-  }
-  const git::SignaturePtr signature(raw_signature);
-  git_tree* raw_tree = nullptr;
-  if (git_tree_lookup(&raw_tree, repo, &tree_id) != 0) return git::failure("cannot read new tree in " + store);
-  const git::TreePtr tree(raw_tree);
-  const git_commit* parents[] = {tip.commit.get()};
-  git_oid commit_id;
-  if (git_commit_create(&commit_id, repo, nullptr, signature.get(), signature.get(), nullptr,
-                        change.message.c_str(), tree.get(), tip.commit ? 1 : 0, parents) != 0) {
-    return git::failure("cannot create a commit in " + store);
-  }
-  return commit_id;
-}
-
-// Moves `ref` from the tip to `commit_id` by compare-and-swap. False when another writer got there first.
-Result<bool> move_branch(git_repository* repo, const std::string& ref, const git_oid& commit_id, const Tip& tip,
-                         const std::string& store) {
-  git_reference* raw_ref = nullptr;
-  const int rc =
-      tip.id ? git_reference_create_matching(&raw_ref, repo, ref.c_str(), &commit_id, 1, &*tip.id, "ferry: commit")
-             : git_reference_create(&raw_ref, repo, ref.c_str(), &commit_id, 0, "ferry: commit");
-  const git::ReferencePtr moved(raw_ref);
-  if (rc == 0) return true;
-  if (rc == GIT_EMODIFIED || rc == GIT_EEXISTS || rc == GIT_ELOCKED || rc == GIT_ENOTFOUND) return false;
-  return git::failure("cannot update " + ref + " of " + store);
-}
-
-// One attempt: the outcome, or nothing when the branch moved under us and the change must be rebuilt.
-Result<std::optional<CommitOutcome>> attempt(git_repository* repo, const std::string& ref, const Change& change,
-                                             const std::string& store) {
-  auto tip = read_tip(repo, ref, store);
-  if (!tip) return tip.error();
-  git_index* raw_index = nullptr;
-  if (git_index_new(&raw_index) != 0) return git::failure("cannot create an index for " + store);
-  const git::IndexPtr index(raw_index);
-  if (tip->tree && git_index_read_tree(index.get(), tip->tree.get()) != 0) {
-    return git::failure("cannot load the tree of " + store);
-  }
-  if (auto staged = git::stage_change(repo, index.get(), change, store); !staged) return staged.error();
-  git_oid tree_id;
-  if (git_index_write_tree_to(&tree_id, index.get(), repo) != 0) {
-    return git::failure("cannot write the tree of " + store);
-  }
-  const bool unchanged = tip->tree ? git_oid_equal(&tree_id, git_tree_id(tip->tree.get())) != 0
-                                   : git_index_entrycount(index.get()) == 0;
-  if (unchanged) return std::optional<CommitOutcome>(CommitOutcome{});
-  auto commit_id = create_commit(repo, tree_id, *tip, change, store);
-  if (!commit_id) return commit_id.error();
-  auto moved = move_branch(repo, ref, *commit_id, *tip, store);
-  if (!moved) return moved.error();
-  if (!*moved) return std::optional<CommitOutcome>();
-  char hex[GIT_OID_HEXSZ + 1] = {};
-  git_oid_tostr(hex, sizeof hex, &*commit_id);
-  return std::optional<CommitOutcome>(CommitOutcome{std::string(hex)});
-}
-
-// A short randomised pause before retry `retry` (1-based), so that racing writers fall out of step.
-void back_off(int retry) {
-  thread_local std::minstd_rand random(
-      static_cast<unsigned>(std::hash<std::thread::id>{}(std::this_thread::get_id())));
-  std::uniform_int_distribution<int> micros(0, 1000 << retry);
-  std::this_thread::sleep_for(std::chrono::microseconds(micros(random)));
+// Creating a repository is not atomic (the directory appears before its files): opening and creating
+// in one process take turns, so a thread never opens a half-made repository.
+std::mutex& creation_mutex() {
+  static std::mutex mutex;
+  return mutex;
 }
 
 }  // namespace
@@ -113,62 +22,55 @@ void back_off(int retry) {
 LocalGitRepo::LocalGitRepo(std::filesystem::path path, std::string branch)
     : path_(std::move(path)), branch_(std::move(branch)) {}
 
-Result<std::unique_ptr<LocalGitRepo>> LocalGitRepo::open_or_create(const std::filesystem::path& path,
-                                                                   const std::string& branch) {
+Result<std::unique_ptr<LocalGitRepo>> LocalGitRepo::open(const std::filesystem::path& path,
+                                                         const std::string& branch) {
   git::ensure_initialised();
   const std::string where = "state store " + path.string();
   int valid = 0;
   if (git_reference_name_is_valid(&valid, ("refs/heads/" + branch).c_str()) != 0 || valid == 0) {
     return make_error("invalid branch name \"" + branch + "\" for " + where);
   }
-  git_repository* raw_repo = nullptr;
+  const std::lock_guard lock(creation_mutex());
   std::error_code exists_error;
-  if (!std::filesystem::exists(path, exists_error)) {
-    git_repository_init_options options = GIT_REPOSITORY_INIT_OPTIONS_INIT;
-    options.flags = GIT_REPOSITORY_INIT_BARE | GIT_REPOSITORY_INIT_MKPATH;
-    options.initial_head = branch.c_str();
-    if (git_repository_init_ext(&raw_repo, path.c_str(), &options) != 0) {
-      return git::failure("cannot create " + where);
-    }
-  } else if (git_repository_open_bare(&raw_repo, path.c_str()) != 0) {
-    return git::failure("cannot open " + where);
+  if (std::filesystem::exists(path, exists_error)) {
+    git_repository* raw_repo = nullptr;
+    if (git_repository_open_bare(&raw_repo, path.c_str()) != 0) return git::failure("cannot open " + where);
+    const git::RepoPtr repo(raw_repo);
   }
-  const git::RepoPtr repo(raw_repo);
   return std::unique_ptr<LocalGitRepo>(new LocalGitRepo(path, branch));
 }
 
-std::string LocalGitRepo::describe() const { return path_.string() + " (branch " + branch_ + ")"; }
+Status LocalGitRepo::create_if_missing() const {
+  const std::lock_guard lock(creation_mutex());
+  std::error_code exists_error;
+  if (std::filesystem::exists(path_, exists_error)) return ok();
+  git_repository_init_options options = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+  options.flags = GIT_REPOSITORY_INIT_BARE | GIT_REPOSITORY_INIT_MKPATH;
+  options.initial_head = branch_.c_str();
+  git_repository* raw_repo = nullptr;
+  if (git_repository_init_ext(&raw_repo, path_.c_str(), &options) != 0) {
+    return git::failure("cannot create state store " + path_.string());
+  }
+  const git::RepoPtr repo(raw_repo);
+  return ok();
+}
+
+std::string LocalGitRepo::describe() const {
+  return path_.string() + " (branch " + branch_ + ")";
+}
 
 Result<CommitOutcome> LocalGitRepo::apply(const Change& change) {
   if (auto valid = validate_change(change); !valid) return valid.error();
-  git::ensure_initialised();
-  const std::string store = "state store " + path_.string();
-  git_repository* raw_repo = nullptr;  // one handle per call: libgit2 handles are not shared across threads
-  if (git_repository_open_bare(&raw_repo, path_.c_str()) != 0) return git::failure("cannot open " + store);
-  const git::RepoPtr repo(raw_repo);
-  const std::string ref = "refs/heads/" + branch_;
-  for (int retry = 0; retry <= kRetries; ++retry) {
-    if (retry > 0) back_off(retry);
-    auto outcome = attempt(repo.get(), ref, change, store);
-    if (!outcome) return outcome.error();
-    if (*outcome) return **outcome;
-  }
-  return make_error("cannot update " + ref + " of " + store + ": other writers kept moving it (" +
-                    std::to_string(kRetries + 1) + " attempts)");
+  if (Status created = create_if_missing(); !created) return created.error();
+  return git::commit_change(path_, branch_, change, git::Locking::kWritersLock);
 }
 
 Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::string& prefix) {
   auto trimmed = normalise_read_prefix(prefix);
   if (!trimmed) return trimmed.error();
-  git::ensure_initialised();
-  const std::string store = "state store " + path_.string();
-  git_repository* raw_repo = nullptr;
-  if (git_repository_open_bare(&raw_repo, path_.c_str()) != 0) return git::failure("cannot open " + store);
-  const git::RepoPtr repo(raw_repo);
-  auto tip = read_tip(repo.get(), "refs/heads/" + branch_, store);
-  if (!tip) return tip.error();
-  if (!tip->tree) return std::map<std::string, std::string>{};
-  return git::read_blobs(repo.get(), tip->tree.get(), *trimmed, store);
+  std::error_code exists_error;
+  if (!std::filesystem::exists(path_, exists_error)) return std::map<std::string, std::string>{};
+  return git::read_branch_files(path_, branch_, *trimmed);
 }
 
 }  // namespace ferry::writer

@@ -1,5 +1,6 @@
 // StateStore on a bare Git repository on the local file system, written with libgit2 and no work tree.
-// A missing repository is created (bare) with the branch on its first commit.
+// A missing repository reads as empty and is created (bare, HEAD on the branch) by the first apply(), so
+// commands that only read (explain, plan) never create anything.
 #pragma once
 
 #include <filesystem>
@@ -12,14 +13,15 @@ namespace ferry::writer {
 
 class LocalGitRepo : public StateStore {
  public:
-  static Result<std::unique_ptr<LocalGitRepo>> open_or_create(const std::filesystem::path& path,
-                                                              const std::string& branch);
+  // Checks the branch name, and that an existing path is a bare repository.
+  static Result<std::unique_ptr<LocalGitRepo>> open(const std::filesystem::path& path, const std::string& branch);
   std::string describe() const override;
   Result<CommitOutcome> apply(const Change& change) override;
   Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
 
  private:
   LocalGitRepo(std::filesystem::path path, std::string branch);
+  Status create_if_missing() const;
   std::filesystem::path path_;
   std::string branch_;
 };

@@ -10,9 +10,8 @@ namespace {
 
 bool is_dot_git(std::string_view segment) {
   if (segment.size() != 4) return false;
-  return std::equal(segment.begin(), segment.end(), ".git", [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == b;
-  });
+  return std::equal(segment.begin(), segment.end(), ".git",
+                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
 }
 
 // Why `path` is refused, or nothing when it is acceptable.
@@ -33,7 +32,9 @@ std::optional<std::string> path_problem(const std::string& path) {
   }
 }
 
-std::string quoted(const std::string& path) { return "\"" + path + "\""; }
+std::string quoted(const std::string& path) {
+  return "\"" + path + "\"";
+}
 
 }  // namespace
 

@@ -27,7 +27,7 @@ struct Bundle {
 struct Change {
   std::vector<Bundle> bundles;
   std::vector<std::string> removed_directories;  // deleted with everything below them
-  std::string message;                            // full commit message, trailers included
+  std::string message;                           // full commit message, trailers included
   Author author;
 };
 

@@ -52,6 +52,7 @@ TEST_F(ReconcileE2E, CommitsEveryRequestToTheDestinationsItsLabelsChoose) {
                                                                           {"team-b/blog", "succeeded"},
                                                                           {"team-b/cache-b", "succeeded"}}));
   EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main"),
+            "worker-dev/dependencies/redis/5058f/static/redis-dependencies.yaml\n"
             "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"
             "worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml\n"
             "worker-prod/resources/default/app/shop/deploy/5058f/deployment.yaml\n"
@@ -59,8 +60,9 @@ TEST_F(ReconcileE2E, CommitsEveryRequestToTheDestinationsItsLabelsChoose) {
   EXPECT_EQ(git(observability(), "ls-tree -r --name-only main"),
             "fleet/monitoring/resources/default/app/shop/deploy/89948/monitoring/dashboard.yaml\n"
             "fleet/monitoring/resources/team-b/app/blog/deploy/89948/monitoring/dashboard.yaml");
-  // One commit per request and repository: four requests in clusters, the two apps in observability.
-  EXPECT_EQ(git(clusters(), "rev-list --count main"), "4");
+  // One commit per request and repository: the redis Promise's dependencies and four requests in
+  // clusters, the two apps in observability.
+  EXPECT_EQ(git(clusters(), "rev-list --count main"), "5");
   EXPECT_EQ(git(observability(), "rev-list --count main"), "2");
   EXPECT_NE(git(clusters(), "show main:worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml")
                 .find("large"),
@@ -120,6 +122,28 @@ TEST_F(ReconcileE2E, BadInputStopsTheRunBeforeAnythingIsWritten) {
   EXPECT_FALSE(fs::exists(clusters()));
 }
 
+TEST_F(ReconcileE2E, ExplainShowsEveryDestinationAndTheStickyChoiceWithoutWriting) {
+  const std::string ferry = std::string(FERRY_BINARY_DIR) + "/ferry explain " + shell_quote(platform().string());
+  auto result = run(ferry + " --request default/cache-a", false);
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.output,
+            "request default/cache-a (redis, Promise redis)\n"
+            "  pipeline instance-configure, group . (5058f), selector environment=dev\n"
+            "    monitoring   refused: failed environment=dev (no environment label)\n"
+            "    worker-dev   takes it: met environment=dev\n"
+            "    worker-prod  refused: failed environment=dev (has environment=prod)\n"
+            "    => goes to worker-dev (highest score among those that take it)\n");
+  EXPECT_FALSE(fs::exists(clusters())) << "explain must not create or write a state store";
+  ASSERT_EQ(reconcile().first, 0);
+  result = run(ferry + " --request default/cache-a --output json", false);
+  EXPECT_NE(result.output.find("\"choice\": \"stays on worker-dev (already placed there, still matches)\""),
+            std::string::npos)
+      << result.output;
+  result = run(ferry + " --request default/nope");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.output, "error: no request default/nope in the platform (give it as NAMESPACE/NAME)\n");
+}
+
 TEST_F(ReconcileE2E, VersionAndHelp) {
   EXPECT_EQ(run(std::string(FERRY_BINARY_DIR) + "/ferry version").output, "ferry 0.1.0\n");
   const auto help = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile --help");
@@ -128,7 +152,7 @@ TEST_F(ReconcileE2E, VersionAndHelp) {
   const auto unknown = run(std::string(FERRY_BINARY_DIR) + "/ferry frobnicate");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_EQ(unknown.output,
-            "ferry: unknown command \"frobnicate\"; the commands are reconcile, version (see ferry --help)\n");
+            "ferry: unknown command \"frobnicate\"; the commands are reconcile, explain, version (see ferry --help)\n");
 }
 
 }  // namespace

@@ -34,6 +34,15 @@ class SharedStore : public writer::StateStore {
 
 class ReconcileTest : public ::testing::Test {
  protected:
+  // Changes made on behalf of requests (the Promise's own change is applied every run too).
+  std::vector<writer::Change> request_changes() const {
+    std::vector<writer::Change> found;
+    for (const auto& c : store.changes()) {
+      if (!c.message.starts_with("Update from: promise ")) found.push_back(c);
+    }
+    return found;
+  }
+
   void SetUp() override {
     write_file(dir.path() / "platform/stores.yaml", kStore);
     write_file(dir.path() / "platform/destinations.yaml", kDestinations);
@@ -116,7 +125,8 @@ TEST_F(ReconcileTest, FailingPipelineFailsTheRequestAndWritesNothing) {
   EXPECT_EQ(r.result, RequestResult::failed);
   EXPECT_NE(r.message.find("exited with code 2"), std::string::npos) << r.message;
   EXPECT_NE(r.message.find("boom"), std::string::npos) << r.message;
-  EXPECT_TRUE(store.changes().empty());
+  EXPECT_TRUE(request_changes().empty());
+  EXPECT_EQ(store.commit_count(), 0u);
   EXPECT_EQ(exit_code_of(report), 3);
 }
 
@@ -132,7 +142,8 @@ TEST_F(ReconcileTest, NoMatchingDestinationLeavesTheRequestPending) {
   EXPECT_EQ(r.message,
             "pipeline \"instance-configure\" group \".\": no Destination matches env=dev,region=mars "
             "(2 Destinations checked)");
-  EXPECT_TRUE(store.changes().empty());
+  EXPECT_TRUE(request_changes().empty());
+  EXPECT_EQ(store.commit_count(), 0u);
   EXPECT_EQ(exit_code_of(report), 3);
 }
 
@@ -219,6 +230,90 @@ spec: {path: other, stateStoreRef: {name: default}}
   EXPECT_EQ(r.placements[0].path, "dev/resources/team-a/redis/cache/instance-configure/5058f");
   EXPECT_EQ(r.placements[0].misplaced, "Destination dev is no longer declared");
   EXPECT_EQ(store.commit_count(), 1u);
+}
+
+// Static dependencies and promise.configure output go to every Destination the Promise selects, before
+// any request runs; a Destination that stops matching loses them on the next run.
+TEST_F(ReconcileTest, PromiseDependenciesAndWorkflowOutputGoToEveryMatchingDestination) {
+  std::string promise = kPromise;
+  promise.replace(promise.find("  workflows:\n"), 13, R"(  dependencies:
+    - {apiVersion: v1, kind: Namespace, metadata: {name: redis-system}}
+    - {apiVersion: v1, kind: ConfigMap, metadata: {name: redis-defaults}}
+  workflows:
+    promise:
+      configure:
+        - apiVersion: platform.kratix.io/v1alpha1
+          kind: Pipeline
+          metadata: {name: promise-configure}
+          spec:
+            containers:
+              - {name: install, image: example/redis-promise:v1}
+)");
+  write_file(dir.path() / "platform/promise.yaml", promise);
+  write_file(dir.path() / "platform/destinations.yaml", std::string(kDestinations) + R"(---
+apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata: {name: dev-2, labels: {env: dev}}
+spec: {path: dev-2, stateStoreRef: {name: default}}
+)");
+  const RunReport report = run([](const ContainerRun& run) {
+    const auto out = pipeline::host_path_of(run, "/kratix/output");
+    const bool promise_workflow = run.label.starts_with("promise-configure/");
+    write_file(out / (promise_workflow ? "operator.yaml" : "redis.yaml"), "x\n");
+    return ContainerExit{0, false, ""};
+  });
+  ASSERT_EQ(report.promises.size(), 1u);
+  EXPECT_EQ(report.promises[0].result, RequestResult::succeeded) << report.promises[0].message;
+  const auto files = store.files();
+  for (const char* d : {"dev", "dev-2"}) {
+    EXPECT_EQ(files.at(std::string(d) + "/dependencies/redis/5058f/static/redis-dependencies.yaml"),
+              "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: redis-system\n---\napiVersion: v1\n"
+              "kind: ConfigMap\nmetadata:\n  name: redis-defaults\n");
+    EXPECT_EQ(files.count(std::string(d) + "/dependencies/redis/promise-configure/5058f/operator.yaml"), 1u);
+  }
+  EXPECT_EQ(files.count("prod/dependencies/redis/5058f/static/redis-dependencies.yaml"), 0u);
+  // The Promise's commit comes first, then the request's.
+  ASSERT_EQ(store.commits().size(), 2u);
+  EXPECT_TRUE(store.commits()[0].change.message.starts_with("Update from: promise redis\n"));
+
+  // dev-2 stops matching: it loses the Promise's dependencies.
+  write_file(dir.path() / "platform/destinations.yaml", std::string(kDestinations) + R"(---
+apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata: {name: dev-2, labels: {env: test}}
+spec: {path: dev-2, stateStoreRef: {name: default}}
+)");
+  run([](const ContainerRun& run) {
+    write_file(pipeline::host_path_of(run, "/kratix/output") /
+                   (run.label.starts_with("promise-configure/") ? "operator.yaml" : "redis.yaml"),
+               "x\n");
+    return ContainerExit{0, false, ""};
+  });
+  for (const auto& [path, content] : store.files()) EXPECT_FALSE(path.starts_with("dev-2/dependencies/")) << path;
+  EXPECT_EQ(store.files().count("dev/dependencies/redis/5058f/static/redis-dependencies.yaml"), 1u);
+}
+
+TEST_F(ReconcileTest, RequestsWaitForTheirPromise) {
+  std::string promise = kPromise;
+  promise.replace(promise.find("  workflows:\n"), 13, R"(  workflows:
+    promise:
+      configure:
+        - apiVersion: platform.kratix.io/v1alpha1
+          kind: Pipeline
+          metadata: {name: promise-configure}
+          spec:
+            containers:
+              - {name: install, image: example/redis-promise:v1}
+)");
+  write_file(dir.path() / "platform/promise.yaml", promise);
+  const RunReport report = run([](const ContainerRun& run) {
+    return ContainerExit{run.label.starts_with("promise-configure/") ? 1 : 0, false, "no operator\n"};
+  });
+  EXPECT_EQ(report.promises.at(0).result, RequestResult::failed);
+  EXPECT_EQ(report.requests.at(0).result, RequestResult::pending);
+  EXPECT_TRUE(report.requests[0].message.starts_with("Promise redis is not available: pipeline \"promise-configure\""))
+      << report.requests[0].message;
+  EXPECT_EQ(runtime->runs().size(), 1u);  // the request's pipeline never ran
 }
 
 }  // namespace

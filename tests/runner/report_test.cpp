@@ -29,6 +29,7 @@ TEST(Report, Text) {
 TEST(Report, JsonIsVersionedAndComplete) {
   EXPECT_EQ(render_json(sample()), R"({
   "format_version": 1,
+  "promises": [],
   "requests": [
     {
       "kind": "redis",

@@ -66,3 +66,7 @@ std::string git(const std::filesystem::path& repo, const std::string& args) {
 }
 
 }  // namespace ferry::testing
+
+// ThreadSanitizer cannot see glibc's internal lock around the time-zone state that localtime_r (called by
+// libgit2 for reflog signatures) takes, and reports a race that is not there.
+extern "C" const char* __tsan_default_suppressions() { return "race:tzset_internal\n"; }

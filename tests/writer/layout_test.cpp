@@ -17,7 +17,9 @@ ResourceBundlePath example() {
                             .group_id = md5_hex(".")};
 }
 
-TEST(JoinPath, JoinsSegmentsWithSlashes) { EXPECT_EQ(join_path({"a", "b", "c"}), "a/b/c"); }
+TEST(JoinPath, JoinsSegmentsWithSlashes) {
+  EXPECT_EQ(join_path({"a", "b", "c"}), "a/b/c");
+}
 
 TEST(JoinPath, DropsEmptyAndDotSegmentsAndOuterSlashes) {
   EXPECT_EQ(join_path({"", "a", ".", "b"}), "a/b");
@@ -31,22 +33,27 @@ TEST(JoinPath, NothingLeftIsEmpty) {
   EXPECT_EQ(join_path({"", ".", "/", "//"}), "");
 }
 
-TEST(JoinPath, KeepsDotDotForTheWriterToRefuse) { EXPECT_EQ(join_path({"a", "..", "b"}), "a/../b"); }
+TEST(JoinPath, KeepsDotDotForTheWriterToRefuse) {
+  EXPECT_EQ(join_path({"a", "..", "b"}), "a/../b");
+}
 
 TEST(ResourceBundleDir, IsTheKratixNestedByMetadataLayout) {
-  EXPECT_EQ(resource_bundle_dir(example()), "state/worker-1/resources/default/redis/my-redis/instance-configure/5058f");
+  EXPECT_EQ(resource_bundle_dir(example()),
+            "state/worker-1/resources/default/redis/my-redis/instance-configure/5058f");
 }
 
 TEST(ResourceBundleDir, DefaultGroupIs5058f) {
   auto p = example();
   p.group_id = "5058f1af8388633f609cadb75a75dc9d";
-  EXPECT_EQ(resource_bundle_dir(p), "state/worker-1/resources/default/redis/my-redis/instance-configure/5058f");
+  EXPECT_EQ(resource_bundle_dir(p),
+            "state/worker-1/resources/default/redis/my-redis/instance-configure/5058f");
 }
 
 TEST(ResourceBundleDir, DirectoryGroupUsesFirstFiveCharactersOfItsMd5) {
   auto p = example();
   p.group_id = md5_hex("foo");  // acbd18db4cc2f85cedef654fccc4a4d8
-  EXPECT_EQ(resource_bundle_dir(p), "state/worker-1/resources/default/redis/my-redis/instance-configure/acbd1");
+  EXPECT_EQ(resource_bundle_dir(p),
+            "state/worker-1/resources/default/redis/my-redis/instance-configure/acbd1");
 }
 
 TEST(ResourceBundleDir, MatchesKratixControllerTest) {
@@ -57,7 +64,8 @@ TEST(ResourceBundleDir, MatchesKratixControllerTest) {
                              .request = "test-resource",
                              .pipeline = "test-pipeline",
                              .group_id = md5_hex(".")};
-  EXPECT_EQ(resource_bundle_dir(p), "test-path/resources/default/test-promise/test-resource/test-pipeline/5058f");
+  EXPECT_EQ(resource_bundle_dir(p),
+            "test-path/resources/default/test-promise/test-resource/test-pipeline/5058f");
 }
 
 class StorePathTest : public ::testing::TestWithParam<const char*> {};
@@ -90,6 +98,27 @@ TEST(ResourceBundleDir, EmptyPipelineSegmentDisappears) {
   auto p = example();
   p.pipeline = "";
   EXPECT_EQ(resource_bundle_dir(p), "state/worker-1/resources/default/redis/my-redis/5058f");
+}
+
+TEST(ResourceRequestDir, HoldsEveryPipelineOfOneRequest) {
+  EXPECT_EQ(resource_request_dir("state/worker-1", "default", "redis", "my-redis"),
+            "state/worker-1/resources/default/redis/my-redis");
+  EXPECT_EQ(resource_request_dir("", "default", "redis", "my-redis"), "resources/default/redis/my-redis");
+}
+
+TEST(PromiseDependenciesDir, HoldsEverythingOfOnePromise) {
+  EXPECT_EQ(promise_dependencies_dir("state/worker-1", "redis"), "state/worker-1/dependencies/redis");
+  EXPECT_EQ(promise_dependencies_dir(".", "redis"), "dependencies/redis");
+}
+
+TEST(DependencyBundleDir, IsTheKratixPromiseWorkflowLayout) {
+  EXPECT_EQ(dependency_bundle_dir("test-path", "test-promise", "promise-configure", md5_hex(".")),
+            "test-path/dependencies/test-promise/promise-configure/5058f");
+}
+
+TEST(DependencyBundleDir, StaticDependenciesHaveNoPipelineSegment) {
+  EXPECT_EQ(dependency_bundle_dir("test-path", "test-promise", "", md5_hex(".")),
+            "test-path/dependencies/test-promise/5058f");
 }
 
 }  // namespace

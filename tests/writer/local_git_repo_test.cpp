@@ -3,14 +3,16 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <string>
 #include <thread>
 #include <vector>
-#include <string>
 
-#include "test_support.h"
+#include "tests/support/test_support.h"
 
 namespace ferry::writer {
 namespace {
@@ -30,24 +32,31 @@ Change change_of(std::vector<Bundle> bundles, std::vector<std::string> removed =
 class LocalGitRepoTest : public ::testing::Test {
  protected:
   std::unique_ptr<LocalGitRepo> open(const std::string& branch = "main") {
-    auto repo = LocalGitRepo::open_or_create(repo_path_, branch);
+    auto repo = LocalGitRepo::open(repo_path_, branch);
     EXPECT_TRUE(repo.ok()) << repo.error().render();
     return repo.ok() ? std::move(repo).value() : nullptr;
   }
-  std::string commit_count(const std::string& branch = "main") { return git(repo_path_, "rev-list --count " + branch); }
+  std::string commit_count(const std::string& branch = "main") {
+    return git(repo_path_, "rev-list --count " + branch);
+  }
 
   testing::TempDir temp_;
   std::filesystem::path repo_path_ = temp_.path() / "stores" / "state.git";
 };
 
+TEST_F(LocalGitRepoTest, OpeningAMissingRepositoryCreatesNothingAndReadsAsEmpty) {
+  auto repo = open("state");
+  ASSERT_TRUE(repo);
+  EXPECT_FALSE(std::filesystem::exists(repo_path_));
+  auto files = repo->read_files("");
+  ASSERT_TRUE(files.ok()) << files.error().render();
+  EXPECT_TRUE(files->empty());
+  EXPECT_FALSE(std::filesystem::exists(repo_path_));
+}
+
 TEST_F(LocalGitRepoTest, CreatesABareRepositoryWhoseBranchAppearsWithTheFirstCommit) {
   auto repo = open("state");
   ASSERT_TRUE(repo);
-  EXPECT_EQ(git(repo_path_, "rev-parse --is-bare-repository"), "true");
-  EXPECT_EQ(git(repo_path_, "symbolic-ref HEAD"), "refs/heads/state");
-  EXPECT_NE(run("git --git-dir=" + shell_quote(repo_path_.string()) + " rev-parse --verify -q refs/heads/state")
-                .exit_code,
-            0);
   EXPECT_EQ(repo->describe(), repo_path_.string() + " (branch state)");
 
   auto outcome = repo->apply(change_of({{"d", {{"a.yaml", "A"}}}}));
@@ -55,6 +64,8 @@ TEST_F(LocalGitRepoTest, CreatesABareRepositoryWhoseBranchAppearsWithTheFirstCom
   ASSERT_TRUE(outcome->commit_sha.has_value());
   EXPECT_EQ(git(repo_path_, "rev-parse refs/heads/state"), *outcome->commit_sha);
   EXPECT_EQ(commit_count("state"), "1");
+  EXPECT_EQ(git(repo_path_, "rev-parse --is-bare-repository"), "true");
+  EXPECT_EQ(git(repo_path_, "symbolic-ref HEAD"), "refs/heads/state");
   EXPECT_FALSE(std::filesystem::exists(repo_path_ / "index"));  // never a work tree or an index file
 }
 
@@ -63,7 +74,8 @@ TEST_F(LocalGitRepoTest, CloneChecksOutTheConfiguredBranch) {
   ASSERT_TRUE(repo);
   ASSERT_TRUE(repo->apply(change_of({{"d", {{"a.yaml", "A"}}}})).ok());
   const auto clone = temp_.path() / "clone";
-  const auto result = run("git clone -q " + shell_quote(repo_path_.string()) + " " + shell_quote(clone.string()));
+  const auto result =
+      run("git clone -q " + shell_quote(repo_path_.string()) + " " + shell_quote(clone.string()));
   ASSERT_EQ(result.exit_code, 0) << result.output;
   EXPECT_EQ(run("git -C " + shell_quote(clone.string()) + " rev-parse --abbrev-ref HEAD").output, "state\n");
   std::ifstream file(clone / "d" / "a.yaml");
@@ -73,7 +85,9 @@ TEST_F(LocalGitRepoTest, CloneChecksOutTheConfiguredBranch) {
 TEST_F(LocalGitRepoTest, WritesRegularFilesAtTheBundlePaths) {
   auto repo = open();
   ASSERT_TRUE(repo);
-  ASSERT_TRUE(repo->apply(change_of({{"w/resources/ns/p/r/pipe/5058f", {{"a.yaml", "A\n"}, {"sub/b.yaml", "B"}}}})).ok());
+  ASSERT_TRUE(
+      repo->apply(change_of({{"w/resources/ns/p/r/pipe/5058f", {{"a.yaml", "A\n"}, {"sub/b.yaml", "B"}}}}))
+          .ok());
   EXPECT_EQ(git(repo_path_, "ls-tree -r --name-only main"),
             "w/resources/ns/p/r/pipe/5058f/a.yaml\nw/resources/ns/p/r/pipe/5058f/sub/b.yaml");
   EXPECT_EQ(git(repo_path_, "ls-tree -r main --format='%(objectmode) %(path)'"),
@@ -118,9 +132,10 @@ TEST_F(LocalGitRepoTest, StoresAuthorCommitterAndMessage) {
   ASSERT_TRUE(repo->apply(change).ok());
   EXPECT_EQ(git(repo_path_, "log -1 --format=%an%n%ae%n%cn%n%ce main"),
             "Ferry Bot\nbot@example.com\nFerry Bot\nbot@example.com");
-  EXPECT_EQ(git(repo_path_, "cat-file -p main").substr(git(repo_path_, "cat-file -p main").find("\n\n") + 2),
-            "Update from: redis-1\n\nFerry-Request: default/redis-1");
-  EXPECT_EQ(git(repo_path_, "log -1 --format='%(trailers:key=Ferry-Request,valueonly)' main"), "default/redis-1\n");
+  const auto commit = git(repo_path_, "cat-file -p main");
+  EXPECT_EQ(commit.substr(commit.find("\n\n") + 2), "Update from: redis-1\n\nFerry-Request: default/redis-1");
+  EXPECT_EQ(git(repo_path_, "log -1 --format='%(trailers:key=Ferry-Request,valueonly)' main"),
+            "default/redis-1\n");
 }
 
 TEST_F(LocalGitRepoTest, DefaultAuthorIsFerry) {
@@ -128,6 +143,10 @@ TEST_F(LocalGitRepoTest, DefaultAuthorIsFerry) {
   ASSERT_TRUE(repo);
   ASSERT_TRUE(repo->apply(change_of({{"d", {{"a", "1"}}}})).ok());
   EXPECT_EQ(git(repo_path_, "log -1 --format=%an%n%ae main"), "ferry\nferry@localhost");
+  const auto seconds_since_commit =
+      std::time(nullptr) - std::stol(git(repo_path_, "log -1 --format=%ct main"));
+  EXPECT_LT(std::abs(seconds_since_commit), 60);
+  EXPECT_EQ(git(repo_path_, "log -1 --format=%ai%n%ci main").find("+0000"), 20u);  // UTC, not the local zone
 }
 
 TEST_F(LocalGitRepoTest, InvalidAuthorIsAnError) {
@@ -138,9 +157,11 @@ TEST_F(LocalGitRepoTest, InvalidAuthorIsAnError) {
   auto outcome = repo->apply(change);
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().render(),
-            "cannot use author \" <x@example.com>\": failed to parse signature - Signature cannot have an empty name "
+            "cannot use author \" <x@example.com>\": failed to parse signature - Signature cannot have an "
+            "empty name "
             "or email");
-  EXPECT_NE(run("git --git-dir=" + shell_quote(repo_path_.string()) + " rev-parse --verify -q main").exit_code, 0);
+  EXPECT_NE(
+      run("git --git-dir=" + shell_quote(repo_path_.string()) + " rev-parse --verify -q main").exit_code, 0);
 }
 
 TEST_F(LocalGitRepoTest, RefusedChangeWritesNoObject) {
@@ -163,10 +184,11 @@ TEST_F(LocalGitRepoTest, BuildsOnCommitsMadeByOtherWriters) {
   ASSERT_TRUE(repo->apply(change_of({{"mine", {{"a", "1"}}}})).ok());
   const auto clone = temp_.path() / "clone";
   const auto q = [](const std::filesystem::path& p) { return shell_quote(p.string()); };
-  const auto pushed = run("git clone -q " + q(repo_path_) + " " + q(clone) + " && mkdir " + q(clone / "theirs") +
-                          " && echo t > " + q(clone / "theirs" / "t") + " && git -C " + q(clone) +
-                          " add . && git -C " + q(clone) + " -c user.name=o -c user.email=o@x commit -qm other" +
-                          " && git -C " + q(clone) + " push -q origin main");
+  const auto pushed =
+      run("git clone -q " + q(repo_path_) + " " + q(clone) + " && mkdir " + q(clone / "theirs") +
+          " && echo t > " + q(clone / "theirs" / "t") + " && git -C " + q(clone) + " add . && git -C " +
+          q(clone) + " -c user.name=o -c user.email=o@x commit -qm other" + " && git -C " + q(clone) +
+          " push -q origin main");
   ASSERT_EQ(pushed.exit_code, 0) << pushed.output;
   const auto theirs = git(repo_path_, "rev-parse main");
   ASSERT_TRUE(repo->apply(change_of({{"mine", {{"a", "2"}}}})).ok());
@@ -195,10 +217,12 @@ TEST_F(LocalGitRepoTest, ConcurrentAppliesMakeALinearHistoryWithOneCommitPerChan
   for (int t = 0; t < 2; ++t) {
     threads.emplace_back([&, t] {
       // A separate LocalGitRepo per thread, as two ferry processes on the same repository would have.
-      auto own = LocalGitRepo::open_or_create(repo_path_, "main");
+      auto own = LocalGitRepo::open(repo_path_, "main");
       for (int i = 0; i < 20; ++i) {
-        auto outcome = (*own)->apply(change_of({{"t" + std::to_string(t) + "/" + std::to_string(i), {{"f", "x"}}}}));
-        EXPECT_TRUE(outcome.ok() && outcome->commit_sha) << (outcome.ok() ? "no commit" : outcome.error().render());
+        auto outcome =
+            (*own)->apply(change_of({{"t" + std::to_string(t) + "/" + std::to_string(i), {{"f", "x"}}}}));
+        EXPECT_TRUE(outcome.ok() && outcome->commit_sha)
+            << (outcome.ok() ? "no commit" : outcome.error().render());
       }
     });
   }
@@ -213,31 +237,31 @@ TEST_F(LocalGitRepoTest, ConcurrentAppliesMakeALinearHistoryWithOneCommitPerChan
 TEST_F(LocalGitRepoTest, ExistingDirectoryThatIsNotARepositoryIsAClearError) {
   std::filesystem::create_directories(repo_path_);
   std::ofstream(repo_path_ / "README") << "not a repository";
-  auto repo = LocalGitRepo::open_or_create(repo_path_, "main");
+  auto repo = LocalGitRepo::open(repo_path_, "main");
   ASSERT_FALSE(repo.ok());
   EXPECT_EQ(repo.error().render(), "cannot open state store " + repo_path_.string() +
                                        ": path is not a repository: " + repo_path_.string());
 }
 
 TEST_F(LocalGitRepoTest, InvalidBranchNameIsRefused) {
-  auto repo = LocalGitRepo::open_or_create(repo_path_, "bad..name");
+  auto repo = LocalGitRepo::open(repo_path_, "bad..name");
   ASSERT_FALSE(repo.ok());
-  EXPECT_EQ(repo.error().render(), "invalid branch name \"bad..name\" for state store " + repo_path_.string());
+  EXPECT_EQ(repo.error().render(),
+            "invalid branch name \"bad..name\" for state store " + repo_path_.string());
   EXPECT_FALSE(std::filesystem::exists(repo_path_));
 }
 
-TEST_F(LocalGitRepoTest, RepositoryRemovedAfterOpeningIsAClearError) {
+TEST_F(LocalGitRepoTest, RepositoryReplacedAfterOpeningIsAClearError) {
   auto repo = open();
   ASSERT_TRUE(repo);
+  ASSERT_TRUE(repo->apply(change_of({{"d", {{"a", "1"}}}})).ok());
   std::filesystem::remove_all(repo_path_);
-  auto outcome = repo->apply(change_of({{"d", {{"a", "1"}}}}));
+  std::filesystem::create_directories(repo_path_);  // something else took its place
+  auto outcome = repo->apply(change_of({{"d", {{"a", "2"}}}}));
   ASSERT_FALSE(outcome.ok());
-  const auto message = "cannot open state store " + repo_path_.string() + ": failed to resolve path '" +
-                       repo_path_.string() + "': No such file or directory";
-  EXPECT_EQ(outcome.error().render(), message);
-  auto files = repo->read_files("");
-  ASSERT_FALSE(files.ok());
-  EXPECT_EQ(files.error().render(), message);
+  EXPECT_EQ(outcome.error().render(), "cannot open state store " + repo_path_.string() +
+                                          ": path is not a repository: " + repo_path_.string());
+  EXPECT_TRUE(std::filesystem::is_empty(repo_path_));
 }
 
 }  // namespace

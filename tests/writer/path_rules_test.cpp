@@ -32,10 +32,12 @@ INSTANTIATE_TEST_SUITE_P(
                       BadPath{".git", R"(invalid repository path ".git": ".git" segment)"},
                       BadPath{"a/.git/config", R"(invalid repository path "a/.git/config": ".git" segment)"},
                       BadPath{"a/.GiT", R"(invalid repository path "a/.GiT": ".git" segment)"},
-                      BadPath{std::string("a") + '\0' + "b", std::string("invalid repository path \"a") + '\0' + "b\": NUL byte"}));
+                      BadPath{std::string("a") + '\0' + "b",
+                              std::string("invalid repository path \"a") + '\0' + "b\": NUL byte"}));
 
 TEST(ValidateRepositoryPath, AcceptsOrdinaryRelativePaths) {
-  for (const char* path : {"a", "a/b/c.yaml", ".kratix/x.yaml", "a/..b/c..", ".gitignore", "a/.github/x", "..."}) {
+  for (const char* path :
+       {"a", "a/b/c.yaml", ".kratix/x.yaml", "a/..b/c..", ".gitignore", "a/.github/x", "..."}) {
     EXPECT_TRUE(validate_repository_path(path).ok()) << path;
   }
 }
@@ -45,7 +47,8 @@ TEST(ValidateChange, NamesTheBundleOfABadFile) {
   change.bundles.push_back({"ok/dir", {{"fine.yaml", "x"}, {"../escape.yaml", "y"}}});
   const auto status = validate_change(change);
   ASSERT_FALSE(status.ok());
-  EXPECT_EQ(status.error().render(), R"(invalid repository path "../escape.yaml" in bundle "ok/dir": ".." segment)");
+  EXPECT_EQ(status.error().render(),
+            R"(invalid repository path "../escape.yaml" in bundle "ok/dir": ".." segment)");
 }
 
 TEST(ValidateChange, ChecksBundleDirectoriesAndRemovedDirectories) {
@@ -55,16 +58,20 @@ TEST(ValidateChange, ChecksBundleDirectoriesAndRemovedDirectories) {
   Change bad_removal;
   bad_removal.bundles.push_back({"ok", {{"a", "b"}}});
   bad_removal.removed_directories = {"fine", "x/.git"};
-  EXPECT_EQ(validate_change(bad_removal).error().render(), R"(invalid repository path "x/.git": ".git" segment)");
+  EXPECT_EQ(validate_change(bad_removal).error().render(),
+            R"(invalid repository path "x/.git": ".git" segment)");
 }
 
-TEST(ValidateChange, AcceptsAnEmptyChange) { EXPECT_TRUE(validate_change(Change{}).ok()); }
+TEST(ValidateChange, AcceptsAnEmptyChange) {
+  EXPECT_TRUE(validate_change(Change{}).ok());
+}
 
 TEST(NormaliseReadPrefix, TrimsTrailingSlashesAndKeepsTheRoot) {
   EXPECT_EQ(*normalise_read_prefix(""), "");
   EXPECT_EQ(*normalise_read_prefix("/"), "");
   EXPECT_EQ(*normalise_read_prefix("a/b/"), "a/b");
-  EXPECT_EQ(normalise_read_prefix("../a").error().render(), R"(invalid repository path "../a": ".." segment)");
+  EXPECT_EQ(normalise_read_prefix("../a").error().render(),
+            R"(invalid repository path "../a": ".." segment)");
 }
 
 }  // namespace

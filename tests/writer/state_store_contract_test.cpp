@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "test_support.h"
+#include "tests/support/test_support.h"
 #include "writer/local_git_repo.h"
 #include "writer/recording_state_store.h"
 
@@ -34,7 +34,7 @@ class StateStoreContract : public ::testing::TestWithParam<Kind> {
       store_ = std::make_unique<RecordingStateStore>();
       return;
     }
-    auto repo = LocalGitRepo::open_or_create(temp_.path() / "store.git", "main");
+    auto repo = LocalGitRepo::open(temp_.path() / "store.git", "main");
     ASSERT_TRUE(repo.ok()) << repo.error().render();
     store_ = std::move(repo).value();
   }
@@ -151,9 +151,10 @@ TEST_P(StateStoreContract, ConcurrentAppliesLoseNoUpdate) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < kApplies; ++i) {
         const std::string mine = "thread-" + std::to_string(t);
-        auto outcome = store_->apply(change_of(
-            {{mine + "/latest", {{"n", std::to_string(i)}}}, {mine + "/" + std::to_string(i), {{"f", "x"}}}}));
-        shas[t].push_back(outcome.ok() ? outcome->commit_sha : std::optional<std::string>("error: " + outcome.error().render()));
+        auto outcome = store_->apply(change_of({{mine + "/latest", {{"n", std::to_string(i)}}},
+                                                {mine + "/" + std::to_string(i), {{"f", "x"}}}}));
+        shas[t].push_back(outcome.ok() ? outcome->commit_sha
+                                       : std::optional<std::string>("error: " + outcome.error().render()));
       }
     });
   }
@@ -177,7 +178,9 @@ TEST_P(StateStoreContract, ConcurrentAppliesLoseNoUpdate) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, StateStoreContract, ::testing::Values(Kind::kLocalGit, Kind::kRecording),
-                         [](const auto& info) { return info.param == Kind::kLocalGit ? "LocalGitRepo" : "Recording"; });
+                         [](const auto& info) {
+                           return info.param == Kind::kLocalGit ? "LocalGitRepo" : "Recording";
+                         });
 
 }  // namespace
 }  // namespace ferry::writer
