@@ -35,18 +35,17 @@ Result<Explanation> explain_request(const Platform& platform, const std::string&
                      plan->decisions};
 }
 
-// A Promise's dependencies go to every Destination its selectors match (reference §3.3).
-Result<Explanation> explain_promise(const Platform& platform, const std::string& name) {
+// A Promise's static dependencies and promise.configure output go to every Destination that takes them.
+Result<Explanation> explain_promise(const Platform& platform, const std::string& name,
+                                    const RuntimeCommandOptions& run) {
   const pipeline::Promise* promise = platform.promise(name);
   if (!promise) return make_error("no Promise " + name + " in the platform");
-  scheduler::GroupToPlace group;
-  group.key = "promise/" + name;
-  group.selector = scheduler::resolve_kratix({{scheduler::squash(promise->destination_selectors),
-                                               scheduler::SelectorSource::promise}});
-  group.cardinality = scheduler::Cardinality::every_match;
-  GroupDecision decision{"static", ".", "5058f1af8388633f609cadb75a75dc9d", std::nullopt, group.selector,
-                         scheduler::decide(group, platform.destinations), group.cardinality};
-  return Explanation{"Promise " + name + " dependencies", {decision}};
+  ScratchDirectory scratch(run.scratch_dir);
+  pipeline::PodmanRuntime runtime(run.podman);
+  auto plan = run_and_plan_promise(platform, *promise, runtime,
+                                   {scratch.path(), 1, std::chrono::seconds(run.timeout_seconds)});
+  if (!plan) return plan.error();
+  return Explanation{"Promise " + name + " dependencies and promise workflow output", plan->decisions};
 }
 
 }  // namespace
@@ -59,7 +58,7 @@ int run_explain(const ExplainCommandOptions& options) {
   }
   std::optional<Platform> platform = load_or_report(options.platform_dir);
   if (!platform) return 1;
-  auto explanation = options.request.empty() ? explain_promise(*platform, options.promise)
+  auto explanation = options.request.empty() ? explain_promise(*platform, options.promise, options.run)
                                              : explain_request(*platform, options.request, options.run);
   if (!explanation) {
     std::cerr << render_diagnostics({explanation.error()}, {});

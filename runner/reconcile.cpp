@@ -107,9 +107,7 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
 RequestReport run_promise(const Platform& platform, const pipeline::Promise& promise,
                           pipeline::ContainerRuntime& runtime, OpenStores& stores, const ReconcileOptions& options) {
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
-  auto results = run_workflow_if_any(promise, "promise.configure", promise_workflow_object(promise), runtime, options);
-  Result<RequestPlan> plan = results ? Result<RequestPlan>(plan_promise(platform, promise, *results))
-                                     : Result<RequestPlan>(results.error());
+  auto plan = run_and_plan_promise(platform, promise, runtime, options);
   return commit_and_report(std::move(report), plan, stores);
 }
 
@@ -128,6 +126,13 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
 }
 
 }  // namespace
+
+Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
+                                         pipeline::ContainerRuntime& runtime, const ReconcileOptions& options) {
+  auto results = run_workflow_if_any(promise, "promise.configure", promise_workflow_object(promise), runtime, options);
+  if (!results) return results.error();
+  return plan_promise(platform, promise, *results);
+}
 
 Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,

@@ -42,6 +42,10 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
                                  const ReconcileOptions& options);
 
+// Runs a Promise's promise.configure workflow and plans its dependencies' writes (no writing).
+Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
+                                         pipeline::ContainerRuntime& runtime, const ReconcileOptions& options);
+
 // Runs everything. An Error means the run could not start (a store cannot be opened); failures of single
 // requests are in the report.
 Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime& runtime,

@@ -122,6 +122,56 @@ TEST_F(ReconcileE2E, BadInputStopsTheRunBeforeAnythingIsWritten) {
   EXPECT_FALSE(fs::exists(clusters()));
 }
 
+// worker-dev stops matching the redis Promise (environment: dev) and worker-dev-2 takes its place.
+void relabel_worker_dev(const fs::path& platform) {
+  std::string workers = ferry::testing::read_file(platform / "destinations/workers.yaml");
+  workers.replace(workers.find("environment: dev"), 16, "environment: staging");
+  workers += R"(---
+apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata:
+  name: worker-dev-2
+  labels:
+    environment: dev
+spec:
+  path: worker-dev-2
+  stateStoreRef:
+    kind: GitStateStore
+    name: clusters
+)";
+  write_file(platform / "destinations/workers.yaml", workers);
+}
+
+TEST_F(ReconcileE2E, MisplacedRequestsStayByDefaultAndMoveWhenThePromiseSaysSo) {
+  ASSERT_EQ(reconcile().first, 0);
+  relabel_worker_dev(platform());
+  auto [code, report] = reconcile();
+  EXPECT_EQ(code, 4) << report.dump(2);
+  for (const auto& r : report["requests"]) {
+    if (r["promise"] != "redis") continue;
+    EXPECT_EQ(r["result"], "unchanged");
+    EXPECT_EQ(r["placements"][0]["destination"], "worker-dev");
+    EXPECT_EQ(r["placements"][0]["misplaced"], "Destination worker-dev no longer matches environment=dev");
+  }
+  // The Promise's dependencies follow its selector at once (Kratix would keep them on worker-dev).
+  EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev-2 worker-dev/dependencies"),
+            "worker-dev-2/dependencies/redis/5058f/static/redis-dependencies.yaml");
+
+  std::string redis = ferry::testing::read_file(platform() / "promises/redis.yaml");
+  redis.replace(redis.find("  labels:\n"), 10, "  annotations:\n    ferry.dev/misplaced-placements: move\n  labels:\n");
+  write_file(platform() / "promises/redis.yaml", redis);
+  const std::string before = git(clusters(), "rev-parse main");
+  std::tie(code, report) = reconcile();
+  EXPECT_EQ(code, 0) << report.dump(2);
+  EXPECT_EQ(results_by_name(report).at("default/cache-a"), "succeeded");
+  EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev"), "");
+  EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev-2/resources"),
+            "worker-dev-2/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"
+            "worker-dev-2/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml");
+  // One commit per moved request: the old and new bundle change together.
+  EXPECT_EQ(git(clusters(), "rev-list --count " + before + "..main"), "2");
+}
+
 TEST_F(ReconcileE2E, ExplainShowsEveryDestinationAndTheStickyChoiceWithoutWriting) {
   const std::string ferry = std::string(FERRY_BINARY_DIR) + "/ferry explain " + shell_quote(platform().string());
   auto result = run(ferry + " --request default/cache-a", false);
