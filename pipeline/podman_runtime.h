@@ -1,24 +1,43 @@
-// Runs containers with the podman CLI through Boost.Process: `podman run --rm --network=none` with the
-// /kratix mounts, the KRATIX_* environment and a timeout after which the container is killed.
+// Runs containers with an engine whose CLI copies docker's `run` (podman, docker) through Boost.Process:
+// `<engine> run --rm --network=none --pull=never` with the /kratix mounts, the KRATIX_* environment and a
+// timeout after which the container is killed by name and removed.
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "pipeline/runtime.h"
 
 namespace ferry::pipeline {
 
-class PodmanRuntime : public ContainerRuntime {
+// Where podman and docker differ.
+struct CliEngine {
+  std::string name;     // "podman": the runtime's name and the word in messages
+  std::string package;  // the Debian package that installs it, for messages
+  // podman takes the whole command as a JSON vector in --entrypoint; docker takes one path, and the rest
+  // of the command goes before the args.
+  bool json_entrypoint = true;
+  std::vector<std::string> remove;  // removes a container by name (appended), ignoring a missing one
+};
+
+class CliEngineRuntime : public ContainerRuntime {
  public:
-  explicit PodmanRuntime(std::string executable = "podman") : executable_(std::move(executable)) {}
-  std::string name() const override { return "podman"; }
+  CliEngineRuntime(CliEngine engine, std::string executable)
+      : engine_(std::move(engine)), executable_(std::move(executable)) {}
+  std::string name() const override { return engine_.name; }
   Result<ContainerExit> run(const ContainerRun& run) override;
 
-  // The podman arguments for `run` (without the executable), exposed so tests can pin them.
+  // The engine's arguments for `run` (without the executable), exposed so tests can pin them.
   std::vector<std::string> arguments_for(const ContainerRun& run, const std::string& container_name) const;
 
  private:
+  CliEngine engine_;
   std::string executable_;
+};
+
+class PodmanRuntime : public CliEngineRuntime {
+ public:
+  explicit PodmanRuntime(std::string executable = "podman");
 };
 
 }  // namespace ferry::pipeline

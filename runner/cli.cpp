@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "pipeline/runtime_factory.h"
 #include "runner/commands.h"
 
 namespace ferry::runner {
@@ -23,8 +24,15 @@ void add_platform_and_output(CLI::App& app, std::string& platform_dir, std::stri
 }
 
 void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
-  app.add_option("--runtime", run.runtime, "Container runtime")->check(CLI::IsMember({"podman"}))->capture_default_str();
+  app.add_option("--runtime", run.runtime,
+                 "Container runtime: auto (docker if its daemon answers, else podman), docker, podman, oci (runc "
+                 "directly on the podman image, fastest), exec (host commands from --exec-config in bubblewrap)")
+      ->check(CLI::IsMember(pipeline::runtime_names()))
+      ->capture_default_str();
   app.add_option("--podman", run.podman, "podman executable")->capture_default_str();
+  app.add_option("--docker", run.docker, "docker executable")->capture_default_str();
+  app.add_option("--exec-config", run.exec_config, "Image to host command map for --runtime exec")
+      ->capture_default_str();
   app.add_option("--timeout", run.timeout_seconds, "Seconds a container may run before it is killed")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();

@@ -6,6 +6,7 @@
 
 #include <iostream>
 
+#include "pipeline/runtime_factory.h"
 #include "runner/report.h"
 
 namespace ferry::runner {
@@ -25,6 +26,15 @@ std::optional<Platform> load_or_report(const std::string& platform_dir) {
   std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << platform_dir
             << "; nothing was run or written\n";
   return std::nullopt;
+}
+
+Result<std::unique_ptr<pipeline::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options) {
+  pipeline::RuntimeOptions runtime;
+  runtime.name = options.runtime;
+  runtime.podman = options.podman;
+  runtime.docker = options.docker;
+  runtime.exec_config = options.exec_config;
+  return pipeline::make_runtime(runtime);
 }
 
 ScratchDirectory::ScratchDirectory(const std::string& parent) {

@@ -3,9 +3,12 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "pipeline/runtime.h"
+#include "runner/commands.h"
 #include "runner/platform.h"
 
 namespace ferry::runner {
@@ -15,6 +18,9 @@ void log_to_stderr();
 
 // Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said).
 std::optional<Platform> load_or_report(const std::string& platform_dir);
+
+// The container runtime the options ask for (see pipeline/runtime_factory.h).
+Result<std::unique_ptr<pipeline::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options);
 
 // The scratch directory of one run: created on entry, removed with everything in it on every exit path.
 class ScratchDirectory {

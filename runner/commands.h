@@ -7,8 +7,10 @@ namespace ferry::runner {
 
 // How pipelines are run, shared by every subcommand that runs them.
 struct RuntimeCommandOptions {
-  std::string runtime = "podman";
+  std::string runtime = "auto";   // auto | docker | podman | oci | exec
   std::string podman = "podman";  // the podman executable
+  std::string docker = "docker";  // the docker executable
+  std::string exec_config = "ferry-exec.yaml";  // image -> host command map of the exec runtime
   int timeout_seconds = 600;
   std::string scratch_dir;  // default: a fresh directory under the system temp directory
 };

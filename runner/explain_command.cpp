@@ -1,7 +1,6 @@
 // `ferry explain`: runs what is needed to know the groups, decides as reconcile would, writes nothing.
 #include <iostream>
 
-#include "pipeline/podman_runtime.h"
 #include "runner/command_support.h"
 #include "runner/commands.h"
 #include "runner/explain.h"
@@ -26,9 +25,10 @@ Result<Explanation> explain_request(const Platform& platform, const std::string&
   if (!stores) return stores.error();
   auto index = read_placement_index(platform, stores->views);
   if (!index) return index.error();
+  auto runtime = make_runtime(run);
+  if (!runtime) return runtime.error();
   ScratchDirectory scratch(run.scratch_dir);
-  pipeline::PodmanRuntime runtime(run.podman);
-  auto plan = run_and_plan(platform, *request, runtime, *index,
+  auto plan = run_and_plan(platform, *request, **runtime, *index,
                            {scratch.path(), 1, std::chrono::seconds(run.timeout_seconds)});
   if (!plan) return plan.error();
   return Explanation{"request " + ns_name + " (" + request->kind + ", Promise " + request->promise + ")",
@@ -40,9 +40,10 @@ Result<Explanation> explain_promise(const Platform& platform, const std::string&
                                     const RuntimeCommandOptions& run) {
   const pipeline::Promise* promise = platform.promise(name);
   if (!promise) return make_error("no Promise " + name + " in the platform");
+  auto runtime = make_runtime(run);
+  if (!runtime) return runtime.error();
   ScratchDirectory scratch(run.scratch_dir);
-  pipeline::PodmanRuntime runtime(run.podman);
-  auto plan = run_and_plan_promise(platform, *promise, runtime,
+  auto plan = run_and_plan_promise(platform, *promise, **runtime,
                                    {scratch.path(), 1, std::chrono::seconds(run.timeout_seconds)});
   if (!plan) return plan.error();
   return Explanation{"Promise " + name + " dependencies and promise workflow output", plan->decisions};

@@ -1,7 +1,6 @@
 // `ferry reconcile`: load, run, report. Output goes to stdout (the report) and stderr (diagnostics, log).
 #include <iostream>
 
-#include "pipeline/podman_runtime.h"
 #include "runner/command_support.h"
 #include "runner/commands.h"
 #include "runner/reconcile.h"
@@ -17,10 +16,14 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   log_to_stderr();
   std::optional<Platform> platform = load_or_report(options.platform_dir);
   if (!platform) return 1;
+  auto runtime = make_runtime(options.run);
+  if (!runtime) {
+    std::cerr << render_diagnostics({runtime.error()}, {});
+    return 1;
+  }
   ScratchDirectory scratch(options.run.scratch_dir);
-  pipeline::PodmanRuntime runtime(options.run.podman);
   ReconcileOptions reconcile_options{scratch.path(), options.jobs, std::chrono::seconds(options.run.timeout_seconds)};
-  auto report = reconcile(*platform, runtime, local_store_opener(platform->root), reconcile_options);
+  auto report = reconcile(*platform, **runtime, local_store_opener(platform->root), reconcile_options);
   if (!report) {
     std::cerr << render_diagnostics({report.error()}, {});
     return 1;

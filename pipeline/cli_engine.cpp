@@ -1,0 +1,196 @@
+// The runtimes' child-process toolkit: a bp::child behind ChildProcess, output in a temporary file (no pipe,
+// so no reader can deadlock), deadlines enforced by polling.
+#include "pipeline/cli_engine.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <boost/process.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+namespace bp = boost::process;
+
+namespace ferry::pipeline::cli {
+namespace {
+
+using namespace std::chrono_literals;
+
+constexpr std::size_t kMaxLogBytes = 1 << 20;  // LogFile::read keeps the last 1 MiB
+constexpr std::size_t kMaxLabelInName = 40;
+
+}  // namespace
+
+LogFile::LogFile() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "ferry-run-XXXXXX.log").string();
+  const int fd = ::mkostemps(pattern.data(), 4, O_CLOEXEC);
+  if (fd < 0) return;
+  path_ = pattern;
+  file_ = ::fdopen(fd, "w");
+  if (file_ == nullptr) ::close(fd);
+}
+
+LogFile::~LogFile() {
+  if (file_ != nullptr) std::fclose(file_);
+  if (!path_.empty()) ::unlink(path_.c_str());
+}
+
+std::string LogFile::read() const {
+  std::ifstream in(path_, std::ios::binary | std::ios::ate);
+  const auto size = static_cast<std::size_t>(std::max<std::streamoff>(in.tellg(), 0));
+  const std::size_t skip = size > kMaxLogBytes ? size - kMaxLogBytes : 0;
+  in.seekg(static_cast<std::streamoff>(skip));
+  std::string text(std::istreambuf_iterator<char>(in), {});
+  if (skip == 0) return text;
+  return "[ferry: log truncated, first " + std::to_string(skip) + " bytes omitted]\n" + text;
+}
+
+// The child and, where the kernel has pidfd_open (5.3+), a descriptor that becomes readable when it exits,
+// so waiting costs no polling delay; -1 otherwise, and waiting polls.
+struct ChildProcess::Impl {
+  bp::child child;
+  int pidfd = -1;
+  ~Impl() {
+    if (pidfd >= 0) ::close(pidfd);
+  }
+};
+
+ChildProcess::ChildProcess(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+ChildProcess::ChildProcess(ChildProcess&&) noexcept = default;
+ChildProcess& ChildProcess::operator=(ChildProcess&&) noexcept = default;
+ChildProcess::~ChildProcess() = default;  // bp::child kills and reaps a child still running
+
+Result<ChildProcess> ChildProcess::start(const std::string& exe, const std::vector<std::string>& args,
+                                         FILE* output) {
+  std::error_code ec;
+  auto impl = std::make_unique<Impl>();
+  if (output != nullptr) {
+    impl->child =
+        bp::child(exe, bp::args(args), bp::std_in = bp::null, (bp::std_out & bp::std_err) = output, ec);
+  } else {
+    impl->child = bp::child(exe, bp::args(args), bp::std_in = bp::null, bp::std_out = bp::null,
+                            bp::std_err = bp::null, ec);
+  }
+  if (ec) return make_error(exe + ": " + ec.message());
+  impl->pidfd = static_cast<int>(::syscall(SYS_pidfd_open, impl->child.id(), 0));
+  return ChildProcess(std::move(impl));
+}
+
+bool ChildProcess::wait_until(Clock::time_point deadline) {
+  auto pause = 1ms;
+  std::error_code ec;
+  while (impl_->child.running(ec)) {
+    const auto now = Clock::now();
+    if (now >= deadline) return false;
+    const auto step = std::min<Clock::duration>(impl_->pidfd >= 0 ? 100ms : pause, deadline - now);
+    if (impl_->pidfd >= 0) {
+      pollfd exited{impl_->pidfd, POLLIN, 0};
+      ::poll(&exited, 1, static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(step).count()));
+    } else {
+      std::this_thread::sleep_for(step);
+      pause = std::min(pause * 2, 50ms);
+    }
+  }
+  return true;
+}
+
+int ChildProcess::exit_code() const {
+  const int status = impl_->child.native_exit_code();
+  if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+  return WEXITSTATUS(status);
+}
+
+void ChildProcess::kill() {
+  std::error_code ec;
+  impl_->child.terminate(ec);
+}
+
+Result<std::string> Tool::locate() const {
+  if (executable.find('/') != std::string::npos) return executable;
+  const std::string found = bp::search_path(executable).string();
+  if (found.empty()) {
+    return make_error("cannot run " + what + ": \"" + executable +
+                      "\" is not on PATH (install it with: " + "apt-get install " + package + ")");
+  }
+  return found;
+}
+
+Error Tool::failed_start(const Error& error) const {
+  return make_error("cannot run " + what + ": " + error.message + " (install it with: apt-get install " +
+                    package + ")");
+}
+
+Result<Captured> run_captured(const std::string& exe, const std::vector<std::string>& args,
+                              std::chrono::milliseconds timeout) {
+  LogFile log;
+  if (log.file() == nullptr) return make_error("cannot create a temporary log file");
+  Result<ChildProcess> child = ChildProcess::start(exe, args, log.file());
+  if (!child) return child.error();
+  Captured captured;
+  if (child->wait_until(Clock::now() + timeout)) {
+    captured.exit_code = child->exit_code();
+  } else {
+    child->kill();
+  }
+  std::fflush(log.file());
+  captured.output = log.read();
+  return captured;
+}
+
+void run_quietly(const std::string& exe, const std::vector<std::string>& args) {
+  Result<ChildProcess> child = ChildProcess::start(exe, args, nullptr);
+  if (child) child->wait_until(Clock::now() + 30s);
+}
+
+std::string unique_name(const std::string& label) {
+  static std::atomic<unsigned long> counter{0};
+  std::string safe = label.substr(0, kMaxLabelInName);
+  for (char& c : safe) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                    c == '.' || c == '-';
+    if (!ok) c = '-';
+  }
+  return "ferry-" + safe + "-" + std::to_string(::getpid()) + "-" + std::to_string(++counter);
+}
+
+std::string json_string(const std::string& text) {
+  std::string json = "\"";
+  for (const char c : text) {
+    if (c == '"' || c == '\\') {
+      json += {'\\', c};
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      json += escaped;
+    } else {
+      json += c;
+    }
+  }
+  return json + "\"";
+}
+
+std::string json_array(const std::vector<std::string>& items) {
+  std::string json = "[";
+  for (const std::string& item : items) json += (json.size() > 1 ? "," : "") + json_string(item);
+  return json + "]";
+}
+
+std::string argument_problem(const ContainerRun& run) {
+  if (run.image.empty() || run.image.front() == '-') return "invalid image name \"" + run.image + "\"";
+  for (const EnvVar& var : run.env) {
+    if (var.name.empty() || var.name.find('=') != std::string::npos) {
+      return "invalid environment variable name \"" + var.name + "\"";
+    }
+  }
+  return {};
+}
+
+}  // namespace ferry::pipeline::cli

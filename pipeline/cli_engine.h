@@ -1,0 +1,108 @@
+// What every container runtime shares: running command-line programs (podman, docker, runc, bwrap) as
+// children. Internal to pipeline/; Boost.Process stays inside cli_engine.cpp. Nothing here logs arguments:
+// env values may be secret.
+#pragma once
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "pipeline/runtime.h"
+
+namespace ferry::pipeline::cli {
+
+using Clock = std::chrono::steady_clock;
+
+// A private (0600, close-on-exec) temporary file receiving a child's stdout and stderr; removed when
+// destroyed. file() is null when it could not be created.
+class LogFile {
+ public:
+  LogFile();
+  ~LogFile();
+  LogFile(const LogFile&) = delete;
+  LogFile& operator=(const LogFile&) = delete;
+
+  FILE* file() const { return file_; }
+  // The content; only the last MiB, after a note saying how much was left out, when it is longer.
+  std::string read() const;
+
+ private:
+  std::string path_;
+  FILE* file_ = nullptr;
+};
+
+// One child process, stdin from /dev/null. Destroying it kills and reaps a child still running, so no
+// child outlives its owner on any path.
+class ChildProcess {
+ public:
+  // Starts `exe` (an absolute path) with `args`; stdout and stderr go to `output`, or nowhere when null.
+  // The Error reads "<exe>: <reason>".
+  static Result<ChildProcess> start(const std::string& exe, const std::vector<std::string>& args,
+                                    FILE* output);
+  ChildProcess(ChildProcess&&) noexcept;
+  ChildProcess& operator=(ChildProcess&&) noexcept;
+  ~ChildProcess();
+
+  // Polls until the child has exited (true) or the deadline has passed (false).
+  bool wait_until(Clock::time_point deadline);
+  // The shell convention: the exit status, or 128 + signal. Only after wait_until returned true.
+  int exit_code() const;
+  // SIGKILL, then reap.
+  void kill();
+
+ private:
+  struct Impl;
+  explicit ChildProcess(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// A program a runtime needs, and the advice for when it is missing.
+struct Tool {
+  std::string what;        // "podman": the word in messages
+  std::string executable;  // a name searched on PATH, or a path
+  std::string package;     // the Debian package that provides it
+
+  // The path to start: `executable` searched on PATH when it has no slash. The Error reads
+  // "cannot run <what>: \"<executable>\" is not on PATH (install it with: apt-get install <package>)".
+  Result<std::string> locate() const;
+  // A ChildProcess::start Error as "cannot run <what>: <exe>: <reason> (install it with: ...)".
+  Error failed_start(const Error& error) const;
+};
+
+struct Captured {
+  int exit_code = -1;  // -1: timed out (and killed)
+  std::string output;  // stdout and stderr
+};
+// Runs a helper command (inspect, kill, rm, mount) to completion within `timeout`.
+Result<Captured> run_captured(const std::string& exe, const std::vector<std::string>& args,
+                              std::chrono::milliseconds timeout = std::chrono::seconds(30));
+// The same, ignoring every failure.
+void run_quietly(const std::string& exe, const std::vector<std::string>& args);
+
+// Runs `child` until it exits or `timeout` passes; on time-out calls `stop`, which must end it.
+struct Outcome {
+  int exit_code = -1;
+  bool timed_out = false;
+};
+template <class Stop>
+Outcome wait_or_stop(ChildProcess& child, std::chrono::seconds timeout, Stop stop) {
+  if (child.wait_until(Clock::now() + timeout)) return {child.exit_code(), false};
+  stop();
+  return {-1, true};
+}
+
+// "ferry-<label with odd characters replaced>-<pid>-<counter>": unique in this process and across
+// concurrent ferry processes; valid as a podman, docker and runc name ([a-zA-Z0-9][a-zA-Z0-9_.-]*).
+std::string unique_name(const std::string& label);
+
+// JSON text for a string and for a list of strings.
+std::string json_string(const std::string& text);
+std::string json_array(const std::vector<std::string>& items);
+
+// What would make an engine misread the run (an image like an option, an env name with '='); empty when
+// the run is fine.
+std::string argument_problem(const ContainerRun& run);
+
+}  // namespace ferry::pipeline::cli

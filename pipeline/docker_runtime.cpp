@@ -1,0 +1,8 @@
+#include "pipeline/docker_runtime.h"
+
+namespace ferry::pipeline {
+
+DockerRuntime::DockerRuntime(std::string executable)
+    : CliEngineRuntime(CliEngine{"docker", "docker.io", false, {"rm", "--force"}}, std::move(executable)) {}
+
+}  // namespace ferry::pipeline
