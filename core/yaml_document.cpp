@@ -1,5 +1,7 @@
 #include "core/yaml_document.h"
 
+#include <set>
+
 namespace ferry {
 
 SourceLocation location_of(const YAML::Node& node, const std::string& file) {
@@ -112,28 +114,52 @@ Result<std::vector<std::string>> optional_strings(const YAML::Node& map, const c
   return strings;
 }
 
-// A deep copy with every collection in block style: flow style written in the platform repository
-// ("{name: x}") is a matter of taste there, and pipelines and Destinations read block style best.
-static YAML::Node in_block_style(const YAML::Node& node) {
-  YAML::Node copy = YAML::Clone(node);
-  std::vector<YAML::Node> pending = {copy};
-  while (!pending.empty()) {
-    YAML::Node current = pending.back();
-    pending.pop_back();
-    if (current.IsMap()) {
-      current.SetStyle(YAML::EmitterStyle::Block);
-      for (auto entry : current) pending.push_back(entry.second);
-    } else if (current.IsSequence()) {
-      current.SetStyle(YAML::EmitterStyle::Block);
-      for (auto item : current) pending.push_back(item);
-    }
-  }
-  return copy;
+namespace {
+
+// Would a YAML 1.1 or 1.2 reader take this text, written plain, for something other than a string (a
+// bool, null, number or timestamp)? Errs on the side of yes: quoting a string is always safe.
+bool reads_as_non_string(const std::string& value) {
+  static const std::set<std::string> kWords = {"",     "~",     "null",  "Null",  "NULL", "true", "True",
+                                               "TRUE", "false", "False", "FALSE", "y",    "Y",    "yes",
+                                               "Yes",  "YES",   "n",     "N",     "no",   "No",   "NO",
+                                               "on",   "On",    "ON",    "off",   "Off",  "OFF"};
+  if (kWords.count(value) > 0) return true;
+  const char first = value[0];
+  if (!(first == '+' || first == '-' || first == '.' || (first >= '0' && first <= '9'))) return false;
+  return value.find_first_not_of("0123456789abcdefABCDEFoxX_.+-:TZtz iInN") == std::string::npos;
 }
+
+bool is_string(const YAML::Node& scalar) {
+  return scalar.Tag() == "!" || scalar.Tag() == "tag:yaml.org,2002:str";
+}
+
+void emit(YAML::Emitter& out, const YAML::Node& node) {
+  if (node.IsMap()) {
+    out << YAML::BeginMap;
+    for (const auto& entry : node) {
+      out << YAML::Key;
+      emit(out, entry.first);
+      out << YAML::Value;
+      emit(out, entry.second);
+    }
+    out << YAML::EndMap;
+  } else if (node.IsSequence()) {
+    out << YAML::BeginSeq;
+    for (const YAML::Node& item : node) emit(out, item);
+    out << YAML::EndSeq;
+  } else if (node.IsScalar()) {
+    if (is_string(node) && reads_as_non_string(node.Scalar())) out << YAML::DoubleQuoted;
+    out << node.Scalar();
+  } else {
+    out << YAML::Null;
+  }
+}
+
+}  // namespace
 
 std::string to_yaml_text(const YAML::Node& node) {
   YAML::Emitter out;
-  out << in_block_style(node);
+  emit(out, node);
   return std::string(out.c_str()) + "\n";
 }
 

@@ -49,7 +49,9 @@ Result<std::vector<std::string>> optional_strings(const YAML::Node& map, const c
 // "a map", "a list", "a string", "null": how a node's type is named in messages.
 std::string describe_node_type(const YAML::Node& node);
 
-// Serialises a node back to YAML text (for /kratix/input/object.yaml and static dependency files).
+// Serialises a node back to YAML text (for /kratix/input/object.yaml, status and static dependency files)
+// in block style, double-quoting every string that a YAML 1.1 or 1.2 reader would otherwise take for a
+// bool, null, number or timestamp (yaml-cpp's own emitter drops the quotes of "true" or "8080").
 std::string to_yaml_text(const YAML::Node& node);
 
 }  // namespace ferry

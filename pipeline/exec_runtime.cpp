@@ -120,11 +120,14 @@ Result<std::vector<std::string>> ExecRuntime::arguments_for(const ContainerRun& 
     }
   }
   args.insert(args.end(), {"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"});
+  const std::vector<std::string>& command = run.command.empty() ? mapped->second : run.command;
+  for (const std::string& word : command) {  // the fresh /tmp must not hide the command's own files
+    if (word.starts_with("/tmp/")) args.insert(args.end(), {"--ro-bind", word, word});
+  }
   for (const Mount& m : run.mounts) {
     args.insert(args.end(), {m.read_only ? "--ro-bind" : "--bind", m.host.string(), m.container});
   }
   args.insert(args.end(), {"--remount-ro", "/", "--chdir", "/", "--"});
-  const std::vector<std::string>& command = run.command.empty() ? mapped->second : run.command;
   args.insert(args.end(), command.begin(), command.end());
   args.insert(args.end(), run.args.begin(), run.args.end());
   return args;

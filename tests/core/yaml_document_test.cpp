@@ -41,5 +41,14 @@ TEST(YamlDocument, LookupsInScalarsReadAsAbsent) {
             "f.yaml:1:11: missing required field \"metadata.name\"");
 }
 
+TEST(YamlDocument, WrittenTextIsBlockStyleAndKeepsQuotedStringsStrings) {
+  auto docs = parse_yaml_stream("data: {enabled: \"true\", port: '8080', plain: 8080, on: yes, name: x}\n"
+                                "list: [\"1.5\", ~, a]\n",
+                                "f.yaml");
+  EXPECT_EQ(to_yaml_text(docs->at(0).node),
+            "data:\n  enabled: \"true\"\n  port: \"8080\"\n  plain: 8080\n  on: yes\n  name: x\nlist:\n"
+            "  - \"1.5\"\n  - ~\n  - a\n");
+}
+
 }  // namespace
 }  // namespace ferry

@@ -1,6 +1,8 @@
 // The command lines and bundle configuration of docker, exec and oci, without running anything.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "pipeline/docker_runtime.h"
 #include "pipeline/exec_runtime.h"
 #include "pipeline/oci_runtime.h"
@@ -112,6 +114,20 @@ TEST(ExecArguments, BindsTheHostReadOnlyAndTheMountsAtTheirContainerPaths) {
                          "/x/redis.sh",
                          "--size",
                          "large"}));
+}
+
+// A checkout under /tmp (as CI may have) must stay visible under the sandbox's fresh /tmp.
+TEST(ExecArguments, CommandFilesUnderTmpAreBoundAgainAfterTheFreshTmp) {
+  ExecRuntime runtime(ExecConfig{{{"img", {"/bin/sh", "/tmp/checkout/script.sh"}}}, "f.yaml"});
+  ContainerRun run;
+  run.image = "img";
+  ferry::testing::TempDir empty_root;
+  Result<Args> args = runtime.arguments_for(run, empty_root.path());
+  ASSERT_TRUE(args.ok());
+  const auto tmpfs = std::find(args->begin(), args->end(), "--tmpfs");
+  ASSERT_NE(tmpfs, args->end());
+  EXPECT_EQ(Args(tmpfs, tmpfs + 5), (Args{"--tmpfs", "/tmp", "--ro-bind", "/tmp/checkout/script.sh",
+                                          "/tmp/checkout/script.sh"}));
 }
 
 TEST(ExecArguments, ARunsCommandReplacesTheMappedOne) {
