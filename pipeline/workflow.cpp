@@ -1,6 +1,7 @@
 // run_workflow: the pipelines of one workflow, one after another, each in a fresh scratch directory that
 // holds the host side of /kratix/input, /kratix/output and /kratix/metadata (reference §2.1, §2.2, §2.5).
 #include "pipeline/workflow.h"
+#include "pipeline/workflow_status.h"
 
 #include <unistd.h>
 
@@ -17,7 +18,6 @@ namespace ferry::pipeline {
 namespace {
 
 constexpr std::size_t kLogTailLines = 20;
-constexpr std::uintmax_t kMaxSelectorsBytes = 1u << 20;
 
 // A per-pipeline directory with input/, output/ and metadata/, removed (with everything in it) when the
 // guard goes out of scope, whether the pipeline succeeded or not.
@@ -111,67 +111,59 @@ Status run_containers(const Pipeline& pipeline, const WorkflowObject& object, co
 }
 
 // Reads metadata/destination-selectors.yaml, or the spelling of sdk/contract.md
-// (destination_selectors.yaml); both at once is an error, neither is no entries. Errors name the file as
-// the container sees it. Only a regular file of at most kMaxSelectorsBytes is read.
+// (destination_selectors.yaml); both at once is an error, neither is no entries.
 Result<std::vector<SelectorEntry>> read_selectors(const fs::path& metadata, const std::string& pipeline) {
+  auto hyphen = read_metadata_file(metadata, "destination-selectors.yaml", pipeline);
+  if (!hyphen) return hyphen.error();
+  auto underscore = read_metadata_file(metadata, "destination_selectors.yaml", pipeline);
+  if (!underscore) return underscore.error();
   const std::string prefix = "pipeline \"" + pipeline + "\": ";
-  const bool hyphen =
-      fs::symlink_status(metadata / "destination-selectors.yaml").type() != fs::file_type::not_found;
-  const bool underscore =
-      fs::symlink_status(metadata / "destination_selectors.yaml").type() != fs::file_type::not_found;
-  if (hyphen && underscore) {
+  if (*hyphen && *underscore) {
     return make_error(prefix +
                       "both /kratix/metadata/destination-selectors.yaml and destination_selectors.yaml "
                       "exist: write only destination-selectors.yaml");
   }
-  if (!hyphen && !underscore) return std::vector<SelectorEntry>{};
-  const std::string name = hyphen ? "destination-selectors.yaml" : "destination_selectors.yaml";
-  const std::string shown = "/kratix/metadata/" + name;
-  std::error_code ec;
-  if (fs::symlink_status(metadata / name).type() != fs::file_type::regular) {
-    return make_error(prefix + shown + " is not a regular file (a symlink?): write a plain file");
-  }
-  const std::uintmax_t size = fs::file_size(metadata / name, ec);
-  if (ec) return make_error(prefix + "cannot read " + shown + ": " + ec.message());
-  if (size > kMaxSelectorsBytes)
-    return make_error(prefix + shown + " is larger than 1 MiB: write fewer entries");
-  std::ifstream in(metadata / name, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto entries = parse_destination_selectors(text.str(), shown);
+  if (!*hyphen && !*underscore) return std::vector<SelectorEntry>{};
+  const std::string shown =
+      std::string("/kratix/metadata/") + (*hyphen ? "destination-selectors.yaml" : "destination_selectors.yaml");
+  auto entries = parse_destination_selectors(hyphen->value_or(underscore->value_or("")), shown);
   if (!entries) return Error{prefix + entries.error().message, entries.error().where};
   return entries;
 }
 
 // The older API's /kratix/metadata/cluster-selectors.yaml, when the pipeline wrote one.
 Result<std::optional<Labels>> read_cluster_selectors(const fs::path& metadata, const std::string& pipeline) {
-  const fs::path path = metadata / "cluster-selectors.yaml";
-  if (fs::symlink_status(path).type() == fs::file_type::not_found) return std::optional<Labels>{};
-  if (fs::symlink_status(path).type() != fs::file_type::regular) {
-    return make_error("pipeline \"" + pipeline + "\": /kratix/metadata/cluster-selectors.yaml is not a regular file");
-  }
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto labels = parse_cluster_selectors(text.str(), "/kratix/metadata/cluster-selectors.yaml");
+  auto text = read_metadata_file(metadata, "cluster-selectors.yaml", pipeline);
+  if (!text) return text.error();
+  if (!*text) return std::optional<Labels>{};
+  auto labels = parse_cluster_selectors(**text, "/kratix/metadata/cluster-selectors.yaml");
   if (!labels) return Error{"pipeline \"" + pipeline + "\": " + labels.error().message, labels.error().where};
   return std::optional<Labels>{std::move(*labels)};
 }
 
 // One pipeline in its own scratch directory. Delete workflows have no work-writer (§2.10): their output
 // is not collected.
-Result<PipelineResult> run_pipeline(const Pipeline& pipeline, const WorkflowObject& object,
-                                    ContainerRuntime& runtime, const WorkflowOptions& options) {
+Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, const WorkflowObject& object,
+                                    WorkflowStatus& status, ContainerRuntime& runtime,
+                                    const WorkflowOptions& options) {
   auto scratch = ScratchDir::create(options.scratch_dir);
   if (!scratch) return scratch.error();
   const ScratchDir& dir = **scratch;
-  if (Status written = write_file(dir.path("input") / "object.yaml", object.object_yaml); !written) {
+  if (Status written = write_file(dir.path("input") / "object.yaml",
+                                  status.object_for_next_pipeline(object.object_yaml));
+      !written) {
     return written.error();
   }
   if (Status ran = run_containers(pipeline, object, dir, runtime, options); !ran) return ran.error();
   PipelineResult result;
   result.pipeline = pipeline.name;
-  if (object.action == "delete") return result;
+  auto suspension = status.after_pipeline(dir.path("metadata"), pipeline.name, is_last);
+  if (!suspension) return suspension.error();
+  result.suspension = std::move(*suspension);
+  result.status_yaml = status.status_yaml();
+  result.message = status.message();
+  // Kratix writes no Work for a suspended pipeline, and delete workflows have no work-writer (§2.8, §2.10).
+  if (result.suspension || object.action == "delete") return result;
   auto entries = read_selectors(dir.path("metadata"), pipeline.name);
   if (!entries) return entries.error();
   auto groups = collect_output_groups(dir.path("output"), *entries, options, pipeline.name);
@@ -189,10 +181,12 @@ Result<std::vector<PipelineResult>> run_workflow(const std::vector<Pipeline>& pi
                                                  const WorkflowObject& object, ContainerRuntime& runtime,
                                                  const WorkflowOptions& options) {
   std::vector<PipelineResult> results;
-  for (const Pipeline& pipeline : pipelines) {
-    auto result = run_pipeline(pipeline, object, runtime, options);
+  WorkflowStatus status(object.workflow_type, object.action, options.now);
+  for (std::size_t i = 0; i < pipelines.size(); ++i) {
+    auto result = run_pipeline(pipelines[i], i + 1 == pipelines.size(), object, status, runtime, options);
     if (!result) return result.error();
     results.push_back(std::move(*result));
+    if (results.back().suspension) break;  // later pipelines wait for the suspension to end
   }
   return results;
 }

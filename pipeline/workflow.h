@@ -15,6 +15,7 @@
 #include "core/labels.h"
 #include "pipeline/model.h"
 #include "pipeline/runtime.h"
+#include "pipeline/workflow_control.h"
 
 namespace ferry::pipeline {
 
@@ -56,6 +57,9 @@ struct PipelineResult {
   std::vector<OutputGroup> groups;  // directory groups in file order, then the default group if non-empty
   // The older API's /kratix/metadata/cluster-selectors.yaml (a map of labels), when written (seed 000).
   std::optional<Labels> cluster_selectors;
+  std::string status_yaml;  // the object's status after this pipeline's status.yaml was merged (§2.7)
+  std::string message;      // status.message at that point
+  std::optional<Suspension> suspension;  // set when workflow-control.yaml stopped the workflow here (§2.8)
 };
 
 struct WorkflowOptions {
@@ -63,6 +67,7 @@ struct WorkflowOptions {
   std::chrono::seconds timeout{600};  // per container
   std::size_t max_output_files = 10000;
   std::size_t max_output_bytes = 64u << 20;
+  std::chrono::system_clock::time_point now = std::chrono::system_clock::now();  // for status timestamps
 };
 
 // Runs the pipelines in order, each in a fresh scratch directory below options.scratch_dir that is removed

@@ -87,6 +87,7 @@ RequestPlan plan_promise(const Platform& platform, const pipeline::Promise& prom
     }
   }
   if (!plan.pending_reason.empty()) plan.changes.clear();
+  record_workflow_status(results, plan);
   return plan;
 }
 

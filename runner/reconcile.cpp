@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 
+#include "pipeline/duration.h"
 #include "pipeline/workflow.h"
 #include "runner/promise_plan.h"
 #include "runner/request_plan.h"
@@ -82,6 +83,13 @@ Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report)
   return ok();
 }
 
+std::string describe(const pipeline::Suspension& s) {
+  std::string text = "pipeline \"" + s.pipeline + "\" suspended the workflow";
+  if (!s.message.empty()) text += ": " + s.message;
+  if (s.next_retry_at) text += " (retry " + std::to_string(s.attempts) + " after " + pipeline::format_rfc3339_utc(*s.next_retry_at) + ")";
+  return text;
+}
+
 // Turns a plan (or the error that prevented it) into the report, committing what it says.
 RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan, OpenStores& stores) {
   if (!plan) {
@@ -101,6 +109,11 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
     return report;
   }
   report.result = report.commits.empty() ? RequestResult::unchanged : RequestResult::succeeded;
+  report.status_message = plan->status_message;
+  if (plan->suspension) {
+    report.result = RequestResult::suspended;
+    report.message = describe(*plan->suspension);
+  }
   return report;
 }
 

@@ -16,7 +16,8 @@ std::string summary_line(const std::vector<RequestReport>& entries, const std::s
   for (const auto& r : entries) ++counts[r.result];
   std::string line = std::to_string(entries.size()) + " " + what + ":";
   for (RequestResult result :
-       {RequestResult::succeeded, RequestResult::unchanged, RequestResult::pending, RequestResult::failed}) {
+       {RequestResult::succeeded, RequestResult::unchanged, RequestResult::suspended, RequestResult::pending,
+        RequestResult::failed}) {
     line += " " + std::to_string(counts[result]) + " " + to_string(result) + ",";
   }
   line.back() = '\n';
@@ -43,6 +44,7 @@ std::string render_entry(const RequestReport& r) {
     if (!p.misplaced.empty()) out += "      misplaced: " + p.misplaced + "\n";
   }
   for (const auto& c : r.commits) out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
+  if (!r.status_message.empty()) out += "    status: " + r.status_message + "\n";
   if (!r.message.empty()) out += indented(r.message, "    ");
   return out;
 }
@@ -63,6 +65,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
                                   {"result", to_string(r.result)}, {"placements", placements},
                                   {"commits", commits}};
   if (!r.message.empty()) entry["message"] = r.message;
+  if (!r.status_message.empty()) entry["status_message"] = r.status_message;
   return entry;
 }
 
@@ -99,6 +102,7 @@ const char* to_string(RequestResult result) {
     case RequestResult::failed: return "failed";
     case RequestResult::pending: return "pending";
     case RequestResult::unchanged: return "unchanged";
+    case RequestResult::suspended: return "suspended";
   }
   return "unknown";
 }

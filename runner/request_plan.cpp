@@ -80,6 +80,12 @@ scheduler::Selector group_selector(const pipeline::Promise& promise, const pipel
   return selector;
 }
 
+void record_workflow_status(const std::vector<pipeline::PipelineResult>& results, RequestPlan& plan) {
+  if (results.empty()) return;
+  plan.status_message = results.back().message;
+  plan.suspension = results.back().suspension;
+}
+
 scheduler::MisplacedPolicy misplaced_policy(const pipeline::Promise& promise) {
   auto it = promise.annotations.find(kMisplacedAnnotation);
   return it != promise.annotations.end() && it->second == "move" ? scheduler::MisplacedPolicy::move
@@ -120,6 +126,7 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
     }
   }
   if (!plan.pending_reason.empty()) plan.changes.clear();
+  record_workflow_status(results, plan);
   return plan;
 }
 

@@ -37,7 +37,12 @@ struct RequestPlan {
   std::vector<PlacementReport> placements;
   std::map<std::string, writer::Change> changes;  // by store name
   std::string pending_reason;                     // set when a group matched no Destination
+  std::string status_message;                     // the object's status.message after the workflow
+  std::optional<pipeline::Suspension> suspension;  // workflow-control.yaml stopped the workflow
 };
+
+// The workflow's outcome the report shows: the last pipeline's status message and any suspension.
+void record_workflow_status(const std::vector<pipeline::PipelineResult>& results, RequestPlan& plan);
 
 // Each change replaces the request's whole directory on every Destination of its store (and wherever the
 // stores hold a bundle of it), so groups or pipelines that disappeared, and bundles moved away, leave

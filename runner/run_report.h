@@ -6,7 +6,9 @@
 
 namespace ferry::runner {
 
-enum class RequestResult { succeeded, failed, pending, unchanged };
+// suspended: a pipeline's workflow-control.yaml stopped the workflow; what earlier pipelines produced is
+// committed, later pipelines wait (reference §2.8).
+enum class RequestResult { succeeded, failed, pending, unchanged, suspended };
 
 struct PlacementReport {
   std::string destination;
@@ -29,9 +31,10 @@ struct RequestReport {
   std::string namespace_;
   std::string promise;
   RequestResult result = RequestResult::unchanged;
-  std::string message;  // the error for failed, the reason for pending
+  std::string message;         // the error for failed, the reason for pending, the pipeline's for suspended
   std::vector<PlacementReport> placements;
   std::vector<CommitReport> commits;
+  std::string status_message;  // the object's status.message after its workflow (reference §2.7)
 };
 
 struct RunReport {

@@ -86,8 +86,7 @@ TEST_F(WorkflowTest, SymlinkedSelectorsFileRefused) {
 TEST_F(WorkflowTest, HugeSelectorsFileRefused) {
   behaviours["p/c"] = writes("/kratix/metadata", {{kHyphen, "#" + std::string(1u << 20, 'x')}});
   EXPECT_EQ(error_of({pipeline("p", {container("c")})}),
-            "pipeline \"p\": /kratix/metadata/destination-selectors.yaml is larger than 1 MiB: write fewer "
-            "entries");
+            "pipeline \"p\": /kratix/metadata/destination-selectors.yaml is larger than 1 MiB: write less");
 }
 
 TEST_F(WorkflowTest, MissingListedDirectoryFailsPipelineAndStopsWorkflow) {

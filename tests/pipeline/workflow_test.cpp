@@ -47,7 +47,47 @@ TEST_F(WorkflowTest, ContainersSeeObjectYamlFreshInEveryPipeline) {
   behaviours["one/c"] = reads_and_scribbles;
   behaviours["two/c"] = reads_and_scribbles;
   ASSERT_TRUE(run({pipeline("one", {container("c")}), pipeline("two", {container("c")})}).ok());
-  EXPECT_EQ(seen, (std::vector<std::string>{object.object_yaml, object.object_yaml}));
+  // The object carries the workflow's status, "Pending" until a pipeline writes a message (§2.5).
+  const std::string with_status = object.object_yaml + "status:\n  message: Pending\n";
+  EXPECT_EQ(seen, (std::vector<std::string>{with_status, with_status}));
+}
+
+TEST_F(WorkflowTest, LaterPipelinesSeeTheStatusEarlierOnesWrote) {
+  std::vector<std::string> seen;
+  behaviours["one/c"] = writes("/kratix/metadata", {{"status.yaml", "message: db ready\nendpoint: {host: x}\n"}});
+  behaviours["two/c"] = [&](const ContainerRun& run) {
+    seen.push_back(read_file(host_path_of(run, "/kratix/input") / "object.yaml"));
+    return ContainerExit{};
+  };
+  auto results = run({pipeline("one", {container("c")}), pipeline("two", {container("c")})});
+  ASSERT_TRUE(results.ok()) << results.error().render();
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0], object.object_yaml + "status:\n  message: db ready\n  endpoint:\n    host: x\n");
+  // The last pipeline completes the workflow: the earlier message survives (Kratix would lose it).
+  EXPECT_EQ(results->back().message, "db ready");
+  EXPECT_NE(results->back().status_yaml.find("type: ConfigureWorkflowCompleted"), std::string::npos);
+}
+
+TEST_F(WorkflowTest, WorkflowControlSuspendsAtThatPipelineAndWritesNoGroups) {
+  bool second_ran = false;
+  behaviours["one/c"] = [&](const ContainerRun& run) {
+    write_file(host_path_of(run, "/kratix/output") / "a.yaml", "a");
+    write_file(host_path_of(run, "/kratix/metadata") / "workflow-control.yaml",
+               "retryAfter: 10m\nmessage: waiting for approval\n");
+    return ContainerExit{};
+  };
+  behaviours["two/c"] = [&](const ContainerRun&) {
+    second_ran = true;
+    return ContainerExit{};
+  };
+  auto results = run({pipeline("one", {container("c")}), pipeline("two", {container("c")})});
+  ASSERT_TRUE(results.ok()) << results.error().render();
+  ASSERT_EQ(results->size(), 1u);
+  EXPECT_FALSE(second_ran);
+  ASSERT_TRUE(results->at(0).suspension.has_value());
+  EXPECT_EQ(results->at(0).suspension->message, "waiting for approval");
+  EXPECT_EQ(results->at(0).suspension->attempts, 1);
+  EXPECT_TRUE(results->at(0).groups.empty());
 }
 
 TEST_F(WorkflowTest, EachPipelineStartsWithEmptyOutputAndMetadata) {

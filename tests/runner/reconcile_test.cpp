@@ -173,6 +173,22 @@ spec: {stateStoreRef: {name: default}}
   EXPECT_EQ(report.requests[0].placements[0].path, "us-dev/resources/team-a/redis/cache/instance-configure/5058f");
 }
 
+TEST_F(ReconcileTest, StatusMessageIsReportedAndSuspensionCommitsEarlierOutput) {
+  const RunReport report = run([](const ContainerRun& run) {
+    write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "kind: Redis\n");
+    write_file(pipeline::host_path_of(run, "/kratix/metadata") / "status.yaml", "message: cache is warming\n");
+    write_file(pipeline::host_path_of(run, "/kratix/metadata") / "workflow-control.yaml",
+               "suspend: true\nmessage: waiting for a human\n");
+    return ContainerExit{0, false, ""};
+  });
+  const RequestReport& r = report.requests.at(0);
+  EXPECT_EQ(r.result, RequestResult::suspended);
+  EXPECT_EQ(r.message, "pipeline \"instance-configure\" suspended the workflow: waiting for a human");
+  EXPECT_EQ(r.status_message, "cache is warming");
+  EXPECT_TRUE(r.placements.empty());  // Kratix writes no Work for the suspending pipeline
+  EXPECT_EQ(exit_code_of(report), 0);
+}
+
 // dev stops matching the Promise's env=dev; dev2 now does.
 constexpr const char* kRelabelled = R"(apiVersion: platform.kratix.io/v1alpha1
 kind: Destination

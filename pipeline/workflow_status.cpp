@@ -1,0 +1,70 @@
+#include "pipeline/workflow_status.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "core/yaml_document.h"
+#include "pipeline/status_merge.h"
+
+namespace fs = std::filesystem;
+
+namespace ferry::pipeline {
+
+constexpr std::uintmax_t kMaxMetadataBytes = 1u << 20;
+
+Result<std::optional<std::string>> read_metadata_file(const fs::path& metadata, const std::string& name,
+                                                      const std::string& pipeline) {
+  const std::string prefix = "pipeline \"" + pipeline + "\": ";
+  const std::string shown = "/kratix/metadata/" + name;
+  const fs::file_type type = fs::symlink_status(metadata / name).type();
+  if (type == fs::file_type::not_found) return std::optional<std::string>{};
+  if (type != fs::file_type::regular) {
+    return make_error(prefix + shown + " is not a regular file (a symlink?): write a plain file");
+  }
+  std::error_code ec;
+  const std::uintmax_t size = fs::file_size(metadata / name, ec);
+  if (ec) return make_error(prefix + "cannot read " + shown + ": " + ec.message());
+  if (size > kMaxMetadataBytes) return make_error(prefix + shown + " is larger than 1 MiB: write less");
+  std::ifstream in(metadata / name, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return std::optional<std::string>{text.str()};
+}
+
+WorkflowStatus::WorkflowStatus(std::string workflow_type, std::string action,
+                               std::chrono::system_clock::time_point now)
+    : workflow_type_(std::move(workflow_type)), action_(std::move(action)), now_(now), status_(YAML::NodeType::Map) {
+  status_["message"] = "Pending";
+}
+
+std::string WorkflowStatus::object_for_next_pipeline(const std::string& object_yaml) const {
+  return object_with_status(object_yaml, status_);
+}
+
+Result<std::optional<Suspension>> WorkflowStatus::after_pipeline(const fs::path& metadata,
+                                                                 const std::string& pipeline, bool is_last) {
+  auto control_text = read_metadata_file(metadata, "workflow-control.yaml", pipeline);
+  if (!control_text) return control_text.error();
+  auto control = parse_workflow_control(control_text->value_or(""), "/kratix/metadata/workflow-control.yaml");
+  if (!control) return Error{"pipeline \"" + pipeline + "\": " + control.error().message, control.error().where};
+  auto status_text = read_metadata_file(metadata, "status.yaml", pipeline);
+  if (!status_text) return status_text.error();
+  const MergeContext context{workflow_type_, is_last && action_ == "configure", control->requested(), false, now_};
+  auto merged = merge_status(status_, status_text->value_or(""), "/kratix/metadata/status.yaml", context);
+  if (!merged) return Error{"pipeline \"" + pipeline + "\": " + merged.error().message, merged.error().where};
+  status_ = *merged;
+  if (!control->requested()) {
+    clear_suspension(status_, pipeline);
+    return std::optional<Suspension>{};
+  }
+  return std::optional<Suspension>{apply_suspension(status_, *control, pipeline, now_, 0)};
+}
+
+std::string WorkflowStatus::status_yaml() const { return to_yaml_text(status_); }
+
+std::string WorkflowStatus::message() const {
+  const YAML::Node message = child(status_, "message");
+  return message.IsScalar() ? message.Scalar() : "";
+}
+
+}  // namespace ferry::pipeline
