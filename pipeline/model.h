@@ -10,12 +10,14 @@
 #include "core/error.h"
 #include "core/labels.h"
 #include "core/yaml_document.h"
+#include "pipeline/secrets.h"
 
 namespace ferry::pipeline {
 
 struct EnvVar {
   std::string name;
   std::string value;
+  std::optional<SecretRef> value_from;  // valueFrom: resolved from a SecretSource when the container runs
   bool operator==(const EnvVar&) const = default;
 };
 

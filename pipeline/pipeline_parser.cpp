@@ -15,13 +15,18 @@ Result<std::vector<EnvVar>> parse_env(const YAML::Node& container, const std::st
     const std::string item = path + "[" + std::to_string(i) + "]";
     auto name = required_string(list[i], "name", item + ".name", file);
     if (!name) return name.error();
-    if (child(list[i], "valueFrom")) {
-      return make_error(location_of(list[i], file),
-                        "\"" + item + ".valueFrom\" is not supported yet; give the value with \"value\"");
-    }
     auto value = optional_string(list[i], "value", item + ".value", file);
     if (!value) return value.error();
-    env.push_back(EnvVar{*name, value->value_or("")});
+    EnvVar var{*name, value->value_or(""), std::nullopt};
+    if (const YAML::Node from = child(list[i], "valueFrom"); from.IsDefined()) {
+      if (value->has_value()) {
+        return make_error(location_of(list[i], file), "\"" + item + "\" has both value and valueFrom: keep one");
+      }
+      auto ref = parse_value_from(from, item + ".valueFrom", file);
+      if (!ref) return ref.error();
+      var.value_from = std::move(*ref);
+    }
+    env.push_back(std::move(var));
   }
   return env;
 }

@@ -88,6 +88,25 @@ std::string container_failure(const Pipeline& pipeline, const Container& contain
   return tail.empty() ? text + " and wrote no log" : text + "; last lines of its log:\n" + tail;
 }
 
+// Appends the container's own env after the KRATIX_* variables, resolving valueFrom references. Resolved
+// values are collected so that logs can be redacted; they never appear in messages.
+Status add_container_env(const Container& container, const SecretSource* secrets, std::vector<EnvVar>& env,
+                         std::vector<std::string>& secret_values) {
+  for (const EnvVar& var : container.env) {
+    if (!var.value_from) {
+      env.push_back(var);
+      continue;
+    }
+    if (!secrets) return make_error(var.value_from->where, "env \"" + var.name + "\" uses valueFrom, but no secret source is set");
+    auto value = resolve_secret(*var.value_from, *secrets);
+    if (!value) return value.error();
+    if (!*value) continue;  // an optional reference with no value leaves the variable unset
+    secret_values.push_back(**value);
+    env.push_back(EnvVar{var.name, **value, std::nullopt});
+  }
+  return ok();
+}
+
 // Runs the pipeline's containers in order; the first one that cannot run or exits non-zero stops it.
 Status run_containers(const Pipeline& pipeline, const WorkflowObject& object, const ScratchDir& scratch,
                       ContainerRuntime& runtime, const WorkflowOptions& options) {
@@ -97,8 +116,13 @@ Status run_containers(const Pipeline& pipeline, const WorkflowObject& object, co
   for (const Container& container : pipeline.containers) {
     ContainerRun run{pipeline.name + "/" + container.name, container.image, container.command, container.args,
                      kratix_env(object, pipeline.name),    mounts,          options.timeout};
-    run.env.insert(run.env.end(), container.env.begin(), container.env.end());
+    std::vector<std::string> secret_values;
+    if (Status env = add_container_env(container, options.secrets, run.env, secret_values); !env) {
+      return Error{"pipeline \"" + pipeline.name + "\" container \"" + container.name + "\": " + env.error().message,
+                   env.error().where};
+    }
     auto exit = runtime.run(run);
+    if (exit) exit->log = redact(exit->log, secret_values);
     if (!exit) {
       return make_error("pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
                         container.image + ") could not be run: " + exit.error().render());

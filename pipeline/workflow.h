@@ -15,6 +15,7 @@
 #include "core/labels.h"
 #include "pipeline/model.h"
 #include "pipeline/runtime.h"
+#include "pipeline/secrets.h"
 #include "pipeline/workflow_control.h"
 
 namespace ferry::pipeline {
@@ -68,6 +69,7 @@ struct WorkflowOptions {
   std::size_t max_output_files = 10000;
   std::size_t max_output_bytes = 64u << 20;
   std::chrono::system_clock::time_point now = std::chrono::system_clock::now();  // for status timestamps
+  const SecretSource* secrets = nullptr;  // resolves env valueFrom; none: such a container is an error
 };
 
 // Runs the pipelines in order, each in a fresh scratch directory below options.scratch_dir that is removed

@@ -36,6 +36,10 @@ void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
   app.add_option("--timeout", run.timeout_seconds, "Seconds a container may run before it is killed")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
+  app.add_option("--secrets-dir", run.secrets_dir,
+                 "Secrets for env valueFrom.secretKeyRef: DIR/<secret>/<key> files (else FERRY_SECRET_<SECRET>_<KEY>)");
+  app.add_option("--config-maps-dir", run.config_maps_dir,
+                 "ConfigMaps for env valueFrom.configMapKeyRef: DIR/<configmap>/<key> files");
   app.add_option("--scratch-dir", run.scratch_dir,
                  "Where pipeline directories are made (default: a temporary directory)");
 }

@@ -37,6 +37,11 @@ Result<std::unique_ptr<pipeline::ContainerRuntime>> make_runtime(const RuntimeCo
   return pipeline::make_runtime(runtime);
 }
 
+CommandSecrets::CommandSecrets(const RuntimeCommandOptions& options)
+    : directory_(options.secrets_dir, options.config_maps_dir),
+      environment_(pipeline::EnvironmentSecretSource::from_process()),
+      chain_({&directory_, &environment_}) {}
+
 ScratchDirectory::ScratchDirectory(const std::string& parent) {
   const fs::path base = parent.empty() ? fs::temp_directory_path() : fs::path(parent);
   path_ = base / ("ferry-" + std::to_string(::getpid()));

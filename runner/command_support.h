@@ -8,6 +8,7 @@
 #include <string>
 
 #include "pipeline/runtime.h"
+#include "pipeline/secrets.h"
 #include "runner/commands.h"
 #include "runner/platform.h"
 
@@ -21,6 +22,19 @@ std::optional<Platform> load_or_report(const std::string& platform_dir);
 
 // The container runtime the options ask for (see pipeline/runtime_factory.h).
 Result<std::unique_ptr<pipeline::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options);
+
+// Where env valueFrom values come from: the directories given, then FERRY_SECRET_* / FERRY_CONFIGMAP_*
+// environment variables (pipeline/secrets.h has the naming).
+class CommandSecrets {
+ public:
+  explicit CommandSecrets(const RuntimeCommandOptions& options);
+  const pipeline::SecretSource& source() const { return chain_; }
+
+ private:
+  pipeline::DirectorySecretSource directory_;
+  pipeline::EnvironmentSecretSource environment_;
+  pipeline::ChainedSecretSource chain_;
+};
 
 // The scratch directory of one run: created on entry, removed with everything in it on every exit path.
 class ScratchDirectory {

@@ -13,6 +13,8 @@ struct RuntimeCommandOptions {
   std::string exec_config = "ferry-exec.yaml";  // image -> host command map of the exec runtime
   int timeout_seconds = 600;
   std::string scratch_dir;  // default: a fresh directory under the system temp directory
+  std::string secrets_dir;      // <dir>/<secret>/<key> files for env valueFrom.secretKeyRef
+  std::string config_maps_dir;  // <dir>/<configmap>/<key> files for env valueFrom.configMapKeyRef
 };
 
 struct ReconcileCommandOptions {

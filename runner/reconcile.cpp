@@ -67,6 +67,7 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline
   pipeline::WorkflowOptions workflow_options;
   workflow_options.scratch_dir = options.scratch_dir;
   workflow_options.timeout = options.container_timeout;
+  workflow_options.secrets = options.secrets;
   return pipeline::run_workflow(it->second, object, runtime, workflow_options);
 }
 

@@ -23,6 +23,7 @@ struct ReconcileOptions {
   std::filesystem::path scratch_dir;  // pipeline directories live below it
   int jobs = 2;                       // requests processed at once
   std::chrono::seconds container_timeout{600};
+  const pipeline::SecretSource* secrets = nullptr;  // for env valueFrom
 };
 
 // Opens the state store behind a GitStateStore. The real one opens LocalGitRepo; tests pass fakes.

@@ -22,7 +22,9 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     return 1;
   }
   ScratchDirectory scratch(options.run.scratch_dir);
-  ReconcileOptions reconcile_options{scratch.path(), options.jobs, std::chrono::seconds(options.run.timeout_seconds)};
+  const CommandSecrets secrets(options.run);
+  ReconcileOptions reconcile_options{scratch.path(), options.jobs, std::chrono::seconds(options.run.timeout_seconds),
+                                     &secrets.source()};
   auto report = reconcile(*platform, **runtime, local_store_opener(platform->root), reconcile_options);
   if (!report) {
     std::cerr << render_diagnostics({report.error()}, {});

@@ -58,7 +58,8 @@ class ReconcileTest : public ::testing::Test {
       return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
     };
     std::filesystem::create_directories(dir.path() / "scratch");
-    auto report = reconcile(loaded.platform, *runtime, opener, {dir.path() / "scratch", 2, std::chrono::seconds(5)});
+    auto report = reconcile(loaded.platform, *runtime, opener,
+                            {dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets});
     EXPECT_TRUE(report.ok());
     return *report;
   }
@@ -71,6 +72,7 @@ class ReconcileTest : public ::testing::Test {
   }
 
   TempDir dir;
+  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
   std::unique_ptr<pipeline::RecordingRuntime> runtime;
   writer::RecordingStateStore store;
 };
@@ -187,6 +189,28 @@ TEST_F(ReconcileTest, StatusMessageIsReportedAndSuspensionCommitsEarlierOutput) 
   EXPECT_EQ(r.status_message, "cache is warming");
   EXPECT_TRUE(r.placements.empty());  // Kratix writes no Work for the suspending pipeline
   EXPECT_EQ(exit_code_of(report), 0);
+}
+
+TEST_F(ReconcileTest, ValueFromSecretsReachTheContainerAndNeverTheReport) {
+  std::string promise = kPromise;
+  promise.replace(promise.find("{name: generate, image: example/redis-configure:v1}"), 51,
+                  "{name: generate, image: example/redis-configure:v1, env: [{name: TOKEN, valueFrom: "
+                  "{secretKeyRef: {name: redis-creds, key: token}}}]}");
+  write_file(dir.path() / "platform/promise.yaml", promise);
+  const std::string token = "s3cr3t-t0ken-ferry";
+  write_file(dir.path() / "secrets/redis-creds/token", token);
+  std::string seen;
+  const RunReport report = run([&](const ContainerRun& run) {
+    for (const auto& var : run.env) {
+      if (var.name == "TOKEN") seen = var.value;
+    }
+    return ContainerExit{1, false, "login with " + token + " refused\n"};
+  });
+  EXPECT_EQ(seen, token);
+  const RequestReport& r = report.requests.at(0);
+  EXPECT_EQ(r.result, RequestResult::failed);
+  EXPECT_EQ(r.message.find(token), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("login with *** refused"), std::string::npos) << r.message;
 }
 
 // dev stops matching the Promise's env=dev; dev2 now does.
