@@ -43,7 +43,14 @@ static Error wrong_type(const YAML::Node& node, const std::string& path, const c
 
 YAML::Node child(const YAML::Node& map, const char* key) {
   if (!map.IsDefined() || !map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
-  return map[key];
+  const YAML::Node value = map[key];
+  return value.IsDefined() ? value : YAML::Node(YAML::NodeType::Undefined);
+}
+
+YAML::Node string_node(const std::string& value) {
+  YAML::Node node(value);
+  node.SetTag("!");
+  return node;
 }
 
 Result<YAML::Node> required_map(const YAML::Node& parent, const char* key, const std::string& path,

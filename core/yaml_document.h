@@ -24,9 +24,12 @@ Result<std::vector<YamlDocument>> parse_yaml_stream(const std::string& text, con
 
 SourceLocation location_of(const YAML::Node& node, const std::string& file);
 
-// map[key], or an undefined node when `map` is not a map: yaml-cpp throws on lookups in scalars and in
-// undefined nodes, and user files may put anything anywhere.
+// map[key], or a plain undefined node when `map` is not a map or lacks the key: yaml-cpp throws on lookups
+// in scalars and undefined nodes, and its "zombie" node for a missing key throws on IsMap()/IsScalar().
 YAML::Node child(const YAML::Node& map, const char* key);
+
+// A string scalar that stays a string when written out by to_yaml_text ("true" stays quoted).
+YAML::Node string_node(const std::string& value);
 
 // A required map-valued field (metadata, spec, ...); the error points at `parent`.
 Result<YAML::Node> required_map(const YAML::Node& parent, const char* key, const std::string& path,

@@ -9,22 +9,8 @@
 namespace ferry::pipeline {
 namespace {
 
-// map[key], or an undefined node when `map` is not a map or lacks the key. Unlike core's child(), a
-// missing key never yields yaml-cpp's invalid "zombie" node, whose IsMap()/IsScalar() throw.
-YAML::Node field(const YAML::Node& map, const char* key) {
-  const YAML::Node value = child(map, key);
-  return value.IsDefined() ? value : YAML::Node(YAML::NodeType::Undefined);
-}
-
-// A string scalar that stays a string when written out (see core to_yaml_text).
-YAML::Node text(const std::string& value) {
-  YAML::Node node(value);
-  node.SetTag("!");
-  return node;
-}
-
 bool has_type(const YAML::Node& condition, const std::string& type) {
-  const YAML::Node value = field(condition, "type");
+  const YAML::Node value = child(condition, "type");
   return value.IsScalar() && value.Scalar() == type;
 }
 
@@ -36,7 +22,7 @@ YAML::Node merge_conditions(const YAML::Node& existing, const YAML::Node& incomi
     for (const YAML::Node& condition : existing) merged.push_back(YAML::Clone(condition));
   }
   for (const YAML::Node& condition : incoming) {
-    const std::string type = field(condition, "type").Scalar();
+    const std::string type = child(condition, "type").Scalar();
     bool replaced = false;
     for (YAML::Node& slot : merged) {
       if (!replaced && has_type(slot, type)) {
@@ -82,7 +68,7 @@ Status check_incoming(const YAML::Node& incoming, const std::string& file) {
                         "write: remove \"kratix\" from status.yaml");
     }
   }
-  if (Status conditions = check_conditions(field(incoming, "conditions"), file); !conditions)
+  if (Status conditions = check_conditions(child(incoming, "conditions"), file); !conditions)
     return conditions;
   auto message = optional_string(incoming, "message", "message", file);
   if (!message) return message.error();
@@ -101,7 +87,7 @@ void merge_into(YAML::Node target, const YAML::Node& incoming, MergeMode mode, b
       continue;
     }
     if (top && key == "conditions" && value.IsSequence()) {
-      target["conditions"] = merge_conditions(field(target, "conditions"), value);
+      target["conditions"] = merge_conditions(child(target, "conditions"), value);
       continue;
     }
     if (mode == MergeMode::recursive) {
@@ -109,7 +95,7 @@ void merge_into(YAML::Node target, const YAML::Node& incoming, MergeMode mode, b
         target.remove(key);
         continue;
       }
-      if (field(target, key.c_str()).IsMap() && value.IsMap()) {
+      if (child(target, key.c_str()).IsMap() && value.IsMap()) {
         merge_into(target[key], value, mode, false);
         continue;
       }
@@ -120,21 +106,21 @@ void merge_into(YAML::Node target, const YAML::Node& incoming, MergeMode mode, b
 
 // Kratix's MarkAsCompleted, with ctx.now as the transition time (fields in metav1.Condition order).
 void mark_completed(YAML::Node& status, const MergeContext& ctx) {
-  const YAML::Node message = field(status, "message");
+  const YAML::Node message = child(status, "message");
   if (!message.IsScalar() || message.Scalar().empty() || message.Scalar() == "Pending") {
-    status["message"] = text(ctx.workflow_type == "promise" ? "Promise configured" : "Resource requested");
+    status["message"] = string_node(ctx.workflow_type == "promise" ? "Promise configured" : "Resource requested");
   }
-  YAML::Node workflows = field(field(status, "kratix"), "workflows");
+  YAML::Node workflows = child(child(status, "kratix"), "workflows");
   if (workflows.IsMap()) workflows.remove("suspendedGeneration");
   YAML::Node completed(YAML::NodeType::Map);
-  completed["type"] = text("ConfigureWorkflowCompleted");
-  completed["status"] = text("True");
-  completed["lastTransitionTime"] = text(format_rfc3339_utc(ctx.now));
-  completed["reason"] = text("PipelinesExecutedSuccessfully");
-  completed["message"] = text("Pipelines completed");
+  completed["type"] = string_node("ConfigureWorkflowCompleted");
+  completed["status"] = string_node("True");
+  completed["lastTransitionTime"] = string_node(format_rfc3339_utc(ctx.now));
+  completed["reason"] = string_node("PipelinesExecutedSuccessfully");
+  completed["message"] = string_node("Pipelines completed");
   YAML::Node upsert(YAML::NodeType::Sequence);
   upsert.push_back(completed);
-  status["conditions"] = merge_conditions(field(status, "conditions"), upsert);
+  status["conditions"] = merge_conditions(child(status, "conditions"), upsert);
 }
 
 bool is_empty_status(const YAML::Node& status) {
@@ -158,7 +144,7 @@ Result<YAML::Node> merge_status(const YAML::Node& current_status, const std::str
     merge_into(merged, incoming, ctx.mode, true);
   }
   if (ctx.is_last_pipeline && !ctx.workflow_control_requested) mark_completed(merged, ctx);
-  if (ctx.dry_run) merged["message"] = text("Dry run executed");
+  if (ctx.dry_run) merged["message"] = string_node("Dry run executed");
   return merged;
 }
 

@@ -6,20 +6,6 @@
 namespace ferry::pipeline {
 namespace {
 
-// map[key], or an undefined node when `map` is not a map or lacks the key. Unlike core's child(), a
-// missing key never yields yaml-cpp's invalid "zombie" node, whose IsMap()/IsScalar() throw.
-YAML::Node field(const YAML::Node& map, const char* key) {
-  const YAML::Node value = child(map, key);
-  return value.IsDefined() ? value : YAML::Node(YAML::NodeType::Undefined);
-}
-
-// A string scalar that stays a string when written out (see core to_yaml_text).
-YAML::Node text(const std::string& value) {
-  YAML::Node node(value);
-  node.SetTag("!");
-  return node;
-}
-
 Status check_keys(const YAML::Node& map, const std::string& file) {
   for (const auto& entry : map) {
     const std::string key = entry.first.Scalar();
@@ -35,7 +21,7 @@ Status check_keys(const YAML::Node& map, const std::string& file) {
 // retryAfter, rounded up to whole seconds: a retry never happens before the time asked for. Absent,
 // null or "" means no retry (Kratix tests RetryAfter != "").
 Result<std::optional<std::chrono::seconds>> read_retry_after(const YAML::Node& map, const std::string& file) {
-  const YAML::Node value = field(map, "retryAfter");
+  const YAML::Node value = child(map, "retryAfter");
   if (!value || value.IsNull() || (value.IsScalar() && value.Scalar().empty())) {
     return std::optional<std::chrono::seconds>{};
   }
@@ -53,7 +39,7 @@ YAML::Node map_at(YAML::Node parent, const char* key) {
 // The entry of status.kratix.workflows.pipelines named `name`; created (appended) when `create` is set,
 // an undefined node otherwise.
 YAML::Node pipeline_entry(YAML::Node& status, const std::string& name, bool create) {
-  if (!create && !field(field(field(status, "kratix"), "workflows"), "pipelines").IsSequence()) {
+  if (!create && !child(child(child(status, "kratix"), "workflows"), "pipelines").IsSequence()) {
     return YAML::Node(YAML::NodeType::Undefined);
   }
   if (!status.IsMap()) status = YAML::Node(YAML::NodeType::Map);
@@ -61,12 +47,12 @@ YAML::Node pipeline_entry(YAML::Node& status, const std::string& name, bool crea
   if (!workflows["pipelines"].IsSequence()) workflows["pipelines"] = YAML::Node(YAML::NodeType::Sequence);
   YAML::Node list = workflows["pipelines"];
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const YAML::Node entry_name = field(list[i], "name");
+    const YAML::Node entry_name = child(list[i], "name");
     if (entry_name.IsScalar() && entry_name.Scalar() == name) return list[i];
   }
   if (!create) return YAML::Node(YAML::NodeType::Undefined);
   YAML::Node entry(YAML::NodeType::Map);
-  entry["name"] = text(name);
+  entry["name"] = string_node(name);
   list.push_back(entry);
   return list[list.size() - 1];
 }
@@ -106,16 +92,16 @@ Suspension apply_suspension(YAML::Node& status, const WorkflowControl& control,
                             int attempts) {
   Suspension suspension{pipeline_name, control.message, std::nullopt, 0};
   YAML::Node entry = pipeline_entry(status, pipeline_name, true);
-  entry["phase"] = text("Suspended");
+  entry["phase"] = string_node("Suspended");
   if (control.message.empty()) {
     entry.remove("message");
   } else {
-    entry["message"] = text(control.message);
+    entry["message"] = string_node(control.message);
   }
   if (control.retry_after) {
     suspension.next_retry_at = now + *control.retry_after;
     suspension.attempts = attempts + 1;
-    entry["nextRetryAt"] = text(format_rfc3339_utc(*suspension.next_retry_at));
+    entry["nextRetryAt"] = string_node(format_rfc3339_utc(*suspension.next_retry_at));
     entry["attempts"] = suspension.attempts;
   } else {
     entry.remove("nextRetryAt");
@@ -127,7 +113,7 @@ Suspension apply_suspension(YAML::Node& status, const WorkflowControl& control,
 void clear_suspension(YAML::Node& status, const std::string& pipeline_name) {
   YAML::Node entry = pipeline_entry(status, pipeline_name, false);
   if (!entry.IsMap()) return;
-  entry["phase"] = text("Running");
+  entry["phase"] = string_node("Running");
   for (const char* key : {"message", "attempts", "nextRetryAt"}) entry.remove(key);
 }
 

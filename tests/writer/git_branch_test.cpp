@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <latch>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -72,8 +73,11 @@ TEST(CommitChange, RacingFirstCommitsLoseNoUpdate) {
   for (int round = 0; round < kRounds; ++round) {
     const auto repo_path = temp.path() / ("store-" + std::to_string(round) + ".git");
     create_repository(repo_path);
+    const std::string gave_up = "cannot update refs/heads/main of state store " + repo_path.string() +
+                                ": other writers kept moving it (6 attempts)";
     std::latch start(kThreads);
-    std::atomic<int> commits = 0;
+    std::mutex mutex;
+    std::set<std::string> committed;
     std::vector<std::thread> threads;
     for (int t = 0; t < kThreads; ++t) {
       threads.emplace_back([&, t] {
@@ -81,14 +85,21 @@ TEST(CommitChange, RacingFirstCommitsLoseNoUpdate) {
         change.bundles.push_back({"t" + std::to_string(t), {{"f", "x"}}});
         start.arrive_and_wait();
         auto outcome = git::commit_change(repo_path, "main", change, git::Locking::kNone);
-        ASSERT_TRUE(outcome.ok()) << outcome.error().render();
-        if (outcome->commit_sha) ++commits;
+        if (outcome.ok() && outcome->commit_sha) {
+          const std::lock_guard lock(mutex);
+          committed.insert("t" + std::to_string(t) + "/f");
+        } else {  // giving up under heavy contention (a loaded CI machine) is allowed, with this message
+          EXPECT_EQ(outcome.ok() ? "no commit" : outcome.error().render(), gave_up);
+        }
       });
     }
     for (auto& thread : threads) thread.join();
-    EXPECT_EQ(commits, kThreads);
-    EXPECT_EQ(git(repo_path, "rev-list --count main"), std::to_string(kThreads)) << "round " << round;
-    EXPECT_EQ(git(repo_path, "ls-tree -r --name-only main"), "t0/f\nt1/f\nt2/f\nt3/f") << "round " << round;
+    ASSERT_FALSE(committed.empty()) << "round " << round;
+    std::string expected;
+    for (const auto& path : committed) expected += (expected.empty() ? "" : "\n") + path;
+    // Every writer that reported a commit has it on the branch: nothing reported committed was lost.
+    EXPECT_EQ(git(repo_path, "rev-list --count main"), std::to_string(committed.size())) << "round " << round;
+    EXPECT_EQ(git(repo_path, "ls-tree -r --name-only main"), expected) << "round " << round;
   }
 }
 

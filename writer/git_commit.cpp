@@ -1,0 +1,94 @@
+#include "writer/git_commit.h"
+
+#include <chrono>
+
+#include "writer/git_tree_ops.h"
+
+namespace ferry::writer::git {
+namespace {
+
+Result<git_oid> create_commit(git_repository* repo, const git_oid& tree_id, const Tip& tip,
+                              const Change& change, const std::string& store) {
+  // The current time in UTC (offset 0), so that commits do not depend on the machine's time zone.
+  const auto now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  git_signature* raw_signature = nullptr;
+  if (git_signature_new(&raw_signature, change.author.name.c_str(), change.author.email.c_str(), now, 0) !=
+      0) {
+    return failure("cannot use author \"" + change.author.name + " <" + change.author.email + ">\"");
+  }
+  const SignaturePtr signature(raw_signature);
+  git_tree* raw_tree = nullptr;
+  if (git_tree_lookup(&raw_tree, repo, &tree_id) != 0) return failure("cannot read new tree in " + store);
+  const TreePtr tree(raw_tree);
+  const git_commit* parents[] = {tip.commit.get()};
+  git_oid commit_id;
+  if (git_commit_create(&commit_id, repo, nullptr, signature.get(), signature.get(), nullptr,
+                        change.message.c_str(), tree.get(), tip.commit ? 1 : 0, parents) != 0) {
+    return failure("cannot create a commit in " + store);
+  }
+  return commit_id;
+}
+
+}  // namespace
+
+Result<Tip> load_tip(git_repository* repo, const std::optional<git_oid>& id, const std::string& store) {
+  Tip tip;
+  if (!id) return tip;
+  git_commit* commit = nullptr;
+  git_tree* tree = nullptr;
+  if (git_commit_lookup(&commit, repo, &*id) != 0) return failure("cannot read the tip of " + store);
+  tip.commit.reset(commit);
+  if (git_commit_tree(&tree, commit) != 0) return failure("cannot read the tree of " + store);
+  tip.tree.reset(tree);
+  tip.id = *id;
+  return tip;
+}
+
+Result<Tip> read_tip(git_repository* repo, const std::string& ref, const std::string& store) {
+  git_oid id;
+  const int rc = git_reference_name_to_id(&id, repo, ref.c_str());
+  if (rc == GIT_ENOTFOUND) return Tip{};
+  if (rc != 0) return failure("cannot read " + ref + " of " + store);
+  return load_tip(repo, id, store);
+}
+
+Result<std::optional<git_oid>> build_commit(git_repository* repo, const Tip& tip, const Change& change,
+                                            const std::string& store) {
+  git_index* raw_index = nullptr;
+  if (git_index_new(&raw_index) != 0) return failure("cannot create an index for " + store);
+  const IndexPtr index(raw_index);
+  if (tip.tree && git_index_read_tree(index.get(), tip.tree.get()) != 0) {
+    return failure("cannot load the tree of " + store);
+  }
+  if (auto staged = stage_change(repo, index.get(), change, store); !staged) return staged.error();
+  git_oid tree_id;
+  if (git_index_write_tree_to(&tree_id, index.get(), repo) != 0) {
+    return failure("cannot write the tree of " + store);
+  }
+  const bool unchanged = tip.tree ? git_oid_equal(&tree_id, git_tree_id(tip.tree.get())) != 0
+                                  : git_index_entrycount(index.get()) == 0;
+  if (unchanged) return std::optional<git_oid>();
+  auto commit_id = create_commit(repo, tree_id, tip, change, store);
+  if (!commit_id) return commit_id.error();
+  return std::optional<git_oid>(*commit_id);
+}
+
+Result<bool> compare_and_swap_ref(git_repository* repo, const std::string& ref, const git_oid& target,
+                                  const std::optional<git_oid>& expected, const std::string& store) {
+  const git_oid current = expected.value_or(git_oid{});  // all zeros: "must not exist"
+  git_reference* raw_ref = nullptr;
+  const int rc =
+      git_reference_create_matching(&raw_ref, repo, ref.c_str(), &target, 1, &current, "ferry: commit");
+  const ReferencePtr moved(raw_ref);
+  if (rc == 0) return true;
+  if (rc == GIT_EMODIFIED || rc == GIT_EEXISTS || rc == GIT_ELOCKED || rc == GIT_ENOTFOUND) return false;
+  return failure("cannot update " + ref + " of " + store);
+}
+
+std::string oid_hex(const git_oid& id) {
+  char hex[GIT_OID_HEXSZ + 1] = {};
+  git_oid_tostr(hex, sizeof hex, &id);
+  return hex;
+}
+
+}  // namespace ferry::writer::git

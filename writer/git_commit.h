@@ -1,0 +1,43 @@
+// Building the one commit a Change makes on a given branch tip, shared by LocalGitRepo (git_branch.cpp) and
+// RemoteGitRepo: objects only (blobs, trees, the commit); moving a reference is the caller's business.
+// Internal to writer/.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "writer/git_handles.h"
+#include "writer/state_store.h"
+
+namespace ferry::writer::git {
+
+// A branch tip; all empty when the branch does not exist (yet).
+struct Tip {
+  std::optional<git_oid> id;
+  CommitPtr commit;
+  TreePtr tree;
+};
+
+// The tip `ref` points at; an empty Tip when `ref` does not exist. `store` names the repository in errors.
+Result<Tip> read_tip(git_repository* repo, const std::string& ref, const std::string& store);
+
+// The commit `id` (which must be in `repo`) as a Tip; an empty Tip for nullopt.
+Result<Tip> load_tip(git_repository* repo, const std::optional<git_oid>& id, const std::string& store);
+
+// Writes the commit that applies `change` (already validated) on `tip`, with `tip` as its only parent (none
+// for an empty Tip), author and committer change.author at the current time in UTC. nullopt, and no
+// commit, when the tree would not change (for an empty Tip: when the change adds no file).
+Result<std::optional<git_oid>> build_commit(git_repository* repo, const Tip& tip, const Change& change,
+                                            const std::string& store);
+
+// Moves `ref` from `expected` to `target` by compare-and-swap, checked under libgit2's ref lock. For a ref
+// expected not to exist (nullopt) the all-zero id is the expectation: git_reference_create with force=0
+// checks existence before taking the lock, so two first commits could both pass it. False, and nothing
+// changed, when the ref was not at `expected` (another writer got there first).
+Result<bool> compare_and_swap_ref(git_repository* repo, const std::string& ref, const git_oid& target,
+                                  const std::optional<git_oid>& expected, const std::string& store);
+
+// The 40-character hex form of `id`.
+std::string oid_hex(const git_oid& id);
+
+}  // namespace ferry::writer::git

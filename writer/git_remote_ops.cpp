@@ -1,0 +1,168 @@
+#include "writer/git_remote_ops.h"
+
+#include <sstream>
+#include <vector>
+
+#include "writer/git_callbacks.h"
+#include "writer/git_commit.h"
+#include "writer/tls_trust.h"
+#include "writer/transport_errors.h"
+
+namespace ferry::writer::git {
+namespace {
+
+using RemotePtr = Handle<git_remote, git_remote_free>;
+
+std::string last_message() {
+  const git_error* last = git_error_last();
+  return last != nullptr && last->message != nullptr ? last->message : "";
+}
+
+// An in-memory remote for the URL: nothing written to the cache's config, and no url.<x>.insteadOf
+// rewriting from the user's git configuration (which would also make libgit2 1.5 leak regex match data).
+Result<RemotePtr> anonymous_remote(git_repository* cache, const RemoteTarget& target,
+                                   const std::string& doing) {
+  git_remote_create_options options = GIT_REMOTE_CREATE_OPTIONS_INIT;
+  options.repository = cache;
+  options.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC;
+  git_remote* raw = nullptr;
+  if (git_remote_create_with_opts(&raw, target.url.remote.c_str(), &options) != 0) {
+    return transport_error(target.url, {doing, target.store, last_message(), ""});
+  }
+  return RemotePtr(raw);
+}
+
+Error failed(const RemoteTarget& target, const std::string& doing, const TransportContext& context) {
+  return transport_error(target.url, {doing, target.store, last_message(), context.failure});
+}
+
+// Sets (or, for nullopt, deletes) `ref` in the cache.
+Status set_ref(git_repository* cache, const std::string& ref, const std::optional<git_oid>& id,
+               const std::string& store) {
+  git_reference* raw = nullptr;
+  if (id) {
+    const int rc = git_reference_create(&raw, cache, ref.c_str(), &*id, 1, "ferry");
+    const ReferencePtr created(raw);
+    if (rc != 0) return failure("cannot update " + ref + " in the cache of " + store);
+    return ok();
+  }
+  const int rc = git_reference_remove(cache, ref.c_str());
+  if (rc != 0 && rc != GIT_ENOTFOUND) return failure("cannot delete " + ref + " in the cache of " + store);
+  return ok();
+}
+
+// "<ref>: <status>; remote: <line>; ..." from the server's statuses and sideband lines.
+std::string refusal_text(const TransportContext& context) {
+  std::string text;
+  for (const std::string& rejected : context.rejected) text += (text.empty() ? "" : "; ") + rejected;
+  std::istringstream lines(context.remote_output);
+  for (std::string line; std::getline(lines, line);) {
+    if (const auto cr = line.find_last_of('\r'); cr != std::string::npos) line = line.substr(cr + 1);
+    if (line.empty() || line.find("Resolving deltas") != std::string::npos) continue;
+    text += "; remote: " + line;
+  }
+  return text;
+}
+
+// Pushes with one refspec and reads the server's answer; the cache's refs are left alone.
+Result<PushReply> send(git_repository* cache, const RemoteTarget& target, std::string refspec) {
+  const std::string doing = "cannot push to";
+  auto remote = anonymous_remote(cache, target, doing);
+  if (!remote) return remote.error();
+  TransportContext context(target.url, target.credentials);
+  git_push_options options = GIT_PUSH_OPTIONS_INIT;
+  options.callbacks = make_callbacks(context);
+  char* specs[] = {refspec.data()};
+  const git_strarray refspecs{specs, 1};
+  int rc = 0;
+  {
+    const auto guard = network_guard();
+    rc = git_remote_push(remote->get(), &refspecs, &options);
+  }
+  if (rc == GIT_ENONFASTFORWARD)
+    return PushReply{false, true, "the remote branch moved (" + last_message() + ")"};
+  if (rc != 0) return failed(target, doing, context);
+  if (!context.rejected.empty()) return PushReply{false, false, refusal_text(context)};
+  return PushReply{true, false, ""};
+}
+
+// libgit2's local transport moves the remote ref without checking its old value, so a file:// push only
+// carries the objects (to `incoming`); the branch then moves by compare-and-swap in the repository itself,
+// from the commit's parent, as LocalGitRepo moves it.
+Result<PushReply> move_file_branch(git_repository* cache, const RemoteTarget& target, const git_oid& commit,
+                                   const std::string& incoming) {
+  git_commit* raw_commit = nullptr;
+  if (git_commit_lookup(&raw_commit, cache, &commit) != 0)
+    return failure("cannot read the new commit of " + target.store);
+  const CommitPtr pushed(raw_commit);
+  std::optional<git_oid> parent;
+  if (git_commit_parentcount(pushed.get()) > 0) parent = *git_commit_parent_id(pushed.get(), 0);
+  git_repository* raw_remote = nullptr;
+  if (git_repository_open_bare(&raw_remote, target.url.local_path.c_str()) != 0) {
+    return failure("cannot push to " + target.store);
+  }
+  const RepoPtr remote(raw_remote);
+  auto moved =
+      compare_and_swap_ref(remote.get(), "refs/heads/" + target.branch, commit, parent, target.store);
+  const int removed = git_reference_remove(remote.get(), incoming.c_str());
+  if (!moved) return moved.error();
+  if (removed != 0 && removed != GIT_ENOTFOUND)
+    return failure("cannot delete " + incoming + " in " + target.store);
+  if (!*moved) return PushReply{false, true, "the remote branch moved"};
+  return PushReply{true, false, ""};
+}
+
+}  // namespace
+
+Result<std::optional<git_oid>> fetch_branch(git_repository* cache, const RemoteTarget& target) {
+  const std::string doing = "cannot fetch from";
+  auto remote = anonymous_remote(cache, target, doing);
+  if (!remote) return remote.error();
+  TransportContext context(target.url, target.credentials);
+  git_fetch_options options = GIT_FETCH_OPTIONS_INIT;
+  options.callbacks = make_callbacks(context);
+  options.prune = GIT_FETCH_NO_PRUNE;
+  options.update_fetchhead = 0;
+  options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
+  const std::string ref = "refs/heads/" + target.branch;
+  std::string refspec = "+" + ref + ":" + ref;
+  char* specs[] = {refspec.data()};
+  const git_strarray refspecs{specs, 1};
+  {
+    const auto guard = network_guard();
+    if (git_remote_fetch(remote->get(), &refspecs, &options, "ferry: fetch") != 0) {
+      return failed(target, doing, context);
+    }
+  }
+  const git_remote_head** heads = nullptr;
+  std::size_t count = 0;
+  if (git_remote_ls(&heads, &count, remote->get()) != 0) return failed(target, doing, context);
+  std::optional<git_oid> tip;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (ref == heads[i]->name) tip = heads[i]->oid;
+  }
+  if (auto updated = set_ref(cache, ref, tip, target.store); !updated) return updated.error();
+  return tip;
+}
+
+Result<PushReply> push_commit(git_repository* cache, const RemoteTarget& target, const git_oid& commit) {
+  const std::string outgoing = "refs/ferry/outgoing/" + target.branch;
+  if (auto set = set_ref(cache, outgoing, commit, target.store); !set) return set.error();
+  Result<PushReply> reply = PushReply{};
+  if (target.url.transport != StoreTransport::kFile) {
+    reply = send(cache, target, outgoing + ":refs/heads/" + target.branch);
+  } else {
+    const std::string incoming = "refs/ferry/incoming/" + oid_hex(commit);
+    reply = send(cache, target, "+" + outgoing + ":" + incoming);
+    if (reply && reply->accepted) reply = move_file_branch(cache, target, commit, incoming);
+  }
+  if (auto removed = set_ref(cache, outgoing, std::nullopt, target.store); !removed) return removed.error();
+  if (reply && reply->accepted) {
+    if (auto mirrored = set_ref(cache, "refs/heads/" + target.branch, commit, target.store); !mirrored) {
+      return mirrored.error();
+    }
+  }
+  return reply;
+}
+
+}  // namespace ferry::writer::git

@@ -1,0 +1,57 @@
+// StateStore on a Git remote (file://, git://, https://, allowed http://, ssh://, user@host:path), written
+// with libgit2 through a cache: one bare repository per store and branch under the cache directory, kept
+// between runs, holding only that branch (libgit2 has no shallow fetch) and never a work tree or a
+// credential (no remote is configured in it; its `description` file names the store for humans). Each
+// apply() fetches the branch, builds its one commit on the remote tip (git_commit.h, shared with
+// LocalGitRepo) and pushes it, never forced. When the remote branch moved meanwhile, the same change is
+// rebuilt on the new tip and pushed again (RetryPolicy). The remote branch is created by the first commit
+// when it is missing; the remote repository itself must exist.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <string>
+
+#include "writer/state_store.h"
+#include "writer/store_spec.h"
+#include "writer/store_url.h"
+
+namespace ferry::writer {
+
+class RemoteGitRepo : public StateStore {
+ public:
+  // Checks the URL (a remote transport or file://; plain http:// only with allow_insecure_http), the branch
+  // name and that a cache directory is set, and trusts the CA bundle. Touches neither the network nor the
+  // cache. Refusing http:// reads
+  //   refusing plain http:// for state store <url>: credentials and content would travel unencrypted;
+  //   use https://, or set allow_insecure_http for this store
+  static Result<std::unique_ptr<RemoteGitRepo>> open(const StoreSpec& spec);
+
+  std::string describe() const override;  // "<url without credentials> (branch <branch>)"
+  // As StateStore::apply. After the last attempt, or at once when the server refused the push while its
+  // branch stayed where it was (a hook or a permission), fails with the server's own words:
+  //   cannot push to <store>: the server refused the push: <ref>: <status>[; remote: <hook output line>]...
+  //   cannot push to <store>: the remote branch kept moving (<n> attempts); last refusal: <refusal>
+  Result<CommitOutcome> apply(const Change& change) override;
+  // Fetches, then reads the remote tip from the cache.
+  Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
+
+  // <cache_dir>/<16 hex digits of stable_hash(url without credentials + "\n" + branch)>.git
+  const std::filesystem::path& cache_path() const { return cache_path_; }
+
+ private:
+  RemoteGitRepo(StoreUrl url, const StoreSpec& spec, std::filesystem::path cache_path);
+  std::chrono::milliseconds back_off_delay(int retry);
+
+  StoreUrl url_;
+  std::string branch_;
+  Credentials credentials_;
+  RetryPolicy retry_;
+  std::filesystem::path cache_path_;
+  std::mutex random_mutex_;
+  std::mt19937_64 random_;
+};
+
+}  // namespace ferry::writer
