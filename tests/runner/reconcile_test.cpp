@@ -64,6 +64,32 @@ class ReconcileTest : public ::testing::Test {
     return *report;
   }
 
+  // The test Promise with a promise.configure pipeline (image example/redis-promise:v1, label prefix
+  // "promise-configure/"); `extra_spec` is inserted before spec.workflows.
+  void write_promise_with_configure_workflow(const std::string& extra_spec) {
+    std::string promise = kPromise;
+    promise.replace(promise.find("  workflows:\n"), 13, extra_spec + R"(  workflows:
+    promise:
+      configure:
+        - apiVersion: platform.kratix.io/v1alpha1
+          kind: Pipeline
+          metadata: {name: promise-configure}
+          spec:
+            containers:
+              - {name: install, image: example/redis-promise:v1}
+)");
+    write_file(dir.path() / "platform/promise.yaml", promise);
+  }
+
+  // Acts as both workflows: the Promise's pipeline writes operator.yaml, the request's redis.yaml.
+  static ContainerExit write_promise_and_request_outputs(const ContainerRun& run) {
+    const bool promise_workflow = run.label.starts_with("promise-configure/");
+    write_file(
+        pipeline::host_path_of(run, "/kratix/output") / (promise_workflow ? "operator.yaml" : "redis.yaml"),
+        "x\n");
+    return ContainerExit{0, false, ""};
+  }
+
   static ContainerExit write_outputs(const ContainerRun& run) {
     const auto out = pipeline::host_path_of(run, "/kratix/output");
     write_file(out / "redis.yaml", "kind: Redis\n");
@@ -87,12 +113,12 @@ TEST_F(ReconcileTest, RunsThePipelineSchedulesByPromiseSelectorAndCommitsOnce) {
   EXPECT_EQ(r.placements[0].path, "dev/resources/team-a/redis/cache/instance-configure/5058f");
   ASSERT_EQ(r.commits.size(), 1u);
   EXPECT_EQ(r.commits[0].sha, "fake-1");
-  EXPECT_EQ(store.files(), (std::map<std::string, std::string>{
-                               {"dev/resources/team-a/redis/cache/instance-configure/5058f/extra/svc.yaml",
-                                "kind: Service\n"},
-                               {"dev/resources/team-a/redis/cache/instance-configure/5058f/redis.yaml",
-                                "kind: Redis\n"},
-                           }));
+  EXPECT_EQ(
+      store.files(),
+      (std::map<std::string, std::string>{
+          {"dev/resources/team-a/redis/cache/instance-configure/5058f/extra/svc.yaml", "kind: Service\n"},
+          {"dev/resources/team-a/redis/cache/instance-configure/5058f/redis.yaml", "kind: Redis\n"},
+      }));
   EXPECT_EQ(store.commits().at(0).change.message,
             "Update from: team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n"
             "Ferry-Pipelines: instance-configure\n");
@@ -172,13 +198,15 @@ spec: {stateStoreRef: {name: default}}
   });
   ASSERT_EQ(report.requests.at(0).placements.size(), 1u) << report.requests[0].message;
   EXPECT_EQ(report.requests[0].placements[0].destination, "us-dev");
-  EXPECT_EQ(report.requests[0].placements[0].path, "us-dev/resources/team-a/redis/cache/instance-configure/5058f");
+  EXPECT_EQ(report.requests[0].placements[0].path,
+            "us-dev/resources/team-a/redis/cache/instance-configure/5058f");
 }
 
 TEST_F(ReconcileTest, StatusMessageIsReportedAndSuspensionCommitsEarlierOutput) {
   const RunReport report = run([](const ContainerRun& run) {
     write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "kind: Redis\n");
-    write_file(pipeline::host_path_of(run, "/kratix/metadata") / "status.yaml", "message: cache is warming\n");
+    write_file(pipeline::host_path_of(run, "/kratix/metadata") / "status.yaml",
+               "message: cache is warming\n");
     write_file(pipeline::host_path_of(run, "/kratix/metadata") / "workflow-control.yaml",
                "suspend: true\nmessage: waiting for a human\n");
     return ContainerExit{0, false, ""};
@@ -275,33 +303,17 @@ spec: {path: other, stateStoreRef: {name: default}}
 // Static dependencies and promise.configure output go to every Destination the Promise selects, before
 // any request runs; a Destination that stops matching loses them on the next run.
 TEST_F(ReconcileTest, PromiseDependenciesAndWorkflowOutputGoToEveryMatchingDestination) {
-  std::string promise = kPromise;
-  promise.replace(promise.find("  workflows:\n"), 13, R"(  dependencies:
-    - {apiVersion: v1, kind: Namespace, metadata: {name: redis-system}}
-    - {apiVersion: v1, kind: ConfigMap, metadata: {name: redis-defaults}}
-  workflows:
-    promise:
-      configure:
-        - apiVersion: platform.kratix.io/v1alpha1
-          kind: Pipeline
-          metadata: {name: promise-configure}
-          spec:
-            containers:
-              - {name: install, image: example/redis-promise:v1}
-)");
-  write_file(dir.path() / "platform/promise.yaml", promise);
+  write_promise_with_configure_workflow(
+      "  dependencies:\n"
+      "    - {apiVersion: v1, kind: Namespace, metadata: {name: redis-system}}\n"
+      "    - {apiVersion: v1, kind: ConfigMap, metadata: {name: redis-defaults}}\n");
   write_file(dir.path() / "platform/destinations.yaml", std::string(kDestinations) + R"(---
 apiVersion: platform.kratix.io/v1alpha1
 kind: Destination
 metadata: {name: dev-2, labels: {env: dev}}
 spec: {path: dev-2, stateStoreRef: {name: default}}
 )");
-  const RunReport report = run([](const ContainerRun& run) {
-    const auto out = pipeline::host_path_of(run, "/kratix/output");
-    const bool promise_workflow = run.label.starts_with("promise-configure/");
-    write_file(out / (promise_workflow ? "operator.yaml" : "redis.yaml"), "x\n");
-    return ContainerExit{0, false, ""};
-  });
+  const RunReport report = run(write_promise_and_request_outputs);
   ASSERT_EQ(report.promises.size(), 1u);
   EXPECT_EQ(report.promises[0].result, RequestResult::succeeded) << report.promises[0].message;
   const auto files = store.files();
@@ -323,35 +335,21 @@ kind: Destination
 metadata: {name: dev-2, labels: {env: test}}
 spec: {path: dev-2, stateStoreRef: {name: default}}
 )");
-  run([](const ContainerRun& run) {
-    write_file(pipeline::host_path_of(run, "/kratix/output") /
-                   (run.label.starts_with("promise-configure/") ? "operator.yaml" : "redis.yaml"),
-               "x\n");
-    return ContainerExit{0, false, ""};
-  });
-  for (const auto& [path, content] : store.files()) EXPECT_FALSE(path.starts_with("dev-2/dependencies/")) << path;
+  run(write_promise_and_request_outputs);
+  for (const auto& [path, content] : store.files())
+    EXPECT_FALSE(path.starts_with("dev-2/dependencies/")) << path;
   EXPECT_EQ(store.files().count("dev/dependencies/redis/5058f/static/redis-dependencies.yaml"), 1u);
 }
 
 TEST_F(ReconcileTest, RequestsWaitForTheirPromise) {
-  std::string promise = kPromise;
-  promise.replace(promise.find("  workflows:\n"), 13, R"(  workflows:
-    promise:
-      configure:
-        - apiVersion: platform.kratix.io/v1alpha1
-          kind: Pipeline
-          metadata: {name: promise-configure}
-          spec:
-            containers:
-              - {name: install, image: example/redis-promise:v1}
-)");
-  write_file(dir.path() / "platform/promise.yaml", promise);
+  write_promise_with_configure_workflow("");
   const RunReport report = run([](const ContainerRun& run) {
     return ContainerExit{run.label.starts_with("promise-configure/") ? 1 : 0, false, "no operator\n"};
   });
   EXPECT_EQ(report.promises.at(0).result, RequestResult::failed);
   EXPECT_EQ(report.requests.at(0).result, RequestResult::pending);
-  EXPECT_TRUE(report.requests[0].message.starts_with("Promise redis is not available: pipeline \"promise-configure\""))
+  EXPECT_TRUE(report.requests[0].message.starts_with(
+      "Promise redis is not available: pipeline \"promise-configure\""))
       << report.requests[0].message;
   EXPECT_EQ(runtime->runs().size(), 1u);  // the request's pipeline never ran
 }
