@@ -130,9 +130,14 @@ Result<std::optional<git_oid>> fetch_branch(git_repository* cache, const RemoteT
   const git_strarray refspecs{specs, 1};
   {
     const auto guard = network_guard();
-    if (git_remote_fetch(remote->get(), &refspecs, &options, "ferry: fetch") != 0) {
-      return failed(target, doing, context);
+    // libgit2's local (file://) transport lists every ref of the remote, and fails when another writer
+    // deletes its refs/ferry/incoming/* scratch ref meanwhile: that race is retried, nothing else is.
+    const int attempts = target.url.transport == StoreTransport::kFile ? 5 : 1;
+    int rc = -1;
+    for (int attempt = 0; attempt < attempts && rc != 0; ++attempt) {
+      rc = git_remote_fetch(remote->get(), &refspecs, &options, "ferry: fetch");
     }
+    if (rc != 0) return failed(target, doing, context);
   }
   const git_remote_head** heads = nullptr;
   std::size_t count = 0;
