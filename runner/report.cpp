@@ -11,14 +11,15 @@ std::string diagnostic(const Error& e, const char* severity) {
   return e.where->render() + ": " + severity + ": " + e.message + "\n";
 }
 
+// "4 requests: 3 succeeded, 1 failed": the results that occurred, in a fixed order.
 std::string summary_line(const std::vector<RequestReport>& entries, const std::string& what) {
   std::map<RequestResult, int> counts;
   for (const auto& r : entries) ++counts[r.result];
   std::string line = std::to_string(entries.size()) + " " + what + ":";
   for (RequestResult result :
-       {RequestResult::succeeded, RequestResult::unchanged, RequestResult::suspended, RequestResult::pending,
-        RequestResult::failed}) {
-    line += " " + std::to_string(counts[result]) + " " + to_string(result) + ",";
+       {RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped, RequestResult::deleted,
+        RequestResult::suspended, RequestResult::pending, RequestResult::failed}) {
+    if (counts[result] > 0) line += " " + std::to_string(counts[result]) + " " + to_string(result) + ",";
   }
   line.back() = '\n';
   return line;
@@ -103,6 +104,8 @@ const char* to_string(RequestResult result) {
     case RequestResult::pending: return "pending";
     case RequestResult::unchanged: return "unchanged";
     case RequestResult::suspended: return "suspended";
+    case RequestResult::skipped: return "skipped";
+    case RequestResult::deleted: return "deleted";
   }
   return "unknown";
 }

@@ -8,7 +8,10 @@ namespace ferry::runner {
 
 // suspended: a pipeline's workflow-control.yaml stopped the workflow; what earlier pipelines produced is
 // committed, later pipelines wait (reference §2.8).
-enum class RequestResult { succeeded, failed, pending, unchanged, suspended };
+// skipped: an incremental run found its inputs unchanged since the recorded run (work_selection.h); nothing
+// ran, the placements shown are the recorded ones.
+// deleted: it disappeared from the platform repository; its delete workflow ran and its bundles were removed.
+enum class RequestResult { succeeded, failed, pending, unchanged, suspended, skipped, deleted };
 
 struct PlacementReport {
   std::string destination;

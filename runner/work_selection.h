@@ -1,0 +1,41 @@
+// Incremental runs: which Promises and requests a run must process, from what the state records say about
+// the last run. Pure: the clock is passed in.
+//   run     no record (new), --force, inputs changed, last run failed or pending, suspension's retry time
+//           reached, or the reconciliation interval (Kratix's default 10 h) elapsed since the last run
+//   skip    everything else: unchanged, no container started, nothing written
+// The inputs of a request are its spec and its Promise (Kratix's kratix.io/hash, reference §2.4, which
+// covers the Promise's workflows and images) plus everything scheduling reads (Destinations, state stores);
+// a change to any of those runs the request again.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include "runner/platform.h"
+#include "runner/run_state.h"
+
+namespace ferry::runner {
+
+struct SelectionOptions {
+  bool force = false;
+  std::chrono::seconds reconciliation_interval = std::chrono::hours(10);
+  std::chrono::system_clock::time_point now;
+};
+
+struct WorkDecision {
+  bool run = true;
+  std::string reason;  // "new", "inputs changed", ...; for a skip, why it is skipped
+};
+
+WorkDecision decide_work(const ObjectRecord* record, const std::string& input_digest,
+                         const SelectionOptions& options);
+
+// Digests of the inputs (see above), 32 hex digits.
+std::string scheduling_digest(const Platform& platform);
+std::string promise_input_digest(const Platform& platform, const pipeline::Promise& promise);
+std::string request_input_digest(const Platform& platform, const pipeline::Request& request);
+
+// "2024-05-01T12:00:00Z" (as format_rfc3339_utc writes it); nullopt for anything else.
+std::optional<std::chrono::system_clock::time_point> parse_rfc3339_utc(const std::string& text);
+
+}  // namespace ferry::runner
