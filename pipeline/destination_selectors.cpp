@@ -2,6 +2,7 @@
 // ParseDestinationSelectors (reference §2.6) made stricter where Kratix would walk outside /kratix/output.
 #include <map>
 
+#include "core/label_selector.h"
 #include "core/yaml_document.h"
 #include "pipeline/workflow.h"
 
@@ -69,15 +70,17 @@ Result<SelectorEntry> parse_entry(const YAML::Node& entry, const std::string& fi
   }
   auto labels = optional_labels(entry, "matchLabels", "matchLabels", file);
   if (!labels) return labels.error();
-  if (labels->empty()) {
+  auto expressions = optional_label_expressions(entry, "matchExpressions", "matchExpressions", file);
+  if (!expressions) return expressions.error();
+  if (labels->empty() && expressions->empty()) {
     const YAML::Node where = entry["matchLabels"] ? entry["matchLabels"] : entry;
     return make_error(location_of(where, file),
-                      "a destination selector needs at least one label in \"matchLabels\", e.g. "
-                      "matchLabels: {environment: dev}");
+                      "a destination selector needs at least one label in \"matchLabels\" or one entry in "
+                      "\"matchExpressions\", e.g. matchLabels: {environment: dev}");
   }
   auto directory = parse_directory(entry, file);
   if (!directory) return directory.error();
-  return SelectorEntry{*directory, *labels};
+  return SelectorEntry{*directory, *labels, std::move(*expressions)};
 }
 
 std::string duplicate_message(const std::string& directory, const SourceLocation& first) {
@@ -90,7 +93,8 @@ std::string duplicate_message(const std::string& directory, const SourceLocation
 }  // namespace
 
 // Empty text or "[]" is no entries. A YAML stream of more than one document is refused (Kratix would
-// read only the first). Unknown keys such as matchExpressions are ignored, as Kratix does.
+// read only the first). matchExpressions (In, NotIn, Exists, DoesNotExist) are ANDed with matchLabels; other
+// unknown keys are ignored, as Kratix does.
 Result<std::vector<SelectorEntry>> parse_destination_selectors(const std::string& text,
                                                                const std::string& file) {
   auto documents = parse_yaml_stream(text, file);

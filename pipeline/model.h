@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/label_selector.h"
 #include "core/labels.h"
 #include "core/yaml_document.h"
 #include "pipeline/secrets.h"
@@ -51,6 +52,9 @@ struct Promise {
   Labels annotations;                      // metadata.annotations (ferry's own settings live here)
   std::optional<ApiRef> api;               // absent: the Promise serves no API
   std::vector<Labels> destination_selectors;  // spec.destinationSelectors[].matchLabels, in order
+  // spec.destinationSelectors[].matchExpressions of every entry, in order: all ANDed with the selector that
+  // Kratix's precedence gives the matchLabels (Kratix itself ignores them).
+  std::vector<LabelExpression> destination_expressions = {};
   std::optional<Labels> cluster_selector;     // the older API's spec.clusterSelector (seed 000)
   std::map<WorkflowName, std::vector<Pipeline>> workflows;
   std::string dependencies_yaml;  // spec.dependencies as one multi-document YAML stream; "" when none

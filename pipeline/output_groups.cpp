@@ -136,8 +136,10 @@ Result<std::vector<OutputGroup>> collect_output_groups(const fs::path& output_di
   for (const SelectorEntry& entry : entries) {
     if (entry.directory == ".") {
       fallback.workflow_selector = entry.match_labels;
+      fallback.workflow_expressions = entry.match_expressions;
     } else {
       groups.push_back(OutputGroup{entry.directory, md5_hex(entry.directory), entry.match_labels, {}});
+      groups.back().workflow_expressions = entry.match_expressions;
     }
   }
   for (OutputFile& file : *files) {

@@ -42,21 +42,25 @@ Result<std::optional<ApiRef>> parse_api(const YAML::Node& spec, const std::strin
   return std::optional<ApiRef>{ref};
 }
 
-Result<std::vector<Labels>> parse_destination_selectors(const YAML::Node& spec, const std::string& file) {
-  std::vector<Labels> selectors;
+// spec.destinationSelectors: each entry's matchLabels in order, and every entry's matchExpressions.
+Status read_destination_selectors(const YAML::Node& spec, const std::string& file, Promise& promise) {
   const YAML::Node list = child(spec, "destinationSelectors");
-  if (!list || list.IsNull()) return selectors;
+  if (!list || list.IsNull()) return ok();
   if (!list.IsSequence()) {
     return make_error(location_of(list, file), "\"spec.destinationSelectors\" must be a list, found " +
                                                    describe_node_type(list));
   }
   for (std::size_t i = 0; i < list.size(); ++i) {
-    const std::string path = "spec.destinationSelectors[" + std::to_string(i) + "].matchLabels";
-    auto labels = optional_labels(list[i], "matchLabels", path, file);
+    const std::string path = "spec.destinationSelectors[" + std::to_string(i) + "]";
+    auto labels = optional_labels(list[i], "matchLabels", path + ".matchLabels", file);
     if (!labels) return labels.error();
-    selectors.push_back(std::move(*labels));
+    promise.destination_selectors.push_back(std::move(*labels));
+    auto expressions = optional_label_expressions(list[i], "matchExpressions", path + ".matchExpressions", file);
+    if (!expressions) return expressions.error();
+    promise.destination_expressions.insert(promise.destination_expressions.end(), expressions->begin(),
+                                           expressions->end());
   }
-  return selectors;
+  return ok();
 }
 
 // spec.workflows.<type>.<action>: the four workflows a Promise may declare.
@@ -119,9 +123,7 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto api = parse_api(spec, file);
   if (!api) return api.error();
   promise.api = std::move(*api);
-  auto selectors = parse_destination_selectors(spec, file);
-  if (!selectors) return selectors.error();
-  promise.destination_selectors = std::move(*selectors);
+  if (Status selectors = read_destination_selectors(spec, file, promise); !selectors) return selectors.error();
   if (child(spec, "clusterSelector").IsDefined()) {
     auto cluster_selector = optional_labels(spec, "clusterSelector", "spec.clusterSelector", file);
     if (!cluster_selector) return cluster_selector.error();

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/label_selector.h"
 #include "core/labels.h"
 #include "pipeline/model.h"
 #include "pipeline/runtime.h"
@@ -38,6 +39,7 @@ struct WorkflowObject {
 struct SelectorEntry {
   std::string directory;
   Labels match_labels;
+  std::vector<LabelExpression> match_expressions = {};  // ANDed with match_labels
 };
 
 struct OutputFile {
@@ -51,6 +53,7 @@ struct OutputGroup {
   std::string id;                           // md5(directory), as Kratix
   std::optional<Labels> workflow_selector;  // the workflow's entry for this group, if it wrote one
   std::vector<OutputFile> files;            // sorted by path
+  std::vector<LabelExpression> workflow_expressions = {};  // that entry's matchExpressions
 };
 
 struct PipelineResult {

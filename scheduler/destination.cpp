@@ -44,6 +44,8 @@ Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_na
                           destination.state_store_kind);
   }
 
+  if (Status state = read_scheduling_state(document.node, file, destination); !state) return state.error();
+
   auto mode = optional_string(child(*spec, "filepath"), "mode", "spec.filepath.mode", file);
   if (!mode) return mode.error();
   if (mode->value_or("nestedByMetadata") != "nestedByMetadata") {

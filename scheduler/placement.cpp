@@ -2,40 +2,47 @@
 
 #include <algorithm>
 
-#include "core/stable_hash.h"
+#include "scheduler/score.h"
 
 namespace ferry::scheduler {
-namespace {
-
-std::uint64_t rendezvous_score(const std::string& key, const std::string& destination) {
-  std::string seed = key;
-  seed.push_back('\0');
-  seed += destination;
-  return stable_hash(seed);
-}
 
 DestinationVerdict judge(const GroupToPlace& group, const Destination& d) {
-  DestinationVerdict verdict{d.name, {}, false, true, rendezvous_score(group.key, d.name)};
+  DestinationVerdict verdict;
+  verdict.destination = d.name;
+  verdict.eligible = true;
+  verdict.score = rendezvous_score(group.key, d.name);
   for (const Requirement& r : group.selector) {
     auto found = d.labels.find(r.key);
     TermVerdict term{r, std::nullopt, false};
     if (found != d.labels.end()) term.actual = found->second;
-    term.met = term.actual == r.value;
+    term.met = holds(r, d.labels);
     verdict.eligible = verdict.eligible && term.met;
     verdict.terms.push_back(std::move(term));
   }
   verdict.strict_refused = group.selector.empty() && d.strict_match_labels && !d.labels.empty();
-  verdict.eligible = verdict.eligible && !verdict.strict_refused;
+  verdict.unschedulable = d.why_not_schedulable();
+  verdict.eligible = verdict.eligible && !verdict.strict_refused && verdict.unschedulable.empty();
   return verdict;
 }
 
-std::string explain_no_match(const Selector& selector, std::size_t count) {
+namespace {
+
+std::string explain_no_match(const Selector& selector, const std::vector<DestinationVerdict>& verdicts) {
+  const std::size_t count = verdicts.size();
   if (count == 0) return "no Destinations are declared";
-  if (selector.empty()) {
+  std::size_t held_back = 0;  // match, but take no new placements
+  for (const DestinationVerdict& v : verdicts) {
+    const bool terms_met = std::all_of(v.terms.begin(), v.terms.end(), [](const TermVerdict& t) { return t.met; });
+    if (terms_met && !v.strict_refused && !v.unschedulable.empty()) ++held_back;
+  }
+  const std::string unready =
+      held_back == 0 ? "" : "; " + std::to_string(held_back) + " that match are not ready or unschedulable";
+  if (selector.empty() && held_back == 0) {
     return "no Destination takes a group with an empty selector: all " + std::to_string(count) +
            " have strictMatchLabels and labels";
   }
-  return "no Destination matches " + to_string(selector) + " (" + std::to_string(count) + " Destinations checked)";
+  return "no Destination matches " + to_string(selector) + " (" + std::to_string(count) + " Destinations checked" +
+         unready + ")";
 }
 
 // The highest rendezvous score among eligible Destinations; the name breaks an (astronomically unlikely)
@@ -54,6 +61,7 @@ std::string misplacement(const GroupToPlace& group, const std::vector<Destinatio
   for (const DestinationVerdict& v : verdicts) {
     if (v.destination != *group.current) continue;
     if (v.eligible) return "";
+    if (!v.unschedulable.empty()) return "Destination " + v.destination + " is " + v.unschedulable;
     return "Destination " + v.destination + " no longer matches " + to_string(group.selector);
   }
   return "Destination " + *group.current + " is no longer declared";
@@ -71,7 +79,7 @@ Placement choose_one(const GroupToPlace& group, const std::vector<DestinationVer
     placement.moved_from = group.current;
   }
   if (!best) {
-    placement.pending_reason = explain_no_match(group.selector, verdicts.size());
+    placement.pending_reason = explain_no_match(group.selector, verdicts);
     return placement;
   }
   placement.destinations.push_back(best->destination);
@@ -92,7 +100,7 @@ Decision decide(const GroupToPlace& group, const std::vector<Destination>& desti
   }
   std::sort(decision.placement.destinations.begin(), decision.placement.destinations.end());
   if (decision.placement.destinations.empty()) {
-    decision.placement.pending_reason = explain_no_match(group.selector, destinations.size());
+    decision.placement.pending_reason = explain_no_match(group.selector, decision.verdicts);
   }
   return decision;
 }

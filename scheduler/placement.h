@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "scheduler/destination.h"
+#include "scheduler/location.h"
+#include "scheduler/score.h"
 #include "scheduler/selector.h"
 
 namespace ferry::scheduler {
@@ -49,19 +51,37 @@ struct TermVerdict {
   bool met = false;
 };
 
+// One of a PlacementPolicy's predicates on one Destination (scheduler/schedule.h).
+struct PredicateResult {
+  std::string predicate;  // "label constraint location is DE", "required cluster affinity ...", ...
+  bool met = false;
+  std::string detail;     // what the Destination has: "load=0.42", "no metric load", ...
+  bool operator==(const PredicateResult&) const = default;
+};
+
 struct DestinationVerdict {
   std::string destination;
   std::vector<TermVerdict> terms;
   bool strict_refused = false;  // strictMatchLabels with labels, and the selector is empty
+  std::string unschedulable;    // Destination::why_not_schedulable(): takes no new placement when set
   bool eligible = false;
   std::uint64_t score = 0;  // rendezvous score; the highest eligible one wins a `one` group
+  std::vector<PredicateResult> predicates = {};  // a policy's predicates (schedule() only)
+  std::optional<Score> priority = {};            // its score terms, when eligible (schedule() only)
 };
 
 struct Decision {
   Placement placement;
   std::vector<DestinationVerdict> verdicts;  // one per Destination, in the given order
+  std::optional<LocationChoice> location = {};  // set when a policy selects Locations
 };
 
+// The Kratix selector terms, strictMatchLabels and readiness of one Destination for one group.
+DestinationVerdict judge(const GroupToPlace& group, const Destination& destination);
+
+// A not-ready or unschedulable Destination is not eligible: it takes no new placement, and a group placed
+// there is judged by group.policy like one whose Destination stopped matching (kept and reported
+// misplaced, or moved).
 Decision decide(const GroupToPlace& group, const std::vector<Destination>& destinations);
 
 // Shorthands over decide().

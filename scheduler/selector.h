@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/label_selector.h"
 #include "core/labels.h"
 
 namespace ferry::scheduler {
@@ -16,14 +17,31 @@ struct SelectorTerm {
   SelectorSource source;
 };
 
+// How a requirement tests a label. `equals` is Kratix's matchLabels; the others come from matchExpressions
+// and Krake's label constraints (seed 003). not_equals and not_in also hold when the key is absent
+// (Kubernetes' NotIn and Krake's `!=` agree on this).
+enum class Operator { equals, not_equals, in, not_in, exists, does_not_exist };
+
 // Every requirement must hold. Two requirements on one key with different values never match (the older
-// API merges its selectors without overwriting keys: seed 000, footnote 1).
+// API merges its selectors without overwriting keys: seed 000, footnote 1). Requirement{key, value} means
+// key=value, so existing aggregate initialisations keep their meaning.
 struct Requirement {
   std::string key;
-  std::string value;
+  std::string value = {};                   // equals, not_equals
+  Operator op = Operator::equals;
+  std::vector<std::string> values = {};     // in, not_in
   bool operator==(const Requirement&) const = default;
 };
 using Selector = std::vector<Requirement>;
+
+bool holds(const Requirement& requirement, const Labels& labels);
+
+// "env=dev", "env!=dev", "env in (a,b)", "env notin (a,b)", "gpu", "!gpu".
+std::string to_string(const Requirement& requirement);
+
+// A matchExpressions entry, and a whole LabelSelector (matchLabels first, by key, then the expressions).
+Requirement to_requirement(const LabelExpression& expression);
+Selector to_selector(const LabelSelector& selector);
 
 // Merges several entries of one source into one; the first entry wins on a conflicting key.
 Labels squash(const std::vector<Labels>& entries);

@@ -30,11 +30,11 @@ INSTANTIATE_TEST_SUITE_P(
                  "ds.yaml:1:3: a destination selector must be a map with \"matchLabels\" and an optional "
                  "\"directory\", found a string"},
         Rejected{"MissingMatchLabels", "- directory: baz\n",
-                 "ds.yaml:1:3: a destination selector needs at least one label in \"matchLabels\", e.g. "
-                 "matchLabels: {environment: dev}"},
+                 "ds.yaml:1:3: a destination selector needs at least one label in \"matchLabels\" or one "
+                 "entry in \"matchExpressions\", e.g. matchLabels: {environment: dev}"},
         Rejected{"EmptyMatchLabels", "- matchLabels: {}\n  directory: baz\n",
-                 "ds.yaml:1:16: a destination selector needs at least one label in \"matchLabels\", e.g. "
-                 "matchLabels: {environment: dev}"},
+                 "ds.yaml:1:16: a destination selector needs at least one label in \"matchLabels\" or one "
+                 "entry in \"matchExpressions\", e.g. matchLabels: {environment: dev}"},
         Rejected{"MatchLabelsAList", "- matchLabels: [a]\n",
                  "ds.yaml:1:16: \"matchLabels\" must be a map of strings, found a list"},
         Rejected{"LabelValueAMap", "- matchLabels:\n    env: {a: b}\n",
@@ -68,6 +68,12 @@ INSTANTIATE_TEST_SUITE_P(
                  "merge their matchLabels into one entry"},
         Rejected{"TwoDocuments", "- matchLabels: {a: b}\n---\n- matchLabels: {c: d}\n",
                  "ds.yaml:3:1: destination selectors must be one YAML document: remove the second document"},
+        Rejected{"UnknownOperator", "- matchExpressions: [{key: a, operator: Gt, values: [1]}]\n",
+                 "ds.yaml:1:41: unknown operator \"Gt\" in \"matchExpressions[0].operator\"; use In, NotIn, "
+                 "Exists or DoesNotExist"},
+        Rejected{"EmptyExpressions", "- matchExpressions: []\n  directory: baz\n",
+                 "ds.yaml:1:3: a destination selector needs at least one label in \"matchLabels\" or one "
+                 "entry in \"matchExpressions\", e.g. matchLabels: {environment: dev}"},
         Rejected{"InvalidYaml", "- matchLabels: {a: b\n",
                  "ds.yaml:2:1: invalid YAML: end of map flow not found"}),
     [](const auto& info) { return std::string(info.param.name); });
@@ -94,11 +100,13 @@ TEST(DestinationSelectors, DirectoriesAreCleaned) {
   }
 }
 
-// The example of reference §2.6; matchExpressions is ignored as Kratix does.
-TEST(DestinationSelectors, ReferenceExampleKeepsOrderAndIgnoresUnknownKeys) {
+// The example of reference §2.6, where ferry reads matchExpressions (Kratix ignores them) and ignores
+// other unknown keys as Kratix does.
+TEST(DestinationSelectors, ReferenceExampleKeepsOrderAndReadsExpressions) {
   auto parsed = parse_destination_selectors(
       "- matchLabels: {environment: production, region: europe}\n"
       "  matchExpressions: [{key: tier, operator: In, values: [gold]}]\n"
+      "  comment: ignored\n"
       "- matchLabels: {environment: staging, tier: 1}\n"
       "  directory: baz/\n",
       "ds.yaml");
@@ -106,8 +114,19 @@ TEST(DestinationSelectors, ReferenceExampleKeepsOrderAndIgnoresUnknownKeys) {
   ASSERT_EQ(parsed->size(), 2u);
   EXPECT_EQ((*parsed)[0].directory, ".");
   EXPECT_EQ((*parsed)[0].match_labels, (Labels{{"environment", "production"}, {"region", "europe"}}));
+  EXPECT_EQ((*parsed)[0].match_expressions,
+            (std::vector<LabelExpression>{{"tier", LabelOperator::in, {"gold"}}}));
+  EXPECT_TRUE((*parsed)[1].match_expressions.empty());
   EXPECT_EQ((*parsed)[1].directory, "baz");
   EXPECT_EQ((*parsed)[1].match_labels, (Labels{{"environment", "staging"}, {"tier", "1"}}));
+}
+
+TEST(DestinationSelectors, ExpressionsAloneAreASelector) {
+  auto parsed = parse_destination_selectors(
+      "- matchExpressions: [{key: gpu, operator: Exists}]\n  directory: ml\n", "ds.yaml");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().render();
+  EXPECT_TRUE(parsed->front().match_labels.empty());
+  EXPECT_EQ(parsed->front().match_expressions, (std::vector<LabelExpression>{{"gpu", LabelOperator::exists}}));
 }
 
 // The older API's cluster-selectors.yaml (seed 000): a plain map of labels.

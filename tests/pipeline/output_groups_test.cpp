@@ -61,6 +61,18 @@ TEST_F(OutputGroups, DefaultEntrySelectsDefaultGroupAndGroupsFollowEntryOrder) {
   EXPECT_EQ((*groups)[2].files, (std::vector<OutputFile>{{"root.bin", std::string("\0\xff", 2)}}));
 }
 
+TEST_F(OutputGroups, EntriesCarryTheirMatchExpressionsToTheirGroups) {
+  write_file(dir.path() / "ml/m.yaml", "m");
+  write_file(dir.path() / "root.yaml", "r");
+  const LabelExpression gpu{"gpu", LabelOperator::exists};
+  const LabelExpression eu{"zone", LabelOperator::in, {"eu"}};
+  auto groups = collect({{"ml", {}, {gpu}}, {".", {{"env", "dev"}}, {eu}}});
+  ASSERT_TRUE(groups.ok()) << groups.error().render();
+  ASSERT_EQ(groups->size(), 2u);
+  EXPECT_EQ((*groups)[0].workflow_expressions, (std::vector<LabelExpression>{gpu}));
+  EXPECT_EQ((*groups)[1].workflow_expressions, (std::vector<LabelExpression>{eu}));
+}
+
 TEST_F(OutputGroups, DefaultGroupAbsentWhenEmptyListedGroupKeptWhenEmpty) {
   std::filesystem::create_directories(dir.path() / "baz/empty");
   auto groups = collect({{".", {{"env", "dev"}}}, {"baz", {{"env", "prod"}}}});

@@ -70,7 +70,8 @@ TEST_F(WorkflowTest, InvalidSelectorsNameFileAsContainerSeesIt) {
   EXPECT_EQ(
       error_of({pipeline("p", {container("c")})}),
       "/kratix/metadata/destination_selectors.yaml:1:3: pipeline \"p\": a destination selector needs at "
-      "least one label in \"matchLabels\", e.g. matchLabels: {environment: dev}");
+      "least one label in \"matchLabels\" or one entry in \"matchExpressions\", e.g. matchLabels: "
+      "{environment: dev}");
 }
 
 TEST_F(WorkflowTest, SymlinkedSelectorsFileRefused) {

@@ -1,0 +1,33 @@
+// A label index over Destinations, so that matching a group costs what the Destinations that may match
+// cost, not what all of them do: key=value → the Destinations with that label.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "scheduler/destination.h"
+#include "scheduler/selector.h"
+
+namespace ferry::scheduler {
+
+class DestinationIndex {
+ public:
+  // Indexes `destinations` by position; the index must be used with that same vector.
+  explicit DestinationIndex(const std::vector<Destination>& destinations);
+
+  // Ascending positions of the Destinations that may match `selector`: the shortest posting list among its
+  // equals and in requirements (an in's list is the union of its values' lists). A selector without such
+  // requirements gives every position. A superset of the matches: callers still judge each candidate.
+  std::vector<std::size_t> may_match(const Selector& selector) const;
+
+ private:
+  std::vector<std::size_t> postings(const Requirement& requirement) const;
+
+  std::size_t size_ = 0;
+  std::map<std::string, std::map<std::string, std::vector<std::size_t>>>
+      by_label_;  // key → value → positions
+};
+
+}  // namespace ferry::scheduler

@@ -1,0 +1,114 @@
+#include "scheduler/location.h"
+
+#include <algorithm>
+#include <map>
+
+#include "scheduler/object_fields.h"
+#include "scheduler/score.h"
+
+namespace ferry::scheduler {
+namespace {
+
+bool selected(const std::vector<LabelSelector>& selectors, const Location& location) {
+  if (selectors.empty()) return true;
+  return std::any_of(selectors.begin(), selectors.end(),
+                     [&](const LabelSelector& s) { return matches(s, location.labels); });
+}
+
+// The best-ranked eligible Destination that belongs to `location`, or "".
+std::string best_inside(const Location& location, const std::map<std::string, const Destination*>& by_name,
+                        const std::vector<std::string>& ranked_eligible) {
+  for (const std::string& name : ranked_eligible) {
+    const auto found = by_name.find(name);
+    if (found != by_name.end() && matches(location.instance_selector, found->second->labels)) return name;
+  }
+  return "";
+}
+
+bool contains(const Location& location, const std::map<std::string, const Destination*>& by_name,
+              const std::string& name) {
+  const auto found = by_name.find(name);
+  return found != by_name.end() && matches(location.instance_selector, found->second->labels);
+}
+
+}  // namespace
+
+const char* to_string(PlacementState state) {
+  switch (state) {
+    case PlacementState::pending:
+      return "Pending";
+    case PlacementState::unbound:
+      return "Unbound";
+    case PlacementState::bound:
+      return "Bound";
+  }
+  return "Pending";
+}
+
+LocationChoice choose_location(const std::string& group_key, const std::vector<LabelSelector>& selectors,
+                               const std::vector<Location>& locations,
+                               const std::vector<Destination>& destinations,
+                               const std::vector<std::string>& ranked_eligible,
+                               const std::optional<std::string>& current) {
+  std::map<std::string, const Destination*> by_name;
+  for (const Destination& d : destinations) by_name.emplace(d.name, &d);
+  const bool current_eligible =
+      current && std::find(ranked_eligible.begin(), ranked_eligible.end(), *current) != ranked_eligible.end();
+  const Location* sticky = nullptr;  // the valid Location holding `current` (with an eligible Destination)
+  const Location* best = nullptr;    // the valid Location with an eligible Destination, by hash
+  const Location* any = nullptr;     // the valid Location by hash, for Unbound
+  for (const Location& l : locations) {
+    if (!selected(selectors, l)) continue;
+    const auto outranks = [&](const Location* other) {
+      return !other || rendezvous_score(group_key, l.name) > rendezvous_score(group_key, other->name);
+    };
+    if (outranks(any)) any = &l;
+    if (best_inside(l, by_name, ranked_eligible).empty()) continue;
+    if (outranks(best)) best = &l;
+    if (current && contains(l, by_name, *current) && (!sticky || outranks(sticky))) sticky = &l;
+  }
+  if (!any) return {PlacementState::pending, "", "", "no Location matches the locationSelectors"};
+  const Location* chosen = sticky ? sticky : best;
+  if (!chosen) {
+    return {PlacementState::unbound, any->name, "",
+            "Location " + any->name + " has no ready Destination that takes it"};
+  }
+  if (current_eligible && contains(*chosen, by_name, *current)) {
+    return {PlacementState::bound, chosen->name, *current, ""};
+  }
+  LocationChoice choice{PlacementState::bound, chosen->name, best_inside(*chosen, by_name, ranked_eligible),
+                        ""};
+  if (current) choice.reason = "moved from " + *current + ": no longer a ready Destination that takes it";
+  return choice;
+}
+
+}  // namespace ferry::scheduler
+
+namespace ferry::scheduler {
+
+Result<Location> parse_location(const YamlDocument& document) {
+  const std::string& file = document.file;
+  if (Status version = check_api_version(document, "Location"); !version) return version.error();
+  Location location;
+  location.where = location_of(document.node, file);
+  auto metadata = required_map(document.node, "metadata", "metadata", file);
+  if (!metadata) return metadata.error();
+  auto name = required_string(*metadata, "name", "metadata.name", file);
+  if (!name) return name.error();
+  location.name = *name;
+  auto labels = optional_labels(*metadata, "labels", "metadata.labels", file);
+  if (!labels) return labels.error();
+  location.labels = std::move(*labels);
+  auto spec = required_map(document.node, "spec", "spec", file);
+  if (!spec) return spec.error();
+  if (Status known = known_fields_only(*spec, {"instanceSelector"}, "spec", file); !known)
+    return known.error();
+  auto instances = required_map(*spec, "instanceSelector", "spec.instanceSelector", file);
+  if (!instances) return instances.error();
+  auto selector = parse_label_selector(*instances, "spec.instanceSelector", file);
+  if (!selector) return selector.error();
+  location.instance_selector = std::move(*selector);
+  return location;
+}
+
+}  // namespace ferry::scheduler

@@ -1,0 +1,32 @@
+#include "scheduler/object_fields.h"
+
+#include <algorithm>
+
+#include "scheduler/location.h"
+
+namespace ferry::scheduler {
+
+Status check_api_version(const YamlDocument& document, const char* kind) {
+  auto version = required_string(document.node, "apiVersion", "apiVersion", document.file);
+  if (!version) return version.error();
+  if (*version == kSchedulingApiVersion) return ok();
+  return make_error(
+      location_of(document.node["apiVersion"], document.file),
+      std::string(kind) + " must have apiVersion " + kSchedulingApiVersion + ", found " + *version);
+}
+
+Status known_fields_only(const YAML::Node& map, const std::vector<std::string>& known,
+                         const std::string& path, const std::string& file) {
+  if (!map.IsDefined() || !map.IsMap()) return ok();
+  for (const auto& entry : map) {
+    const std::string name = entry.first.Scalar();
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    std::string list;
+    for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+    return make_error(location_of(entry.first, file),
+                      "unknown field \"" + name + "\" in \"" + path + "\"; known fields: " + list);
+  }
+  return ok();
+}
+
+}  // namespace ferry::scheduler

@@ -1,0 +1,20 @@
+// Shared checks for ferry's own scheduling kinds (Location, PlacementPolicy): the apiVersion, metadata,
+// and refusing unknown keys with the list of known ones.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "core/yaml_document.h"
+
+namespace ferry::scheduler {
+
+// "apiVersion" must be scheduling.ferry.dev/v1alpha1.
+Status check_api_version(const YamlDocument& document, const char* kind);
+
+// A key of `map` not in `known` is an error at that key: unknown field "x" in "spec"; known fields: a, b.
+Status known_fields_only(const YAML::Node& map, const std::vector<std::string>& known,
+                         const std::string& path, const std::string& file);
+
+}  // namespace ferry::scheduler

@@ -1,0 +1,145 @@
+#include "scheduler/schedule.h"
+
+#include <algorithm>
+#include <set>
+
+#include "scheduler/schedule_choice.h"
+
+namespace ferry::scheduler {
+namespace {
+
+// The topology domains hosting matching workloads, computed once per term for all candidates.
+struct WorkloadDomains {
+  std::vector<std::set<std::string>> required_affinity, required_anti, preferred_affinity, preferred_anti;
+};
+
+WorkloadDomains domains_of(const PlacementPolicy& p, const std::vector<Destination>& all,
+                           const std::vector<PlacedWorkload>& placed) {
+  WorkloadDomains d;
+  for (const auto& t : p.workload_affinity.required)
+    d.required_affinity.push_back(domains_hosting(t, all, placed));
+  for (const auto& t : p.workload_anti_affinity.required)
+    d.required_anti.push_back(domains_hosting(t, all, placed));
+  for (const auto& t : p.workload_affinity.preferred)
+    d.preferred_affinity.push_back(domains_hosting(t.term, all, placed));
+  for (const auto& t : p.workload_anti_affinity.preferred)
+    d.preferred_anti.push_back(domains_hosting(t.term, all, placed));
+  return d;
+}
+
+PredicateResult metric_predicate(const MetricConstraint& c, const Destination& d,
+                                 const std::map<std::string, double>& values) {
+  PredicateResult result{"metric constraint " + to_string(c), false, ""};
+  const bool listed = std::any_of(d.metrics.begin(), d.metrics.end(),
+                                  [&](const DestinationMetric& m) { return m.name == c.metric; });
+  const auto value = values.find(c.metric);
+  if (!listed) {
+    result.detail = "no metric " + c.metric;
+  } else if (value == values.end()) {
+    result.detail = "metric " + c.metric + " has no value";
+  } else {
+    result.met = satisfied(c, value->second);
+    result.detail = c.metric + "=" + std::to_string(value->second);
+  }
+  return result;
+}
+
+std::string either(const std::vector<LabelSelector>& terms) {
+  std::string text;
+  for (const LabelSelector& t : terms) text += (text.empty() ? "" : " or ") + to_string(t);
+  return text;
+}
+
+std::vector<PredicateResult> predicates_of(const PlacementPolicy& p, const WorkloadDomains& domains,
+                                           const Destination& d, const SchedulingContext& context) {
+  std::vector<PredicateResult> results;
+  for (const Requirement& r : p.label_constraints) {
+    results.push_back({"label constraint " + to_string(r), holds(r, d.labels), ""});
+  }
+  for (const MetricConstraint& c : p.metric_constraints) {
+    results.push_back(metric_predicate(c, d, context.normalised_metric_values));
+  }
+  if (!p.cluster_affinity.required_terms.empty()) {
+    results.push_back({"required cluster affinity " + either(p.cluster_affinity.required_terms),
+                       cluster_affinity_holds(p.cluster_affinity.required_terms, d.labels), ""});
+  }
+  for (std::size_t i = 0; i < p.workload_affinity.required.size(); ++i) {
+    const auto& term = p.workload_affinity.required[i];
+    results.push_back({"required workload affinity " + to_string(term),
+                       workload_affinity_holds(term, domains.required_affinity[i], d), ""});
+  }
+  for (std::size_t i = 0; i < p.workload_anti_affinity.required.size(); ++i) {
+    const auto& term = p.workload_anti_affinity.required[i];
+    results.push_back({"required workload anti-affinity " + to_string(term),
+                       workload_anti_affinity_holds(term, domains.required_anti[i], d), ""});
+  }
+  return results;
+}
+
+std::vector<PreferenceTerm> preferences_of(const PlacementPolicy& p, const WorkloadDomains& domains,
+                                           const Destination& d) {
+  std::vector<PreferenceTerm> terms;
+  for (const WeightedSelector& w : p.cluster_affinity.preferred) {
+    terms.push_back(
+        {"preferred cluster affinity " + to_string(w.preference), w.weight, matches(w.preference, d.labels)});
+  }
+  for (std::size_t i = 0; i < p.workload_affinity.preferred.size(); ++i) {
+    const auto& w = p.workload_affinity.preferred[i];
+    terms.push_back({"preferred workload affinity " + to_string(w.term), w.weight,
+                     workload_affinity_holds(w.term, domains.preferred_affinity[i], d)});
+  }
+  for (std::size_t i = 0; i < p.workload_anti_affinity.preferred.size(); ++i) {
+    const auto& w = p.workload_anti_affinity.preferred[i];
+    terms.push_back({"preferred workload anti-affinity " + to_string(w.term), w.weight,
+                     !workload_anti_affinity_holds(w.term, domains.preferred_anti[i], d), true});
+  }
+  return terms;
+}
+
+// Positions to judge: what the index cannot rule out, plus the current Destination.
+std::vector<std::size_t> positions(const GroupToPlace& group, const std::vector<Destination>& all,
+                                   const SchedulingContext& context) {
+  std::vector<std::size_t> chosen;
+  if (context.index) {
+    chosen = context.index->may_match(group.selector);
+  } else {
+    for (std::size_t i = 0; i < all.size(); ++i) chosen.push_back(i);
+  }
+  for (std::size_t i = 0; group.current && i < all.size(); ++i) {
+    if (all[i].name == *group.current && !std::binary_search(chosen.begin(), chosen.end(), i)) {
+      chosen.insert(std::upper_bound(chosen.begin(), chosen.end(), i), i);
+    }
+  }
+  return chosen;
+}
+
+}  // namespace
+
+Decision schedule(const GroupToPlace& group, const PlacementPolicy* policy,
+                  const std::vector<Destination>& destinations, const SchedulingContext& context) {
+  if (!policy) return decide(group, destinations);
+  Decision decision;
+  const WorkloadDomains domains = domains_of(*policy, destinations, context.placed);
+  std::vector<Candidate> candidates;
+  std::vector<std::size_t> scored;  // verdict positions of the candidates
+  for (std::size_t i : positions(group, destinations, context)) {
+    DestinationVerdict v = judge(group, destinations[i]);
+    if (v.eligible || destinations[i].name == group.current) {
+      v.predicates = predicates_of(*policy, domains, destinations[i], context);
+      for (const PredicateResult& r : v.predicates) v.eligible = v.eligible && r.met;
+    }
+    if (v.eligible) {
+      candidates.push_back({&destinations[i], destinations[i].name == group.current,
+                            preferences_of(*policy, domains, destinations[i])});
+      scored.push_back(decision.verdicts.size());
+    }
+    decision.verdicts.push_back(std::move(v));
+  }
+  const std::vector<Score> scores =
+      score_candidates(candidates, policy->stickiness_weight, context.normalised_metric_values);
+  for (std::size_t k = 0; k < scores.size(); ++k) decision.verdicts[scored[k]].priority = scores[k];
+  choose(group, *policy, destinations, context, destinations.size(), decision);
+  return decision;
+}
+
+}  // namespace ferry::scheduler

@@ -1,0 +1,116 @@
+// matchLabels + matchExpressions: parsing with located errors, matching, and the kubectl text forms.
+#include "core/label_selector.h"
+
+#include <gtest/gtest.h>
+
+namespace ferry {
+namespace {
+
+Result<LabelSelector> parse(const std::string& text) {
+  auto docs = parse_yaml_stream(text, "sel.yaml");
+  EXPECT_TRUE(docs.ok());
+  return parse_label_selector(docs->at(0).node, "selector", "sel.yaml");
+}
+
+struct MatchRow {
+  LabelExpression expression;
+  Labels labels;
+  bool match;
+};
+
+const std::vector<MatchRow> kMatchRows = {
+    {{"env", LabelOperator::in, {"dev", "qa"}}, {{"env", "dev"}}, true},
+    {{"env", LabelOperator::in, {"dev", "qa"}}, {{"env", "prod"}}, false},
+    {{"env", LabelOperator::in, {"dev"}}, {}, false},
+    {{"env", LabelOperator::not_in, {"dev", "qa"}}, {{"env", "prod"}}, true},
+    {{"env", LabelOperator::not_in, {"dev", "qa"}}, {{"env", "qa"}}, false},
+    {{"env", LabelOperator::not_in, {"dev"}}, {}, true},  // Kubernetes: an absent key is not in the set
+    {{"gpu", LabelOperator::exists}, {{"gpu", ""}}, true},
+    {{"gpu", LabelOperator::exists}, {{"cpu", "x"}}, false},
+    {{"gpu", LabelOperator::does_not_exist}, {{"cpu", "x"}}, true},
+    {{"gpu", LabelOperator::does_not_exist}, {{"gpu", "a100"}}, false},
+};
+
+TEST(LabelSelector, EveryOperatorMatchesLikeKubernetes) {
+  for (const MatchRow& row : kMatchRows) {
+    EXPECT_EQ(matches(row.expression, row.labels), row.match) << to_string(row.expression);
+  }
+}
+
+TEST(LabelSelector, LabelsAndExpressionsAreAnded) {
+  const LabelSelector selector{{{"env", "dev"}}, {{"zone", LabelOperator::in, {"eu", "us"}}}};
+  EXPECT_TRUE(matches(selector, {{"env", "dev"}, {"zone", "eu"}}));
+  EXPECT_FALSE(matches(selector, {{"env", "dev"}, {"zone", "ap"}}));
+  EXPECT_FALSE(matches(selector, {{"env", "prod"}, {"zone", "eu"}}));
+  EXPECT_TRUE(matches(LabelSelector{}, {}));
+}
+
+TEST(LabelSelector, TextFormsAreKubectls) {
+  EXPECT_EQ(to_string(LabelSelector{{{"env", "dev"}},
+                                    {{"zone", LabelOperator::in, {"eu", "us"}},
+                                     {"tier", LabelOperator::not_in, {"db"}},
+                                     {"ssd", LabelOperator::exists},
+                                     {"gpu", LabelOperator::does_not_exist}}}),
+            "env=dev,zone in (eu,us),tier notin (db),ssd,!gpu");
+  EXPECT_EQ(to_string(LabelSelector{}), "<empty>");
+}
+
+TEST(LabelSelector, ParsesTheSeed002ClusterSelectorTerm) {
+  auto selector = parse(R"(matchLabels: {env: dev}
+matchExpressions:
+- key: crossplane.io/provider
+  operator: In
+  values:
+  - aws
+- {key: gpu, operator: DoesNotExist}
+)");
+  ASSERT_TRUE(selector.ok()) << selector.error().render();
+  EXPECT_EQ(*selector, (LabelSelector{{{"env", "dev"}},
+                                      {{"crossplane.io/provider", LabelOperator::in, {"aws"}},
+                                       {"gpu", LabelOperator::does_not_exist}}}));
+}
+
+struct ErrorRow {
+  std::string yaml;
+  std::string message;
+};
+
+const std::vector<ErrorRow> kErrorRows = {
+    {"matchExpressions:\n- {key: env, operator: Gt, values: [1]}\n",
+     "sel.yaml:2:24: unknown operator \"Gt\" in \"selector.matchExpressions[0].operator\"; use In, NotIn, "
+     "Exists "
+     "or DoesNotExist"},
+    {"matchExpressions:\n- {key: env, operator: In}\n",
+     "sel.yaml:2:3: \"selector.matchExpressions[0].values\" must list at least one value for operator In"},
+    {"matchExpressions:\n- {key: env, operator: Exists, values: [a]}\n",
+     "sel.yaml:2:40: \"selector.matchExpressions[0].values\" must be empty for operator Exists: remove the "
+     "values"},
+    {"matchExpressions:\n- {operator: Exists}\n",
+     "sel.yaml:2:3: missing required field \"selector.matchExpressions[0].key\""},
+    {"matchExpressions:\n- {key: env, operator: In, value: [a]}\n",
+     "sel.yaml:2:28: unknown field \"value\" in \"selector.matchExpressions[0]\"; known fields: key, "
+     "operator, values"},
+    {"matchExpressions: {key: env}\n",
+     "sel.yaml:1:19: \"selector.matchExpressions\" must be a list, found a map"},
+    {"matchExpressions:\n- env\n",
+     "sel.yaml:2:3: \"selector.matchExpressions[0]\" must be a map with \"key\", \"operator\" and "
+     "\"values\", found a "
+     "string"},
+    {"matchLabel: {env: dev}\n",
+     "sel.yaml:1:1: unknown field \"matchLabel\" in \"selector\"; known fields: matchLabels, "
+     "matchExpressions"},
+    {"[a]\n",
+     "sel.yaml:1:1: \"selector\" must be a map with \"matchLabels\" and/or \"matchExpressions\", found a "
+     "list"},
+};
+
+TEST(LabelSelector, ErrorsPointAtTheOffendingNode) {
+  for (const ErrorRow& row : kErrorRows) {
+    auto selector = parse(row.yaml);
+    ASSERT_FALSE(selector.ok()) << row.yaml;
+    EXPECT_EQ(selector.error().render(), row.message);
+  }
+}
+
+}  // namespace
+}  // namespace ferry

@@ -1,0 +1,141 @@
+// KCP Locations (seed 004): pick one Location by its labels, then one Destination inside it; Pending,
+// Unbound, Bound; failover inside the Location.
+#include "scheduler/location.h"
+
+#include <gtest/gtest.h>
+
+#include "scheduler/score.h"
+
+namespace ferry::scheduler {
+namespace {
+
+Destination cluster(std::string name, std::string provider) {
+  return Destination{name, {{"provider", provider}}, false, name, "GitStateStore", "s", {}};
+}
+
+const std::vector<Destination> kDestinations = {cluster("aws-1", "aws"), cluster("aws-2", "aws"),
+                                                cluster("gce-1", "gce")};
+const std::vector<Location> kLocations = {
+    {"aws", {{"cloud", "aws"}}, {{{"provider", "aws"}}, {}}, {}},
+    {"gce", {{"cloud", "gce"}}, {{{"provider", "gce"}}, {}}, {}},
+};
+// The seed's Placement "aws": locationSelectors: [{matchLabels: {cloud: aws}}]
+const std::vector<LabelSelector> kAws = {{{{"cloud", "aws"}}, {}}};
+
+struct Row {
+  std::string name;
+  std::vector<LabelSelector> selectors;
+  std::vector<std::string> ranked_eligible;
+  std::optional<std::string> current;
+  LocationChoice expected;
+};
+
+const std::vector<Row> kRows = {
+    {"NoLocationMatches",
+     {{{{"cloud", "azure"}}, {}}},
+     {"aws-1", "gce-1"},
+     std::nullopt,
+     {PlacementState::pending, "", "", "no Location matches the locationSelectors"}},
+    {"NoReadyDestinationInside",
+     kAws,
+     {"gce-1"},
+     std::nullopt,
+     {PlacementState::unbound, "aws", "", "Location aws has no ready Destination that takes it"}},
+    {"BoundToTheBestRanked",
+     kAws,
+     {"aws-2", "gce-1", "aws-1"},
+     std::nullopt,
+     {PlacementState::bound, "aws", "aws-2", ""}},
+    {"StaysOnItsDestination", kAws, {"aws-2", "aws-1"}, "aws-1", {PlacementState::bound, "aws", "aws-1", ""}},
+    {"NotReadyMovesInsideTheLocation",
+     kAws,
+     {"gce-1", "aws-2"},
+     "aws-1",
+     {PlacementState::bound, "aws", "aws-2",
+      "moved from aws-1: no longer a ready Destination that takes it"}},
+    {"RemovedMovesInsideTheLocation",
+     kAws,
+     {"aws-2"},
+     "aws-9",
+     {PlacementState::bound, "aws", "aws-2",
+      "moved from aws-9: no longer a ready Destination that takes it"}},
+    {"StickyToTheCurrentLocation",
+     {{{}, {{"cloud", LabelOperator::in, {"aws", "gce"}}}}},
+     {"aws-1", "gce-1"},
+     "gce-1",
+     {PlacementState::bound, "gce", "gce-1", ""}},
+};
+
+TEST(Location, SeedPlacementTable) {
+  for (const Row& row : kRows) {
+    const LocationChoice choice = choose_location("ns/r/p/g", row.selectors, kLocations, kDestinations,
+                                                  row.ranked_eligible, row.current);
+    EXPECT_EQ(choice.state, row.expected.state) << row.name;
+    EXPECT_EQ(choice.location, row.expected.location) << row.name;
+    EXPECT_EQ(choice.destination, row.expected.destination) << row.name;
+    EXPECT_EQ(choice.reason, row.expected.reason) << row.name;
+  }
+}
+
+TEST(Location, WithoutACurrentOneTheStableHashPicksTheLocation) {
+  const std::vector<LabelSelector> both = {{{{"cloud", "aws"}}, {}}, {{{"cloud", "gce"}}, {}}};
+  for (const std::string key : {"ns/a/p/g", "ns/b/p/g", "ns/c/p/g", "ns/d/p/g"}) {
+    const std::string expected = rendezvous_score(key, "aws") > rendezvous_score(key, "gce") ? "aws" : "gce";
+    const LocationChoice choice =
+        choose_location(key, both, kLocations, kDestinations, {"aws-1", "gce-1"}, {});
+    EXPECT_EQ(choice.location, expected) << key;
+    EXPECT_EQ(choice.destination, expected == "aws" ? "aws-1" : "gce-1");
+  }
+  EXPECT_STREQ(to_string(PlacementState::unbound), "Unbound");
+}
+
+Result<Location> parse(const std::string& text) {
+  auto docs = parse_yaml_stream(text, "loc.yaml");
+  EXPECT_TRUE(docs.ok());
+  return parse_location(docs->at(0));
+}
+
+TEST(Location, ParsesTheKind) {
+  auto location = parse(R"(apiVersion: scheduling.ferry.dev/v1alpha1
+kind: Location
+metadata:
+  name: aws
+  labels: {cloud: aws}
+spec:
+  instanceSelector:
+    matchLabels: {provider: aws}
+    matchExpressions: [{key: region, operator: In, values: [eu-west-1]}]
+)");
+  ASSERT_TRUE(location.ok()) << location.error().render();
+  EXPECT_EQ(location->name, "aws");
+  EXPECT_EQ(location->labels, (Labels{{"cloud", "aws"}}));
+  EXPECT_EQ(location->instance_selector,
+            (LabelSelector{{{"provider", "aws"}}, {{"region", LabelOperator::in, {"eu-west-1"}}}}));
+}
+
+TEST(Location, ErrorsAreLocated) {
+  EXPECT_EQ(
+      parse("apiVersion: scheduling.kcp.io/v1alpha1\nkind: Location\nmetadata: {name: a}\n").error().render(),
+      "loc.yaml:1:13: Location must have apiVersion scheduling.ferry.dev/v1alpha1, found "
+      "scheduling.kcp.io/v1alpha1");
+  EXPECT_EQ(parse("apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec:\n"
+                  "  instanceSelector: {matchLabels: {a: b}}\n  resources: [x]\n")
+                .error()
+                .render(),
+            "loc.yaml:6:3: unknown field \"resources\" in \"spec\"; known fields: instanceSelector");
+  EXPECT_EQ(
+      parse("apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec: {x: 1}\n")
+          .error()
+          .render(),
+      "loc.yaml:4:8: unknown field \"x\" in \"spec\"; known fields: instanceSelector");
+  EXPECT_EQ(
+      parse("apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec:\n"
+            "  instanceSelector: {matchLabel: {a: b}}\n")
+          .error()
+          .render(),
+      "loc.yaml:5:22: unknown field \"matchLabel\" in \"spec.instanceSelector\"; known fields: matchLabels, "
+      "matchExpressions");
+}
+
+}  // namespace
+}  // namespace ferry::scheduler
