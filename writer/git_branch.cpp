@@ -22,13 +22,14 @@ Result<std::optional<CommitOutcome>> attempt(git_repository* repo, const std::st
                                              const Change& change, const std::string& store) {
   auto tip = read_tip(repo, ref, store);
   if (!tip) return tip.error();
-  auto commit_id = build_commit(repo, *tip, change, store);
-  if (!commit_id) return commit_id.error();
-  if (!*commit_id) return std::optional<CommitOutcome>(CommitOutcome{});
-  auto moved = compare_and_swap_ref(repo, ref, **commit_id, tip->id, store);
+  auto built = build_commit(repo, *tip, change, store);
+  if (!built) return built.error();
+  if (!built->commit) return std::optional<CommitOutcome>(CommitOutcome{});
+  auto moved = compare_and_swap_ref(repo, ref, *built->commit, tip->id, store);
   if (!moved) return moved.error();
   if (!*moved) return std::optional<CommitOutcome>();
-  return std::optional<CommitOutcome>(CommitOutcome{oid_hex(**commit_id)});
+  return std::optional<CommitOutcome>(
+      CommitOutcome{oid_hex(*built->commit), std::move(built->drift_restored)});
 }
 
 // A short randomised pause before retry `retry` (1-based), so that racing writers fall out of step.

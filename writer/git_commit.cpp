@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "writer/git_drift.h"
 #include "writer/git_tree_ops.h"
 
 namespace ferry::writer::git {
@@ -29,6 +30,16 @@ Result<git_oid> create_commit(git_repository* repo, const git_oid& tree_id, cons
   return commit_id;
 }
 
+// The change's flat placements as file edits, read against the records on `tip`.
+Result<FileEdits> flat_edits(git_repository* repo, const Tip& tip, const Change& change,
+                             const std::string& store) {
+  if (change.flat_removals.empty() && change.flat_placements.empty()) return FileEdits{};
+  return expand_flat(change, [&](const std::string& prefix) -> Result<std::map<std::string, std::string>> {
+    if (!tip.tree) return std::map<std::string, std::string>{};
+    return read_blobs(repo, tip.tree.get(), prefix, store);
+  });
+}
+
 }  // namespace
 
 Result<Tip> load_tip(git_repository* repo, const std::optional<git_oid>& id, const std::string& store) {
@@ -52,25 +63,30 @@ Result<Tip> read_tip(git_repository* repo, const std::string& ref, const std::st
   return load_tip(repo, id, store);
 }
 
-Result<std::optional<git_oid>> build_commit(git_repository* repo, const Tip& tip, const Change& change,
-                                            const std::string& store) {
+Result<Built> build_commit(git_repository* repo, const Tip& tip, const Change& change,
+                           const std::string& store) {
   git_index* raw_index = nullptr;
   if (git_index_new(&raw_index) != 0) return failure("cannot create an index for " + store);
   const IndexPtr index(raw_index);
   if (tip.tree && git_index_read_tree(index.get(), tip.tree.get()) != 0) {
     return failure("cannot load the tree of " + store);
   }
+  auto edits = flat_edits(repo, tip, change, store);
+  if (!edits) return edits.error();
   if (auto staged = stage_change(repo, index.get(), change, store); !staged) return staged.error();
+  if (auto staged = stage_edits(repo, index.get(), *edits, store); !staged) return staged.error();
   git_oid tree_id;
   if (git_index_write_tree_to(&tree_id, index.get(), repo) != 0) {
     return failure("cannot write the tree of " + store);
   }
   const bool unchanged = tip.tree ? git_oid_equal(&tree_id, git_tree_id(tip.tree.get())) != 0
                                   : git_index_entrycount(index.get()) == 0;
-  if (unchanged) return std::optional<git_oid>();
+  if (unchanged) return Built{};
+  auto drift = restored_drift(repo, tip, tree_id, change, *edits, store);
+  if (!drift) return drift.error();
   auto commit_id = create_commit(repo, tree_id, tip, change, store);
   if (!commit_id) return commit_id.error();
-  return std::optional<git_oid>(*commit_id);
+  return Built{*commit_id, std::move(*drift)};
 }
 
 Result<bool> compare_and_swap_ref(git_repository* repo, const std::string& ref, const git_oid& target,

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "writer/git_handles.h"
 #include "writer/state_store.h"
@@ -24,11 +25,17 @@ Result<Tip> read_tip(git_repository* repo, const std::string& ref, const std::st
 // The commit `id` (which must be in `repo`) as a Tip; an empty Tip for nullopt.
 Result<Tip> load_tip(git_repository* repo, const std::optional<git_oid>& id, const std::string& store);
 
+// A commit written but not yet on any ref, and the drift it restores (writer/drift.h).
+struct Built {
+  std::optional<git_oid> commit;  // nullopt: the tree would not change, no commit
+  std::vector<std::string> drift_restored;
+};
+
 // Writes the commit that applies `change` (already validated) on `tip`, with `tip` as its only parent (none
-// for an empty Tip), author and committer change.author at the current time in UTC. nullopt, and no
-// commit, when the tree would not change (for an empty Tip: when the change adds no file).
-Result<std::optional<git_oid>> build_commit(git_repository* repo, const Tip& tip, const Change& change,
-                                            const std::string& store);
+// for an empty Tip), author and committer change.author at the current time in UTC. No commit when the
+// tree would not change (for an empty Tip: when the change adds no file).
+Result<Built> build_commit(git_repository* repo, const Tip& tip, const Change& change,
+                           const std::string& store);
 
 // Moves `ref` from `expected` to `target` by compare-and-swap, checked under libgit2's ref lock. For a ref
 // expected not to exist (nullopt) the all-zero id is the expectation: git_reference_create with force=0

@@ -74,6 +74,16 @@ Status stage_change(git_repository* repo, git_index* index, const Change& change
   return ok();
 }
 
+Status stage_edits(git_repository* repo, git_index* index, const FileEdits& edits, const std::string& store) {
+  for (const std::string& path : edits.removed) {
+    if (auto status = remove_path(index, path, store); !status) return status;
+  }
+  for (const auto& [path, content] : edits.written) {
+    if (auto status = add_file(repo, index, path, content, store); !status) return status;
+  }
+  return ok();
+}
+
 Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
                                                       const std::string& prefix, const std::string& store) {
   TreePtr holder;

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "writer/flat_layout.h"
 #include "writer/git_handles.h"
 #include "writer/state_store.h"
 
@@ -15,6 +16,9 @@ namespace ferry::writer::git {
 // bundle inside a removed directory survives. `store` ("state store <path>") names the repository in error
 // messages. The change must already have passed validate_change.
 Status stage_change(git_repository* repo, git_index* index, const Change& change, const std::string& store);
+
+// Removes every file of edits.removed (absent ones are fine), then writes every file of edits.written.
+Status stage_edits(git_repository* repo, git_index* index, const FileEdits& edits, const std::string& store);
 
 // Every blob at or below `prefix` ("" for the whole tree) of `tree`, keyed by repository-relative path.
 // Empty when `prefix` does not name a directory of the tree.

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string_view>
 
+#include "writer/layout.h"
+
 namespace ferry::writer {
 namespace {
 
@@ -36,6 +38,29 @@ std::string quoted(const std::string& path) {
   return "\"" + path + "\"";
 }
 
+// The destination, record name, aggregate file and files of one flat placement.
+Status validate_flat(const FlatPlacement& p) {
+  const FlatDestination& d = p.destination;
+  if (const std::string dir = destination_dir(d); !dir.empty()) {
+    if (auto status = validate_repository_path(dir); !status) return status;
+  }
+  if (auto problem = path_problem(p.record); problem || p.record.find('/') != std::string::npos) {
+    return make_error("invalid record name " + quoted(p.record) + ": " + problem.value_or("contains '/'"));
+  }
+  if (auto status = validate_repository_path(aggregate_path(d)); !status) return status;
+  for (const auto& [file, content] : p.files) {
+    auto problem = path_problem(file);
+    if (!problem && d.mode == FilepathMode::none && (file == ".kratix" || file.starts_with(".kratix/"))) {
+      problem = "\".kratix\" is where the records of filepath mode none are kept";
+    }
+    if (problem) {
+      return make_error("invalid repository path " + quoted(file) + " in flat placement " + quoted(p.record) +
+                        ": " + *problem);
+    }
+  }
+  return ok();
+}
+
 }  // namespace
 
 Status validate_repository_path(const std::string& path) {
@@ -57,6 +82,9 @@ Status validate_change(const Change& change) {
   }
   for (const std::string& directory : change.removed_directories) {
     if (auto status = validate_repository_path(directory); !status) return status;
+  }
+  for (const FlatPlacement& placement : change.flat_placements) {
+    if (auto status = validate_flat(placement); !status) return status;
   }
   return ok();
 }

@@ -16,9 +16,13 @@ namespace ferry::writer {
 // ".git" segment, NUL byte.
 Status validate_repository_path(const std::string& path);
 
-// Validates every bundle directory, every bundle file path (relative to its directory) and every removed
-// directory of `change`; the first offending path is reported. A bad file path reads
+// Validates every bundle directory, every bundle file path (relative to its directory), every removed
+// directory and every flat placement of `change`; the first offending path is reported. A bad file path
+// reads
 //   invalid repository path "<file>" in bundle "<directory>": <reason>
+//   invalid repository path "<file>" in flat placement "<record>": <reason>
+// where a flat placement of mode none also refuses files in ".kratix" (where its records are kept), and a
+// record name with a '/' or a bad segment reads `invalid record name "<record>": <reason>`.
 Status validate_change(const Change& change);
 
 // The `prefix` argument of StateStore::read_files, checked and with trailing '/' removed: "" (the whole

@@ -3,6 +3,7 @@
 // commit" rule as LocalGitRepo, and records every accepted Change. Thread-safe.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <mutex>
@@ -11,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "writer/drift.h"
+#include "writer/flat_layout.h"
 #include "writer/path_rules.h"
 #include "writer/state_store.h"
 
@@ -19,6 +22,7 @@ namespace ferry::writer {
 struct RecordedCommit {
   std::string sha;  // "fake-1", "fake-2", ... in commit order
   Change change;
+  std::map<std::string, std::string> files;  // the branch content right after this commit
 };
 
 class RecordingStateStore : public StateStore {
@@ -29,7 +33,8 @@ class RecordingStateStore : public StateStore {
 
   std::string describe() const override { return "recording state store " + name_; }
 
-  // Same contract as LocalGitRepo::apply: removals first, then every bundle file; no commit (empty
+  // Same contract as LocalGitRepo::apply: removals first, then every bundle file, then the flat edits
+  // (flat_layout.h, read against the content before the change); no commit (empty
   // CommitOutcome) when the files did not change; otherwise the next fake sha.
   Result<CommitOutcome> apply(const Change& change) override {
     const std::lock_guard lock(mutex_);
@@ -39,13 +44,19 @@ class RecordingStateStore : public StateStore {
     Files next = files_;
     for (const std::string& directory : change.removed_directories) remove_below(next, directory);
     for (const Bundle& bundle : change.bundles) remove_below(next, bundle.directory);
+    auto edits = expand_flat(
+        change, [this](const std::string& prefix) -> Result<Files> { return files_below(files_, prefix); });
+    if (!edits) return edits.error();
     for (const Bundle& bundle : change.bundles) {
       for (const auto& [file, content] : bundle.files) next[bundle.directory + "/" + file] = content;
     }
+    for (const std::string& path : edits->removed) remove_below(next, path);
+    for (const auto& [path, content] : edits->written) next[path] = content;
     if (next == files_) return CommitOutcome{};
+    std::vector<std::string> drift = restored_drift(change, *edits, next);
     files_ = std::move(next);
-    commits_.push_back({"fake-" + std::to_string(commits_.size() + 1), change});
-    return CommitOutcome{commits_.back().sha};
+    commits_.push_back({"fake-" + std::to_string(commits_.size() + 1), change, files_});
+    return CommitOutcome{commits_.back().sha, std::move(drift)};
   }
 
   // Files at or below `prefix`, keyed by repository-relative path, like LocalGitRepo::read_files.
@@ -53,13 +64,7 @@ class RecordingStateStore : public StateStore {
     auto trimmed = normalise_read_prefix(prefix);
     if (!trimmed) return trimmed.error();
     const std::lock_guard lock(mutex_);
-    if (trimmed->empty()) return files_;
-    const std::string below = *trimmed + "/";
-    Files found;
-    for (auto it = files_.lower_bound(below); it != files_.end() && it->first.starts_with(below); ++it) {
-      found.insert(*it);
-    }
-    return found;
+    return files_below(files_, *trimmed);
   }
 
   // Every change apply() accepted (valid ones, including those that changed nothing), in call order.
@@ -93,6 +98,29 @@ class RecordingStateStore : public StateStore {
   }
 
  private:
+  static Files files_below(const Files& files, const std::string& prefix) {
+    if (prefix.empty()) return files;
+    const std::string below = prefix + "/";
+    Files found;
+    for (auto it = files.lower_bound(below); it != files.end() && it->first.starts_with(below); ++it) {
+      found.insert(*it);
+    }
+    return found;
+  }
+
+  // As LocalGitRepo: the change's paths someone changed since its owner's last commit (same summary line)
+  // that `next` puts back. set_files() is how tests make that happen.
+  std::vector<std::string> restored_drift(const Change& change, const FileEdits& edits,
+                                          const Files& next) const {
+    const std::string summary = summary_of(change.message);
+    const auto own = std::find_if(commits_.rbegin(), commits_.rend(), [&](const RecordedCommit& c) {
+      return summary_of(c.change.message) == summary;
+    });
+    if (own == commits_.rend() || own->files == files_) return {};
+    const DriftScope scope = drift_scope(change, edits);
+    return restored_paths(in_scope(own->files, scope), in_scope(files_, scope), in_scope(next, scope));
+  }
+
   // Drops `path` itself (a file where the directory should be) and everything below it.
   static void remove_below(Files& files, const std::string& path) {
     files.erase(path);

@@ -135,12 +135,12 @@ Result<CommitOutcome> RemoteGitRepo::apply(const Change& change) {
     if (!remote_tip) return remote_tip.error();
     auto tip = git::load_tip(repo, *remote_tip, store);
     if (!tip) return tip.error();
-    auto commit = git::build_commit(repo, *tip, change, store);
-    if (!commit) return commit.error();
-    if (!*commit) return CommitOutcome{};
-    auto reply = git::push_commit(repo, target, **commit);
+    auto built = git::build_commit(repo, *tip, change, store);
+    if (!built) return built.error();
+    if (!built->commit) return CommitOutcome{};
+    auto reply = git::push_commit(repo, target, *built->commit);
     if (!reply) return reply.error();
-    if (reply->accepted) return CommitOutcome{git::oid_hex(**commit)};
+    if (reply->accepted) return CommitOutcome{git::oid_hex(*built->commit), std::move(built->drift_restored)};
     last_refusal = reply->refusal;
     const auto before = *remote_tip;
     remote_tip = git::fetch_branch(repo, target);

@@ -24,15 +24,53 @@ struct Bundle {
   std::map<std::string, std::string> files;  // relative path -> bytes
 };
 
+// A Destination's spec.filepath.mode (reference §4.2-4.5). nestedByMetadata placements are Bundles; the two
+// flat modes have no directory per placement and are FlatPlacements.
+enum class FilepathMode { nested_by_metadata, none, aggregated_yaml };
+
+// Where a flat placement goes. Record files live in <store path>/<destination path>/.kratix/ and, as in
+// Kratix, list files relative to the store path (writer/flat_layout.h has the format).
+struct FlatDestination {
+  FilepathMode mode = FilepathMode::none;
+  std::string store_path;                          // GitStateStore spec.path
+  std::string destination_path;                    // Destination spec.path
+  std::string aggregate_file = "aggregated.yaml";  // aggregatedYAML: spec.filepath.filename
+  bool operator==(const FlatDestination&) const = default;
+};
+
+// One placement on a flat Destination. mode none: every file at <destination dir>/<file>, and the record
+// <destination dir>/.kratix/<record>.yaml listing them, so the next write removes the ones that went.
+// aggregatedYAML: the record keeps the files' content, and <destination dir>/<aggregate file> is rebuilt
+// from every record of the Destination, sorted by work placement name, joined by "\n---\n".
+struct FlatPlacement {
+  FlatDestination destination;
+  std::string record;          // layout.h placement_record_name: "<namespace>-<work placement name>"
+  std::string work_placement;  // what aggregatedYAML sorts by
+  std::string owner;           // the request or Promise that wrote it, what FlatRemoval names
+  std::map<std::string, std::string> files;  // relative path -> bytes, as in a Bundle
+};
+
+// Everything `owner` placed on one flat Destination: its records go, with the files they list (mode none) or
+// their part of the aggregate (aggregatedYAML). The flat counterpart of removed_directories.
+struct FlatRemoval {
+  FlatDestination destination;
+  std::string owner;
+};
+
 struct Change {
   std::vector<Bundle> bundles;
   std::vector<std::string> removed_directories;  // deleted with everything below them
   std::string message;                           // full commit message, trailers included
   Author author;
+  std::vector<FlatRemoval> flat_removals;      // applied after bundles, before flat_placements
+  std::vector<FlatPlacement> flat_placements;  // applied last
 };
 
 struct CommitOutcome {
   std::optional<std::string> commit_sha;  // empty when the change left the tree as it was
+  // Repository paths the commit put back after someone else changed them since the change's owner last
+  // committed (writer/drift.h), sorted; empty without a commit.
+  std::vector<std::string> drift_restored;
 };
 
 class StateStore {
@@ -40,10 +78,11 @@ class StateStore {
   virtual ~StateStore() = default;
   virtual std::string describe() const = 0;  // for messages; never contains credentials
   // Applies the change on the branch tip as one commit: first every removed directory and every bundle
-  // directory is emptied, then every bundle file is written. Refuses paths with "..", absolute paths, empty
-  // segments and ".git" segments before writing anything (writer/path_rules.h has the exact rules and
-  // messages). No commit, and an empty commit_sha, when the tree would not change. Safe to call from
-  // several threads.
+  // directory is emptied, then every bundle file is written, then the flat removals and placements are
+  // applied against the records on the tip (flat_layout.h expand_flat). Refuses paths with "..", absolute
+  // paths, empty segments and ".git" segments before writing anything (writer/path_rules.h has the exact
+  // rules and messages). No commit, and an empty commit_sha, when the tree would not change. Safe to call
+  // from several threads.
   virtual Result<CommitOutcome> apply(const Change& change) = 0;
   // Every file on the branch below `prefix` ("" for all; a trailing '/' is ignored): repository-relative
   // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.

@@ -123,3 +123,59 @@ TEST(DependencyBundleDir, StaticDependenciesHaveNoPipelineSegment) {
 
 }  // namespace
 }  // namespace ferry::writer
+
+namespace ferry::writer {
+namespace {
+
+DestinationLayout layout(FilepathMode mode) {
+  return {"worker-1", {FilepathMode::none, "state", "worker-1", "all.yaml"}, mode};
+}
+
+TEST(FilepathMode, ParsesTheThreeKratixModes) {
+  EXPECT_EQ(*parse_filepath_mode("nestedByMetadata"), FilepathMode::nested_by_metadata);
+  EXPECT_EQ(*parse_filepath_mode("none"), FilepathMode::none);
+  EXPECT_EQ(*parse_filepath_mode("aggregatedYAML"), FilepathMode::aggregated_yaml);
+  EXPECT_EQ(parse_filepath_mode("flat").error().render(),
+            "filepath mode \"flat\" is not one of nestedByMetadata, none, aggregatedYAML");
+}
+
+TEST(AddPlacement, NestedIsABundleAtItsDirectory) {
+  Change change;
+  const PlacementOwner owner{"request ns/redis/cache", "ns", "redis-cache-configure"};
+  EXPECT_EQ(add_placement(change, layout(FilepathMode::nested_by_metadata), owner, md5_hex("."), "n/dir",
+                          {{"a", "A"}}),
+            "n/dir");
+  ASSERT_EQ(change.bundles.size(), 1u);
+  EXPECT_EQ(change.bundles[0].directory, "n/dir");
+  EXPECT_TRUE(change.flat_placements.empty());
+}
+
+TEST(AddPlacement, FlatModesAreRecordsNamedAsKratixWorkPlacements) {
+  for (const FilepathMode mode : {FilepathMode::none, FilepathMode::aggregated_yaml}) {
+    Change change;
+    const PlacementOwner owner{"request ns/redis/cache", "ns", "redis-cache-configure"};
+    EXPECT_EQ(add_placement(change, layout(mode), owner, md5_hex("."), "n/dir", {{"a", "A"}}),
+              "state/worker-1");
+    ASSERT_EQ(change.flat_placements.size(), 1u);
+    const FlatPlacement& p = change.flat_placements[0];
+    EXPECT_EQ(p.destination, (FlatDestination{mode, "state", "worker-1", "all.yaml"}));
+    EXPECT_EQ(p.record, "ns-redis-cache-configure.worker-1-5058f");
+    EXPECT_EQ(p.work_placement, "redis-cache-configure.worker-1-5058f");
+    EXPECT_EQ(p.owner, "request ns/redis/cache");
+    EXPECT_TRUE(change.bundles.empty());
+  }
+}
+
+TEST(ClearOwner, NestedRemovesTheDirectoryOnceFlatRemovesTheOwnersRecords) {
+  Change change;
+  clear_owner(change, layout(FilepathMode::nested_by_metadata), "o", "n/dir");
+  clear_owner(change, layout(FilepathMode::nested_by_metadata), "o", "n/dir");
+  clear_owner(change, layout(FilepathMode::none), "o", "n/dir");
+  EXPECT_EQ(change.removed_directories, std::vector<std::string>{"n/dir"});
+  ASSERT_EQ(change.flat_removals.size(), 1u);
+  EXPECT_EQ(change.flat_removals[0].owner, "o");
+  EXPECT_EQ(change.flat_removals[0].destination.mode, FilepathMode::none);
+}
+
+}  // namespace
+}  // namespace ferry::writer
