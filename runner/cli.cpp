@@ -44,6 +44,17 @@ void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
                  "Where pipeline directories are made (default: a temporary directory)");
 }
 
+void add_store_options(CLI::App& app, StoreCommandOptions& stores) {
+  app.add_option("--store-cache-dir", stores.cache_dir,
+                 "Where remote state stores are fetched to, kept between runs (default: "
+                 "$XDG_CACHE_HOME/ferry/stores, else ~/.cache/ferry/stores)");
+  app.add_option("--store-ca-bundle", stores.ca_bundle,
+                 "PEM file of CA certificates trusted for https:// state stores, besides the system's")
+      ->check(CLI::ExistingFile);
+  app.add_flag("--allow-insecure-http", stores.allow_insecure_http,
+               "Accept plain http:// state store URLs (credentials and content travel unencrypted)");
+}
+
 std::function<int()> configure_reconcile(CLI::App& app) {
   auto options = std::make_shared<ReconcileCommandOptions>();
   add_platform_and_output(app, options->platform_dir, options->output);
@@ -51,6 +62,7 @@ std::function<int()> configure_reconcile(CLI::App& app) {
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   add_runtime_options(app, options->run);
+  add_store_options(app, options->stores);
   return [options] { return run_reconcile(*options); };
 }
 
@@ -62,6 +74,7 @@ std::function<int()> configure_explain(CLI::App& app) {
   auto* promise = app.add_option("--promise", options->promise, "NAME of a Promise: explains its dependencies");
   request->excludes(promise);
   add_runtime_options(app, options->run);
+  add_store_options(app, options->stores);
   return [options] { return run_explain(*options); };
 }
 

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 
 #include "pipeline/runtime_factory.h"
@@ -41,6 +42,28 @@ CommandSecrets::CommandSecrets(const RuntimeCommandOptions& options)
     : directory_(options.secrets_dir, options.config_maps_dir),
       environment_(pipeline::EnvironmentSecretSource::from_process()),
       chain_({&directory_, &environment_}) {}
+
+fs::path default_store_cache_dir(const std::function<std::optional<std::string>(const char*)>& env) {
+  auto get = [&](const char* name) -> std::string {
+    if (env) return env(name).value_or("");
+    const char* value = std::getenv(name);
+    return value ? value : "";
+  };
+  if (const std::string xdg = get("XDG_CACHE_HOME"); !xdg.empty()) return fs::path(xdg) / "ferry/stores";
+  if (const std::string home = get("HOME"); !home.empty()) return fs::path(home) / ".cache/ferry/stores";
+  return fs::temp_directory_path() / "ferry-stores";
+}
+
+StoreAccess store_access(const StoreCommandOptions& options, const Platform& platform,
+                         const pipeline::SecretSource& secrets) {
+  StoreAccess access;
+  access.platform_root = platform.root;
+  access.cache_dir = options.cache_dir.empty() ? default_store_cache_dir() : fs::path(options.cache_dir);
+  access.ca_bundle = options.ca_bundle;
+  access.allow_insecure_http = options.allow_insecure_http;
+  access.secrets = &secrets;
+  return access;
+}
 
 ScratchDirectory::ScratchDirectory(const std::string& parent) {
   const fs::path base = parent.empty() ? fs::temp_directory_path() : fs::path(parent);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,6 +36,15 @@ class CommandSecrets {
   pipeline::EnvironmentSecretSource environment_;
   pipeline::ChainedSecretSource chain_;
 };
+
+// The remote stores' cache when --store-cache-dir is not given: $XDG_CACHE_HOME/ferry/stores, else
+// $HOME/.cache/ferry/stores, else <temp dir>/ferry-stores. `env` reads a variable (getenv by default).
+std::filesystem::path default_store_cache_dir(
+    const std::function<std::optional<std::string>(const char*)>& env = nullptr);
+
+// The StoreAccess of a run: the options, the platform root, and `secrets` for spec.secretRef.
+StoreAccess store_access(const StoreCommandOptions& options, const Platform& platform,
+                         const pipeline::SecretSource& secrets);
 
 // The scratch directory of one run: created on entry, removed with everything in it on every exit path.
 class ScratchDirectory {

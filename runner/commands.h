@@ -17,11 +17,19 @@ struct RuntimeCommandOptions {
   std::string config_maps_dir;  // <dir>/<configmap>/<key> files for env valueFrom.configMapKeyRef
 };
 
+// How state stores are reached, shared by every subcommand that opens them (docs/stores.md).
+struct StoreCommandOptions {
+  std::string cache_dir;  // remote stores' fetch caches; "" = $XDG_CACHE_HOME/ferry/stores or ~/.cache/...
+  std::string ca_bundle;  // PEM file of extra CAs trusted for https:// stores
+  bool allow_insecure_http = false;  // accept plain http:// store URLs
+};
+
 struct ReconcileCommandOptions {
   std::string platform_dir = ".";
   std::string output = "text";  // text | json
   int jobs = 2;
   RuntimeCommandOptions run;
+  StoreCommandOptions stores;
 };
 
 struct ExplainCommandOptions {
@@ -30,6 +38,7 @@ struct ExplainCommandOptions {
   std::string promise;  // NAME
   std::string output = "text";
   RuntimeCommandOptions run;
+  StoreCommandOptions stores;
 };
 
 int run_reconcile(const ReconcileCommandOptions& options);

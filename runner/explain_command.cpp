@@ -18,17 +18,17 @@ const pipeline::Request* find_request(const Platform& platform, const std::strin
 }
 
 Result<Explanation> explain_request(const Platform& platform, const std::string& ns_name,
-                                    const RuntimeCommandOptions& run) {
+                                    const RuntimeCommandOptions& run, const StoreCommandOptions& store_options) {
   const pipeline::Request* request = find_request(platform, ns_name);
   if (!request) return make_error("no request " + ns_name + " in the platform (give it as NAMESPACE/NAME)");
-  auto stores = open_stores(platform, local_store_opener(platform.root));
+  const CommandSecrets secrets(run);
+  auto stores = open_stores(platform, state_store_opener(store_access(store_options, platform, secrets.source())));
   if (!stores) return stores.error();
   auto index = read_placement_index(platform, stores->views);
   if (!index) return index.error();
   auto runtime = make_runtime(run);
   if (!runtime) return runtime.error();
   ScratchDirectory scratch(run.scratch_dir);
-  const CommandSecrets secrets(run);
   auto plan = run_and_plan(platform, *request, **runtime, *index,
                            {scratch.path(), 1, std::chrono::seconds(run.timeout_seconds), &secrets.source()});
   if (!plan) return plan.error();
@@ -62,7 +62,7 @@ int run_explain(const ExplainCommandOptions& options) {
   std::optional<Platform> platform = load_or_report(options.platform_dir);
   if (!platform) return 1;
   auto explanation = options.request.empty() ? explain_promise(*platform, options.promise, options.run)
-                                             : explain_request(*platform, options.request, options.run);
+                                             : explain_request(*platform, options.request, options.run, options.stores);
   if (!explanation) {
     std::cerr << render_diagnostics({explanation.error()}, {});
     return 1;

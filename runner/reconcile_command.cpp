@@ -23,9 +23,11 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   }
   ScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);
-  ReconcileOptions reconcile_options{scratch.path(), options.jobs, std::chrono::seconds(options.run.timeout_seconds),
-                                     &secrets.source()};
-  auto report = reconcile(*platform, **runtime, local_store_opener(platform->root), reconcile_options);
+  ReconcileOptions reconcile_options{scratch.path(), options.jobs,
+                                     std::chrono::seconds(options.run.timeout_seconds), &secrets.source()};
+  auto report = reconcile(*platform, **runtime,
+                          state_store_opener(store_access(options.stores, *platform, secrets.source())),
+                          reconcile_options);
   if (!report) {
     std::cerr << render_diagnostics({report.error()}, {});
     return 1;

@@ -1,0 +1,168 @@
+// End to end: the ferry binary writing the demo platform to remote state stores on the real servers of
+// ci/git-servers (started once for this binary by tests/writer/git_servers.cpp): the clusters store over
+// git://, the observability store over https:// with basic auth from spec.secretRef. Pipelines run with
+// --runtime exec (fixtures/exec), so no container engine is needed. Checked with the git CLI on the
+// servers' repositories.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/test_support.h"
+#include "tests/writer/git_servers.h"
+#include "tests/writer/remote_store_support.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::git;
+using ferry::testing::read_file;
+using ferry::testing::run;
+using ferry::testing::shell_quote;
+using ferry::testing::TempDir;
+using ferry::testing::write_file;
+using writer::testing_remote::git_servers;
+namespace fs = std::filesystem;
+
+struct FerryRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+class StoresE2E : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(git_servers().started) << git_servers().failure;
+    fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", platform(), fs::copy_options::recursive);
+    const std::string name = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    clusters_ = fs::path(git_servers().at("FERRY_GIT_DAEMON_ROOT")) / (name + "-clusters.git");
+    observability_ = fs::path(git_servers().at("FERRY_HTTP_ROOT")) / (name + "-observability.git");
+    writer::testing_remote::make_server_repo(clusters_);
+    writer::testing_remote::make_server_repo(observability_);
+    clusters_url_ = git_servers().at("FERRY_GIT_DAEMON_URL") + "/" + clusters_.filename().string();
+    observability_url_ = git_servers().at("FERRY_HTTPS_URL") + "/" + observability_.filename().string();
+  }
+
+  fs::path platform() const { return dir.path() / "platform"; }
+
+  // The demo's two stores on the servers; the https one authenticates with the Secret "git-creds".
+  void write_stores(const std::string& observability_url, const std::string& extra_spec = "") {
+    write_file(platform() / "state-stores.yaml",
+               "apiVersion: platform.kratix.io/v1alpha1\nkind: GitStateStore\nmetadata:\n  name: clusters\n"
+               "spec:\n  url: " +
+                   clusters_url_ +
+                   "\n  gitAuthor: {name: ferry-demo, email: demo@example.com}\n"
+                   "---\napiVersion: platform.kratix.io/v1alpha1\nkind: GitStateStore\nmetadata:\n"
+                   "  name: observability\nspec:\n  url: " +
+                   observability_url + "\n  path: fleet\n" + extra_spec);
+  }
+  void write_password(const std::string& password) {
+    write_file(dir.path() / "secrets/git-creds/username", git_servers().at("FERRY_HTTP_USER"));
+    write_file(dir.path() / "secrets/git-creds/password", password);
+  }
+
+  // `ferry <command> <platform> <args>` with the stores' options; stdout and stderr kept apart.
+  FerryRun ferry(const std::string& command, const std::string& args = "") {
+    const fs::path err = dir.path() / "stderr";
+    const auto result = run(
+        std::string(FERRY_BINARY_DIR) + "/ferry " + command + " " + shell_quote(platform().string()) +
+            " --runtime exec --exec-config " +
+            shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml") +
+            " --secrets-dir " + shell_quote((dir.path() / "secrets").string()) + " --store-cache-dir " +
+            shell_quote((dir.path() / "cache").string()) + " --store-ca-bundle " +
+            shell_quote(git_servers().at("FERRY_CA_BUNDLE")) + " " + args + " 2>" + shell_quote(err.string()),
+        false);
+    return {result.exit_code, result.output, read_file(err)};
+  }
+
+  static std::map<std::string, std::string> results(const std::string& json) {
+    const auto report = nlohmann::json::parse(json, nullptr, false);
+    std::map<std::string, std::string> out;
+    if (report.is_discarded()) return out;
+    for (const auto& r : report["requests"])
+      out[r["namespace"].get<std::string>() + "/" + r["name"].get<std::string>()] = r["result"];
+    return out;
+  }
+
+  TempDir dir;
+  fs::path clusters_, observability_;
+  std::string clusters_url_, observability_url_;
+};
+
+TEST_F(StoresE2E, GitDaemonAndHttpsStoresReceiveOneCommitPerRequestAndRepository) {
+  write_stores(observability_url_, "  secretRef: {name: git-creds}\n");
+  write_password(git_servers().at("FERRY_HTTP_PASSWORD"));
+  const FerryRun first = ferry("reconcile", "--output json");
+  ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+  EXPECT_EQ(results(first.out), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
+                                                                    {"default/shop", "succeeded"},
+                                                                    {"team-b/blog", "succeeded"},
+                                                                    {"team-b/cache-b", "succeeded"}}));
+  EXPECT_EQ(git(observability_, "ls-tree -r --name-only main"),
+            "fleet/monitoring/resources/default/app/shop/deploy/89948/monitoring/dashboard.yaml\n"
+            "fleet/monitoring/resources/team-b/app/blog/deploy/89948/monitoring/dashboard.yaml");
+  EXPECT_EQ(git(clusters_, "rev-list --count main"), "5");
+  EXPECT_EQ(git(observability_, "rev-list --count main"), "2");
+  EXPECT_EQ(git(clusters_, "log -1 --format=%an main"), "ferry-demo");
+
+  const FerryRun second = ferry("reconcile", "--output json");
+  EXPECT_EQ(second.exit_code, 0) << second.out << second.err;
+  for (const auto& [name, result] : results(second.out)) EXPECT_EQ(result, "unchanged") << name;
+  EXPECT_EQ(git(clusters_, "rev-list --count main"), "5");
+}
+
+TEST_F(StoresE2E, ExplainReadsPlacementsFromARemoteStore) {
+  write_stores(observability_url_, "  secretRef: {name: git-creds}\n");
+  write_password(git_servers().at("FERRY_HTTP_PASSWORD"));
+  ASSERT_EQ(ferry("reconcile").exit_code, 0);
+  const FerryRun explained = ferry("explain", "--request default/shop --output json");
+  ASSERT_EQ(explained.exit_code, 0) << explained.out << explained.err;
+  EXPECT_NE(explained.out.find("monitoring"), std::string::npos) << explained.out;
+}
+
+// The password, and a token inside a URL, never reach the report (text or JSON) or the log, whether the
+// run succeeds or the server refuses the credentials.
+TEST_F(StoresE2E, CredentialsNeverAppearInReportsOrLogs) {
+  const std::string password = git_servers().at("FERRY_HTTP_PASSWORD");
+  write_stores(observability_url_, "  secretRef: {name: git-creds}\n");
+  write_password(password);
+  for (const char* output : {"text", "json"}) {
+    const FerryRun ok = ferry("reconcile", std::string("--output ") + output);
+    EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
+    EXPECT_EQ(ok.out.find(password), std::string::npos) << ok.out;
+    EXPECT_EQ(ok.err.find(password), std::string::npos) << ok.err;
+  }
+  const std::string canary = "ferry-canary-token-7Qx2";
+  write_password(canary);
+  const FerryRun refused = ferry("reconcile", "--output json");
+  EXPECT_EQ(refused.exit_code, 1) << refused.out << refused.err;
+  EXPECT_NE(refused.err.find("check the username and password/token"), std::string::npos) << refused.err;
+  EXPECT_EQ(refused.out.find(canary), std::string::npos) << refused.out;
+  EXPECT_EQ(refused.err.find(canary), std::string::npos) << refused.err;
+
+  std::string in_url = observability_url_;
+  in_url.insert(std::string("https://").size(), "ferry:" + canary + "@");
+  write_stores(in_url);
+  const FerryRun url_refused = ferry("reconcile", "--output text");
+  EXPECT_EQ(url_refused.exit_code, 1) << url_refused.out << url_refused.err;
+  EXPECT_EQ(url_refused.out.find(canary), std::string::npos) << url_refused.out;
+  EXPECT_EQ(url_refused.err.find(canary), std::string::npos) << url_refused.err;
+  EXPECT_TRUE(writer::testing_remote::files_containing(dir.path() / "cache", canary).empty());
+}
+
+TEST_F(StoresE2E, MissingSecretStopsTheRunWithTheWaysToProvideIt) {
+  write_stores(observability_url_, "  secretRef: {name: other-creds}\n");
+  const FerryRun run = ferry("reconcile");
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_NE(
+      run.err.find("state-stores.yaml:16:14: error: GitStateStore \"observability\": secret \"other-creds\" "
+                   "has no key \"password\" available to ferry: create " +
+                   (dir.path() / "secrets/other-creds/password").string() +
+                   " or set FERRY_SECRET_OTHER_CREDS_PASSWORD"),
+      std::string::npos)
+      << run.err;
+  EXPECT_EQ(git(clusters_, "rev-parse -q --verify main || true"), "");
+}
+
+}  // namespace
+}  // namespace ferry
