@@ -1,0 +1,118 @@
+#include "runner/deletion.h"
+
+#include <algorithm>
+
+#include "core/yaml_document.h"
+#include "runner/workflow_runs.h"
+#include "writer/layout.h"
+
+namespace ferry::runner {
+
+namespace {
+
+bool still_declared(const Platform& platform, const ObjectRecord& record) {
+  if (record.kind == "Promise") return platform.promise(record.name) != nullptr;
+  return std::any_of(platform.requests.begin(), platform.requests.end(), [&](const pipeline::Request& r) {
+    return r.promise == record.promise && r.namespace_ == record.namespace_ && r.name == record.name;
+  });
+}
+
+// The Promise as declared now, else as recorded when it last ran.
+Result<pipeline::Promise> promise_named(const std::string& name, const Platform& platform, const RunState& state) {
+  if (const pipeline::Promise* declared = platform.promise(name)) return *declared;
+  const auto record = state.find("promises/" + name);
+  if (record == state.end()) return make_error("Promise " + name + " is neither declared nor recorded");
+  auto documents = parse_yaml_stream(record->second.object_yaml, "state:promises/" + name);
+  if (!documents) return documents.error();
+  if (documents->size() != 1) return make_error("the recorded Promise " + name + " is not one YAML document");
+  return pipeline::parse_promise(documents->front());
+}
+
+// The request as recorded: what its delete workflow sees in /kratix/input/object.yaml.
+Result<pipeline::Request> recorded_request(const ObjectRecord& record) {
+  auto documents = parse_yaml_stream(record.object_yaml, "state:" + record.directory());
+  if (!documents) return documents.error();
+  if (documents->size() != 1) return make_error("the recorded object " + record.directory() + " is not one YAML document");
+  pipeline::Request request;
+  request.kind = record.kind;
+  request.name = record.name;
+  request.namespace_ = record.namespace_;
+  request.promise = record.promise;
+  request.api_version = child(documents->front().node, "apiVersion").Scalar();
+  request.object_yaml = record.object_yaml;
+  return request;
+}
+
+std::string delete_message(const ObjectRecord& record) {
+  if (record.kind == "Promise") return "Delete from: promise " + record.name + "\n\nFerry-Promise: " + record.name + "\n";
+  return "Delete from: " + record.namespace_ + "/" + record.name + "\n\nFerry-Request: " + record.kind + " " +
+         record.namespace_ + "/" + record.name + "\nFerry-Promise: " + record.promise + "\n";
+}
+
+void remove(std::map<std::string, writer::Change>& changes, const Platform& platform, const std::string& store,
+            const std::string& directory, const std::string& message) {
+  writer::Change& change = changes[store];
+  change.message = message;
+  if (const GitStateStore* config = platform.store(store)) change.author = config->author;
+  auto& removed = change.removed_directories;
+  if (std::find(removed.begin(), removed.end(), directory) == removed.end()) removed.push_back(directory);
+}
+
+std::map<std::string, writer::Change> request_removals(const ObjectRecord& record, const Platform& platform,
+                                                       const PlacementIndex& index) {
+  std::map<std::string, writer::Change> changes;
+  for (const ExistingBundle& bundle : index.bundles_of(record.namespace_, record.promise, record.name)) {
+    remove(changes, platform, bundle.store,
+           writer::resource_request_dir(bundle.destination_dir, record.namespace_, record.promise, record.name),
+           delete_message(record));
+  }
+  return changes;
+}
+
+std::map<std::string, writer::Change> promise_removals(const ObjectRecord& record, const Platform& platform) {
+  std::map<std::string, writer::Change> changes;
+  for (const scheduler::Destination& d : platform.destinations) {
+    const GitStateStore* store = platform.store(d.state_store);
+    if (!store) continue;
+    remove(changes, platform, store->name,
+           writer::promise_dependencies_dir(writer::join_path({store->path, d.path}), record.name),
+           delete_message(record));
+  }
+  return changes;
+}
+
+}  // namespace
+
+std::vector<const ObjectRecord*> vanished_objects(const Platform& platform, const RunState& state) {
+  std::vector<const ObjectRecord*> requests, promises;
+  for (const auto& [directory, record] : state) {
+    if (still_declared(platform, record)) continue;
+    (record.kind == "Promise" ? promises : requests).push_back(&record);
+  }
+  requests.insert(requests.end(), promises.begin(), promises.end());
+  return requests;
+}
+
+Result<std::map<std::string, writer::Change>> run_and_plan_deletion(const ObjectRecord& record,
+                                                                    const Platform& platform, const RunState& state,
+                                                                    const PlacementIndex& index,
+                                                                    pipeline::ContainerRuntime& runtime,
+                                                                    const ReconcileOptions& options) {
+  auto promise = promise_named(record.promise, platform, state);
+  if (!promise) return promise.error();
+  if (record.kind == "Promise") {
+    pipeline::Promise recorded = *promise;
+    recorded.object_yaml = record.object_yaml;
+    auto ran = run_workflow_if_any(recorded, "promise.delete", promise_workflow_object(recorded, "delete"), runtime, options);
+    if (!ran) return ran.error();
+    return promise_removals(record, platform);
+  }
+  auto request = recorded_request(record);
+  if (!request) return request.error();
+  auto ran = run_workflow_if_any(*promise, "resource.delete", request_workflow_object(*request, *promise, "delete"),
+                                 runtime, options);
+  if (!ran) return ran.error();
+  return request_removals(record, platform, index);
+}
+
+}  // namespace ferry::runner
