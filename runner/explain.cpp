@@ -13,12 +13,13 @@ std::string join(const std::vector<std::string>& items) {
 
 std::string describe_term(const scheduler::TermVerdict& term) {
   const std::string has = term.actual ? "has " + term.requirement.key + "=" + *term.actual : "no " + term.requirement.key + " label";
-  return std::string(term.met ? "met " : "failed ") + term.requirement.key + "=" + term.requirement.value +
+  return std::string(term.met ? "met " : "failed ") + scheduler::to_string(term.requirement) +
          (term.met ? "" : " (" + has + ")");
 }
 
 std::string describe_verdict(const scheduler::DestinationVerdict& v) {
   if (v.strict_refused) return "refused: strictMatchLabels takes no group with an empty selector";
+  if (!v.unschedulable.empty()) return "refused: " + v.unschedulable;
   if (v.terms.empty()) return "takes it: the selector is empty";
   std::vector<std::string> terms;
   for (const auto& t : v.terms) terms.push_back(describe_term(t));

@@ -1,6 +1,92 @@
 #include "runner/object_parsers.h"
 
+#include <algorithm>
+
+#include "writer/store_url.h"
+
 namespace ferry::runner {
+
+namespace {
+
+// A Kubernetes object name (DNS subdomain): it becomes a directory name of the secrets directory, so
+// nothing else (no '/', no "..") may pass.
+bool is_object_name(const std::string& name) {
+  if (name.empty() || name.size() > 253 || name.front() == '.' || name.front() == '-') return false;
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
+  });
+}
+
+// spec.secretRef {name, namespace}; absent means no credentials.
+Result<std::optional<StoreSecretRef>> parse_secret_ref(const YAML::Node& spec, const std::string& file) {
+  const YAML::Node node = child(spec, "secretRef");
+  if (!node.IsDefined() || node.IsNull()) return std::optional<StoreSecretRef>{};
+  if (!node.IsMap()) {
+    return make_error(location_of(node, file),
+                      "\"spec.secretRef\" must be a map, found " + describe_node_type(node));
+  }
+  StoreSecretRef ref;
+  ref.where = location_of(node, file);
+  auto name = required_string(node, "name", "spec.secretRef.name", file);
+  if (!name) return name.error();
+  if (!is_object_name(*name)) {
+    return make_error(location_of(child(node, "name"), file),
+                      "\"spec.secretRef.name\" \"" + *name +
+                          "\" is not a Secret name; use lower-case letters, digits, '-' and '.'");
+  }
+  ref.name = *name;
+  auto ns = optional_string(node, "namespace", "spec.secretRef.namespace", file);
+  if (!ns) return ns.error();
+  ref.namespace_ = ns->value_or("default");
+  return std::optional<StoreSecretRef>(std::move(ref));
+}
+
+Status parse_auth_method(const YAML::Node& spec, const std::string& file, GitStateStore& store) {
+  auto method = optional_string(spec, "authMethod", "spec.authMethod", file);
+  if (!method) return method.error();
+  const std::string value = method->value_or("basicAuth");
+  if (value == "basicAuth") store.auth_method = StoreAuthMethod::basic_auth;
+  if (value == "ssh") store.auth_method = StoreAuthMethod::ssh;
+  if (value == "githubApp") {
+    return make_error(store.auth_where,
+                      "authMethod githubApp is not supported; use basicAuth with an installation token as "
+                      "\"password\", or ssh");
+  }
+  if (value != "basicAuth" && value != "ssh") {
+    return make_error(store.auth_where, "\"spec.authMethod\" must be basicAuth or ssh, found " + value);
+  }
+  return ok();
+}
+
+// The URL's syntax (writer/store_url.h), and whether the auth method fits its transport.
+Status check_url(const GitStateStore& store) {
+  auto url = writer::parse_store_url(store.url, "/");
+  if (!url) return make_error(store.url_where, url.error().message);
+  const bool ssh_url = url->transport == writer::StoreTransport::kSsh;
+  if (store.auth_method == StoreAuthMethod::ssh && !ssh_url) {
+    return make_error(store.auth_where, "authMethod ssh needs an ssh:// or user@host:path URL, found " +
+                                            writer::redact_url(store.url));
+  }
+  if (store.auth_method == StoreAuthMethod::basic_auth && ssh_url && store.secret_ref) {
+    return make_error(store.secret_ref->where,
+                      "an ssh URL needs \"spec.authMethod: ssh\" to use the keys of "
+                      "spec.secretRef (basicAuth is for https:// URLs)");
+  }
+  return ok();
+}
+
+Status parse_author(const YAML::Node& spec, const std::string& file, writer::Author& author) {
+  const YAML::Node node = child(spec, "gitAuthor");
+  auto name = optional_string(node, "name", "spec.gitAuthor.name", file);
+  if (!name) return name.error();
+  auto email = optional_string(node, "email", "spec.gitAuthor.email", file);
+  if (!email) return email.error();
+  author.name = name->value_or(author.name);
+  author.email = email->value_or(author.email);
+  return ok();
+}
+
+}  // namespace
 
 Result<GitStateStore> parse_git_state_store(const YamlDocument& document) {
   const std::string& file = document.file;
@@ -15,19 +101,21 @@ Result<GitStateStore> parse_git_state_store(const YamlDocument& document) {
   if (!url) return url.error();
   store.url = *url;
   store.url_where = location_of(child(*spec, "url"), file);
+  store.auth_where =
+      child(*spec, "authMethod").IsDefined() ? location_of(child(*spec, "authMethod"), file) : store.where;
   auto branch = optional_string(*spec, "branch", "spec.branch", file);
   if (!branch) return branch.error();
   store.branch = branch->value_or("main");
   auto path = optional_string(*spec, "path", "spec.path", file);
   if (!path) return path.error();
   store.path = path->value_or("");
-  const YAML::Node author = child(*spec, "gitAuthor");
-  auto author_name = optional_string(author, "name", "spec.gitAuthor.name", file);
-  if (!author_name) return author_name.error();
-  auto author_email = optional_string(author, "email", "spec.gitAuthor.email", file);
-  if (!author_email) return author_email.error();
-  store.author.name = author_name->value_or(store.author.name);
-  store.author.email = author_email->value_or(store.author.email);
+  while (store.path.starts_with('/')) store.path.erase(0, 1);  // Kratix trims a leading '/' (§4.1)
+  auto secret_ref = parse_secret_ref(*spec, file);
+  if (!secret_ref) return secret_ref.error();
+  store.secret_ref = std::move(*secret_ref);
+  if (Status auth = parse_auth_method(*spec, file, store); !auth) return auth.error();
+  if (Status checked = check_url(store); !checked) return checked.error();
+  if (Status author = parse_author(*spec, file, store.author); !author) return author.error();
   return store;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,17 +10,36 @@
 #include "pipeline/model.h"
 #include "scheduler/destination.h"
 #include "writer/state_store.h"
+#include "writer/store_spec.h"
+
+namespace ferry::pipeline {
+class SecretSource;
+}  // namespace ferry::pipeline
 
 namespace ferry::runner {
 
+// Where a store's credentials come from: the Secret named by spec.secretRef, read from ferry's local secret
+// sources (docs/stores.md): --secrets-dir/<name>/<key> files, else FERRY_SECRET_<NAME>_<KEY> variables.
+struct StoreSecretRef {
+  std::string name;
+  std::string namespace_ = "default";  // recorded for messages; the local sources have one namespace
+  SourceLocation where;                // of spec.secretRef
+};
+
+// spec.authMethod: which keys of the Secret are read (reference §1.4). githubApp is refused when parsed.
+enum class StoreAuthMethod { basic_auth, ssh };
+
 struct GitStateStore {
   std::string name;
-  std::string url;  // as written; resolve_store_path() turns it into a local path
+  std::string url;  // as written; store_spec_of() turns it into a writer::StoreSpec
   std::string branch = "main";
-  std::string path;  // prefix inside the repository
+  std::string path;  // prefix inside the repository, leading '/' removed
   writer::Author author;
+  std::optional<StoreSecretRef> secret_ref;
+  StoreAuthMethod auth_method = StoreAuthMethod::basic_auth;
   SourceLocation where;
   SourceLocation url_where;
+  SourceLocation auth_where;  // of spec.authMethod, or of the document when absent
 };
 
 struct Platform {
@@ -43,8 +63,18 @@ struct LoadResult {
 // Loads every *.yaml / *.yml below `root` (skipping dot-directories), in path order.
 LoadResult load_platform(const std::filesystem::path& root);
 
-// The local repository path of a store: an absolute path, a file:// URL, or a path relative to the
-// platform root. Remote URLs are refused until the writer supports them.
-Result<std::filesystem::path> resolve_store_path(const GitStateStore& store, const std::filesystem::path& root);
+// What every store of a run shares (command line options) and where credentials are read.
+struct StoreAccess {
+  std::filesystem::path platform_root;              // relative local paths are relative to it
+  std::filesystem::path cache_dir;                  // fetch caches of remote stores, kept between runs
+  std::filesystem::path ca_bundle;                  // extra CAs for https:// stores; empty: the system's only
+  bool allow_insecure_http = false;                 // plain http:// stores are refused unless set
+  const pipeline::SecretSource* secrets = nullptr;  // for spec.secretRef; null: no secrets at all
+};
+
+// How to open `store` (writer/store_factory.h open_state_store): its URL, branch, cache and credentials.
+// The Secret of spec.secretRef is read here; a missing key is located at spec.secretRef and says how to
+// provide it, never a value. An authMethod that does not fit the URL is located at spec.authMethod.
+Result<writer::StoreSpec> store_spec_of(const GitStateStore& store, const StoreAccess& access);
 
 }  // namespace ferry::runner

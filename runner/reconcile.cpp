@@ -1,6 +1,5 @@
 #include "runner/reconcile.h"
 
-#include <spdlog/spdlog.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -9,9 +8,11 @@
 
 #include "pipeline/duration.h"
 #include "pipeline/workflow.h"
+#include "runner/deletion.h"
+#include "runner/incremental.h"
 #include "runner/promise_plan.h"
 #include "runner/request_plan.h"
-#include "writer/local_git_repo.h"
+#include "runner/workflow_runs.h"
 
 namespace ferry::runner {
 namespace {
@@ -22,54 +23,6 @@ struct OpenStore {
   std::mutex write_mutex;  // one writer per repository; compare-and-swap still guards other processes
 };
 using OpenStores = std::map<std::string, OpenStore>;
-
-pipeline::WorkflowObject workflow_object(const pipeline::Request& request, const pipeline::Promise& promise) {
-  const auto slash = request.api_version.find('/');
-  return pipeline::WorkflowObject{
-      .workflow_type = "resource",
-      .action = "configure",
-      .promise_name = promise.name,
-      .kind = request.kind,
-      .group = request.api_version.substr(0, slash),
-      .version = slash == std::string::npos ? "" : request.api_version.substr(slash + 1),
-      .name = request.name,
-      .namespace_ = request.namespace_,
-      .plural = promise.api ? promise.api->plural : "",
-      .object_yaml = request.object_yaml,
-  };
-}
-
-pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promise) {
-  return pipeline::WorkflowObject{
-      .workflow_type = "promise",
-      .action = "configure",
-      .promise_name = promise.name,
-      .kind = "Promise",
-      .group = "platform.kratix.io",
-      .version = "v1alpha1",
-      .name = promise.name,
-      .namespace_ = "",
-      .plural = "promises",
-      .object_yaml = promise.object_yaml,
-  };
-}
-
-// Runs a workflow when the Promise declares it; no pipelines means no outputs.
-Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline::Promise& promise,
-                                                                  const std::string& workflow,
-                                                                  const pipeline::WorkflowObject& object,
-                                                                  pipeline::ContainerRuntime& runtime,
-                                                                  const ReconcileOptions& options) {
-  auto it = promise.workflows.find(workflow);
-  if (it == promise.workflows.end()) return std::vector<pipeline::PipelineResult>{};
-  spdlog::info("{}{}: running {} ({} pipelines)", object.namespace_.empty() ? "" : object.namespace_ + "/",
-               object.name, workflow, it->second.size());
-  pipeline::WorkflowOptions workflow_options;
-  workflow_options.scratch_dir = options.scratch_dir;
-  workflow_options.timeout = options.container_timeout;
-  workflow_options.secrets = options.secrets;
-  return pipeline::run_workflow(it->second, object, runtime, workflow_options);
-}
 
 // Commits every store's change of one request. Each store's commit is atomic; a failure part-way leaves
 // earlier stores committed (multi-repository journalling is a later step, see docs/differences.md).
@@ -114,36 +67,83 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
   if (plan->suspension) {
     report.result = RequestResult::suspended;
     report.message = describe(*plan->suspension);
+    if (plan->suspension->next_retry_at) report.retry_at = pipeline::format_rfc3339_utc(*plan->suspension->next_retry_at);
   }
   return report;
 }
 
 RequestReport run_promise(const Platform& platform, const pipeline::Promise& promise,
-                          pipeline::ContainerRuntime& runtime, OpenStores& stores, const ReconcileOptions& options) {
+                          pipeline::ContainerRuntime& runtime, OpenStores& stores, IncrementalRun& incremental,
+                          const ReconcileOptions& options) {
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
+  const ObjectInputs inputs = inputs_of(platform, promise);
+  if (auto skipped = incremental.skip(report, inputs)) return *skipped;
   auto plan = run_and_plan_promise(platform, promise, runtime, options);
-  return commit_and_report(std::move(report), plan, stores);
+  report = commit_and_report(std::move(report), plan, stores);
+  incremental.record(report, inputs);
+  return report;
 }
 
 // A request runs only once its Promise's own workflow and dependencies are in place (reference §5.2).
 RequestReport run_request(const Platform& platform, const pipeline::Request& request, const RequestReport& promise,
                           pipeline::ContainerRuntime& runtime, OpenStores& stores, const PlacementIndex& index,
-                          const ReconcileOptions& options) {
+                          IncrementalRun& incremental, const ReconcileOptions& options) {
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
+  const ObjectInputs inputs = inputs_of(platform, request);
   if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
     report.result = RequestResult::pending;
     report.message = "Promise " + request.promise + " is not available: " + promise.message;
-    return report;
+  } else if (auto skipped = incremental.skip(report, inputs)) {
+    return *skipped;
+  } else {
+    auto plan = run_and_plan(platform, request, runtime, index, options);
+    report = commit_and_report(std::move(report), plan, stores);
   }
-  auto plan = run_and_plan(platform, request, runtime, index, options);
-  return commit_and_report(std::move(report), plan, stores);
+  incremental.record(report, inputs);
+  return report;
+}
+
+// Deletes what vanished from the platform repository since the recorded run, one object at a time.
+void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime, OpenStores& stores,
+                   const PlacementIndex& index, IncrementalRun& incremental, const ReconcileOptions& options,
+                   RunReport& run) {
+  for (const ObjectRecord* record : vanished_objects(platform, incremental.before())) {
+    RequestReport report{record->kind, record->name, record->namespace_, record->promise, {}, {}, {}, {}};
+    auto removals = run_and_plan_deletion(*record, platform, incremental.before(), index, runtime, options);
+    Status committed = removals ? ok() : Status(removals.error());
+    if (removals) {
+      RequestPlan plan;
+      plan.changes = std::move(*removals);
+      committed = commit_plan(plan, stores, report);
+    }
+    report.result = committed ? RequestResult::deleted : RequestResult::failed;
+    if (!committed) {
+      report.message = "deleting it failed: " + committed.error().render();
+      incremental.keep_failed_deletion(*record, committed.error().render());
+    } else {
+      incremental.forget(*record);
+    }
+    (record->kind == "Promise" ? run.promises : run.requests).push_back(std::move(report));
+  }
+}
+
+// Writes the run's records last, after every destination commit.
+void record_state(const IncrementalRun& incremental, writer::StateStore& state, RunReport& run) {
+  const RunState after = incremental.after();
+  const writer::Change change = run_state_change(incremental.before(), after, "ferry run: record " +
+                                                                                  std::to_string(after.size()) + " objects\n");
+  if (auto outcome = state.apply(change); !outcome) {
+    run.state_error = "the run's state was not recorded in " + state.describe() + ": " + outcome.error().render() +
+                      "; the next run repeats this run's work";
+  }
 }
 
 }  // namespace
 
 Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
                                          pipeline::ContainerRuntime& runtime, const ReconcileOptions& options) {
-  auto results = run_workflow_if_any(promise, "promise.configure", promise_workflow_object(promise), runtime, options);
+  auto results = run_workflow_if_any(promise, "promise.configure", promise_workflow_object(promise, "configure"), runtime,
+                                     options);
   if (!results) return results.error();
   return plan_promise(platform, promise, *results);
 }
@@ -152,19 +152,25 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
                                  const ReconcileOptions& options) {
   const pipeline::Promise& promise = *platform.promise(request.promise);
-  auto results = run_workflow_if_any(promise, "resource.configure", workflow_object(request, promise), runtime, options);
+  auto results = run_workflow_if_any(promise, "resource.configure", request_workflow_object(request, promise, "configure"),
+                                     runtime, options);
   if (!results) return results.error();
   return plan_request(platform, request, promise, *results,
                       index.bundles_of(request.namespace_, request.promise, request.name));
 }
 
-StoreOpener local_store_opener(const std::filesystem::path& platform_root) {
-  return [platform_root](const GitStateStore& store) -> Result<std::unique_ptr<writer::StateStore>> {
-    auto path = resolve_store_path(store, platform_root);
-    if (!path) return path.error();
-    auto repo = writer::LocalGitRepo::open(*path, store.branch);
-    if (!repo) return repo.error();
-    return std::unique_ptr<writer::StateStore>(std::move(*repo));
+StoreOpener state_store_opener(StoreAccess access, SpecOpener open) {
+  return [access = std::move(access), open = std::move(open)](
+             const GitStateStore& store) -> Result<std::unique_ptr<writer::StateStore>> {
+    auto spec = store_spec_of(store, access);
+    if (!spec) return spec.error();
+    auto opened = open(*spec);
+    if (!opened) {
+      // The writer's messages carry no credentials (writer/store_url.h redact_url); locate them.
+      return make_error(opened.error().where.value_or(store.url_where),
+                        "GitStateStore \"" + store.name + "\": " + opened.error().message);
+    }
+    return opened;
   };
 }
 
@@ -190,6 +196,13 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   }
   auto index = read_placement_index(platform, opened->views);
   if (!index) return index.error();
+  std::optional<RunState> before;
+  if (options.state) {
+    auto loaded = load_run_state(*options.state);
+    if (!loaded) return loaded.error();
+    before = std::move(*loaded);
+  }
+  IncrementalRun incremental(before ? &*before : nullptr, options.selection);
   RunReport run;
   run.promises.resize(platform.promises.size());
   run.requests.resize(platform.requests.size());
@@ -197,15 +210,18 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, platform.promises.size(), [&](std::size_t i) {
-      run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, options);
+      run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, incremental, options);
     });
     for (const auto& p : run.promises) promise_reports[p.name] = &p;
     tbb::parallel_for(std::size_t{0}, platform.requests.size(), [&](std::size_t i) {
       const auto& request = platform.requests[i];
       run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
-                                    *index, options);
+                                    *index, incremental, options);
     });
   });
+  if (!incremental.enabled()) return run;
+  run_deletions(platform, runtime, stores, *index, incremental, options, run);
+  record_state(incremental, *options.state, run);
   return run;
 }
 

@@ -13,9 +13,11 @@
 #include "pipeline/runtime.h"
 #include "runner/placement_index.h"
 #include "runner/platform.h"
+#include "runner/work_selection.h"
 #include "runner/request_plan.h"
 #include "runner/run_report.h"
 #include "writer/state_store.h"
+#include "writer/store_factory.h"
 
 namespace ferry::runner {
 
@@ -24,12 +26,23 @@ struct ReconcileOptions {
   int jobs = 2;                       // requests processed at once
   std::chrono::seconds container_timeout{600};
   const pipeline::SecretSource* secrets = nullptr;  // for env valueFrom
+  // Incremental runs (work_selection.h): with a state store, unchanged objects are skipped, vanished ones
+  // deleted, and what the run did is recorded there at the end. Without one, everything runs and nothing
+  // is recorded or deleted.
+  writer::StateStore* state = nullptr;
+  SelectionOptions selection;
 };
 
-// Opens the state store behind a GitStateStore. The real one opens LocalGitRepo; tests pass fakes.
+// Opens the state store behind a GitStateStore. The real one is state_store_opener; tests pass fakes.
 using StoreOpener = std::function<Result<std::unique_ptr<writer::StateStore>>(const GitStateStore&)>;
 
-StoreOpener local_store_opener(const std::filesystem::path& platform_root);
+// What state_store_opener hands a store's spec to: writer::open_state_store, or a fake in tests.
+using SpecOpener = std::function<Result<std::unique_ptr<writer::StateStore>>(const writer::StoreSpec&)>;
+
+// Opens each store by its URL (local path, file://, git://, https://, ssh) with the credentials of its
+// spec.secretRef and the options in `access` (runner/platform.h store_spec_of). A store that cannot be
+// opened is an error located at its spec.url (spec.secretRef for a missing key).
+StoreOpener state_store_opener(StoreAccess access, SpecOpener open = writer::open_state_store);
 
 // Every store of the platform, opened: `owned` keeps them alive, `views` is what readers take.
 struct StoreSet {

@@ -67,6 +67,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
                                   {"commits", commits}};
   if (!r.message.empty()) entry["message"] = r.message;
   if (!r.status_message.empty()) entry["status_message"] = r.status_message;
+  if (!r.retry_at.empty()) entry["retry_at"] = r.retry_at;
   return entry;
 }
 
@@ -77,7 +78,9 @@ std::string render_text(const RunReport& report) {
   for (const auto& p : report.promises) out += render_entry(p);
   for (const auto& r : report.requests) out += render_entry(r);
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
-  return out + summary_line(report.requests, "requests");
+  out += summary_line(report.requests, "requests");
+  if (!report.state_error.empty()) out += "error: " + report.state_error + "\n";
+  return out;
 }
 
 std::string render_json(const RunReport& report) {
@@ -87,6 +90,7 @@ std::string render_json(const RunReport& report) {
   for (const auto& r : report.requests) requests.push_back(entry_json(r));
   nlohmann::ordered_json document = {
       {"format_version", kReportFormatVersion}, {"promises", promises}, {"requests", requests}};
+  if (!report.state_error.empty()) document["state_error"] = report.state_error;
   return document.dump(2) + "\n";
 }
 
@@ -111,6 +115,7 @@ const char* to_string(RequestResult result) {
 }
 
 int exit_code_of(const RunReport& report) {
+  if (!report.state_error.empty()) return 3;
   bool misplaced = false;
   for (const auto* entries : {&report.promises, &report.requests}) {
     for (const auto& r : *entries) {

@@ -69,9 +69,19 @@ scheduler::Selector group_selector(const pipeline::Promise& promise, const pipel
                                    const std::optional<Labels>& cluster_selectors) {
   std::vector<scheduler::SelectorTerm> terms;
   if (group.workflow_selector) terms.push_back({*group.workflow_selector, SelectorSource::resource_workflow});
-  if (group.directory != ".") return scheduler::resolve_kratix(terms);
+  scheduler::Selector selector;
+  const auto and_expressions = [&selector](const std::vector<LabelExpression>& expressions) {
+    for (const LabelExpression& e : expressions) selector.push_back(scheduler::to_requirement(e));
+  };
+  if (group.directory != ".") {
+    selector = scheduler::resolve_kratix(terms);
+    and_expressions(group.workflow_expressions);
+    return selector;
+  }
   for (const Labels& labels : promise.destination_selectors) terms.push_back({labels, SelectorSource::promise});
-  scheduler::Selector selector = scheduler::resolve_kratix(terms);
+  selector = scheduler::resolve_kratix(terms);
+  and_expressions(group.workflow_expressions);
+  and_expressions(promise.destination_expressions);
   if (promise.cluster_selector || cluster_selectors) {
     const auto older = scheduler::merge_without_overwrite(promise.cluster_selector.value_or(Labels{}),
                                                           cluster_selectors.value_or(Labels{}));

@@ -54,6 +54,8 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
 // The selector of one output group by Kratix's rules (reference §3.1): a directory group uses its own
 // entry only; the default group uses its entry plus the Promise's selectors, the Promise winning. The
 // older API's clusterSelector and cluster-selectors.yaml are AND-ed on top without overwriting (seed 000).
+// matchExpressions (the group's entry's, and for the default group the Promise's) are AND-ed after the
+// matchLabels: they never overwrite, so a conflict matches nothing.
 scheduler::Selector group_selector(const pipeline::Promise& promise, const pipeline::OutputGroup& group,
                                    const std::optional<Labels>& cluster_selectors = std::nullopt);
 

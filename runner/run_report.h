@@ -38,17 +38,20 @@ struct RequestReport {
   std::vector<PlacementReport> placements;
   std::vector<CommitReport> commits;
   std::string status_message;  // the object's status.message after its workflow (reference §2.7)
+  std::string retry_at;        // suspended: when a later run resumes it (RFC 3339 UTC)
 };
 
 struct RunReport {
   std::vector<RequestReport> promises;  // kind "Promise": static dependencies and promise.configure output
-  std::vector<RequestReport> requests;  // in platform order
+  std::vector<RequestReport> requests;  // in platform order, then the deleted ones
+  std::string state_error;              // the state record could not be written (the next run redoes this one)
 };
 
 const char* to_string(RequestResult result);
 
-// 0 when every request succeeded or was unchanged; 3 when some failed or are pending; otherwise 4 when
-// some group was kept on a Destination that no longer takes it (misplaced).
+// 0 when every request succeeded, was unchanged, skipped or deleted; 3 when some failed or are pending, or
+// the state was not recorded; otherwise 4 when some group was kept on a Destination that no longer takes
+// it (misplaced).
 int exit_code_of(const RunReport& report);
 
 }  // namespace ferry::runner

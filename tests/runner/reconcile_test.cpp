@@ -6,6 +6,7 @@
 
 #include "pipeline/recording_runtime.h"
 #include "tests/runner/platform_texts.h"
+#include "tests/runner/shared_store.h"
 #include "tests/support/test_support.h"
 #include "writer/recording_state_store.h"
 
@@ -17,20 +18,6 @@ using ferry::testing::write_file;
 using namespace ferry::runner::testing;
 using pipeline::ContainerExit;
 using pipeline::ContainerRun;
-
-// Hands the run a store that forwards to one the test keeps, so the test can look at it afterwards.
-class SharedStore : public writer::StateStore {
- public:
-  explicit SharedStore(writer::RecordingStateStore& target) : target_(target) {}
-  std::string describe() const override { return target_.describe(); }
-  Result<writer::CommitOutcome> apply(const writer::Change& c) override { return target_.apply(c); }
-  Result<std::map<std::string, std::string>> read_files(const std::string& p) override {
-    return target_.read_files(p);
-  }
-
- private:
-  writer::RecordingStateStore& target_;
-};
 
 class ReconcileTest : public ::testing::Test {
  protected:

@@ -1,0 +1,134 @@
+// Metric readings against a real Prometheus (Debian's package, installed by ci/setup), started per test on
+// a free loopback port with its storage in a temporary directory. Nothing is scraped: the queries are
+// constant expressions such as vector(0.42). Skips only when the prometheus binary is absent.
+#include <arpa/inet.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <boost/process.hpp>
+#include <thread>
+
+#include "runner/http_client.h"
+#include "runner/metric_readings.h"
+#include "tests/support/test_support.h"
+
+namespace ferry::runner {
+namespace {
+
+using namespace std::chrono_literals;
+namespace bp = boost::process;
+
+// A loopback port that was free when asked (the kernel's choice for port 0).
+int free_port() {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t size = sizeof address;
+  ::bind(fd, reinterpret_cast<sockaddr*>(&address), size);
+  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
+  ::close(fd);
+  return ntohs(address.sin_port);
+}
+
+// Whether something accepts TCP connections at the URL's loopback port.
+bool port_accepts(const std::string& url) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  address.sin_port = htons(static_cast<uint16_t>(std::stoi(url.substr(url.rfind(':') + 1))));
+  const bool accepted = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  ::close(fd);
+  return accepted;
+}
+
+// One Prometheus server; bp::child kills it when the fixture ends.
+class PrometheusTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string binary = bp::search_path("prometheus").string();
+    if (binary.empty()) GTEST_SKIP() << "prometheus is not installed: run ci/setup";
+    testing::write_file(dir_.path() / "prometheus.yml",
+                        "global:\n  scrape_interval: 1h\nscrape_configs: []\n");
+    url_ = "http://127.0.0.1:" + std::to_string(free_port());
+    server_ = bp::child(binary, "--config.file=" + (dir_.path() / "prometheus.yml").string(),
+                        "--storage.tsdb.path=" + (dir_.path() / "data").string(),
+                        "--web.listen-address=" + url_.substr(std::string("http://").size()),
+                        (bp::std_out & bp::std_err) > (dir_.path() / "prometheus.log").string());
+    ASSERT_TRUE(wait_ready()) << "prometheus did not become ready:\n"
+                              << testing::read_file(dir_.path() / "prometheus.log");
+  }
+
+  bool wait_ready() {
+    BeastHttpClient http;
+    for (auto deadline = std::chrono::steady_clock::now() + 30s;
+         std::chrono::steady_clock::now() < deadline;) {
+      auto ready = http.get(url_ + "/-/ready", 1s);
+      if (ready && ready->status == 200) return true;
+      std::this_thread::sleep_for(50ms);
+    }
+    return false;
+  }
+
+  scheduler::MetricsProvider provider() const { return {"prom", "prometheus", {}, "", url_, {}}; }
+
+  testing::TempDir dir_;
+  std::string url_;
+  bp::child server_;
+};
+
+scheduler::Metric metric(const std::string& name, double min, double max, const std::string& query) {
+  return {name, min, max, "prom", query, {}};
+}
+
+TEST_F(PrometheusTest, ReadsAVectorAndAScalarAndNormalisesThem) {
+  const auto readings =
+      read_metrics({metric("ratio", 0, 1, "vector(0.42)"), metric("three", 0, 10, "scalar(vector(3))"),
+                    metric("sum", 0, 100, "sum(vector(20) + vector(5))")},
+                   {provider()}, dir_.path(), 5s);
+  EXPECT_TRUE(readings.failures.empty()) << readings.failures.begin()->second;
+  ASSERT_EQ(readings.normalised.size(), 3u);
+  EXPECT_DOUBLE_EQ(readings.normalised.at("ratio"), 0.42);
+  EXPECT_DOUBLE_EQ(readings.normalised.at("three"), 0.3);
+  EXPECT_DOUBLE_EQ(readings.normalised.at("sum"), 0.25);
+}
+
+TEST_F(PrometheusTest, EachBadAnswerIsAFailureNamingTheMetric) {
+  const auto readings =
+      read_metrics({metric("broken", 0, 1, "vector("), metric("none", 0, 1, "vector(1) > 2"),
+                    metric("nan", 0, 1, "scalar(vector(0) / 0)"), metric("text", 0, 1, "\"hello\"")},
+                   {provider()}, dir_.path(), 5s);
+  EXPECT_TRUE(readings.normalised.empty());
+  const std::string at = "(provider \"prom\"): query \"";
+  EXPECT_EQ(readings.failures.at("broken"),
+            "metric \"broken\" " + at + "vector(\" at " + url_ +
+                ": HTTP status 400: invalid parameter \"query\": 1:8: parse error: "
+                "unclosed left parenthesis");  // Debian 12's Prometheus 2.42
+  EXPECT_EQ(readings.failures.at("none"),
+            "metric \"none\" " + at + "vector(1) > 2\" at " + url_ + ": the query returned no series");
+  EXPECT_EQ(readings.failures.at("nan"), "metric \"nan\" " + at + "scalar(vector(0) / 0)\" at " + url_ +
+                                             ": the value \"NaN\" is not a finite number");
+  EXPECT_EQ(readings.failures.at("text"),
+            "metric \"text\" " + at + "\"hello\"\" at " + url_ +
+                ": the query returned a string; ferry needs a vector or a scalar");
+}
+
+// Once the server is gone, the metric fails with the connection error and the run goes on.
+TEST_F(PrometheusTest, AStoppedServerIsAFailureNotAnError) {
+  server_.terminate();
+  server_.wait();
+  // The killed server's listening socket can outlive the wait by a few milliseconds: wait until a plain
+  // connect is refused, so the message below is the one a stopped server gives.
+  for (int i = 0; i < 200 && port_accepts(url_); ++i) std::this_thread::sleep_for(10ms);
+  const auto readings = read_metrics({metric("gone", 0, 1, "vector(1)")}, {provider()}, dir_.path(), 2s);
+  EXPECT_TRUE(readings.normalised.empty());
+  EXPECT_EQ(readings.failures.at("gone"),
+            "metric \"gone\" (provider \"prom\"): GET " + url_ +
+                "/api/v1/query?query=vector%281%29: cannot connect: Connection refused");
+}
+
+}  // namespace
+}  // namespace ferry::runner
