@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Scenario 4, "Scheduling": time per placement decision among 1,000 Destinations against 100, where the
+# 900 added ones cannot match (bench/scheduler_bench.cpp, Google Benchmark, 100,000 groups cycled).
+#   bench/scenario_scheduling.sh MIN_TIME_SECONDS
+# Env: BENCH_BIN, BENCH_TMP, BENCH_RESULTS, BENCH_REPS.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+
+out=$BENCH_TMP/scheduler.json
+bench_say "scenario 4: scheduling, ${BENCH_REPS} repetitions of ${1}s"
+"$BENCH_BIN/ferry_bench_scheduler" --benchmark_format=json --benchmark_repetitions="$BENCH_REPS" \
+  --benchmark_min_time="$1" >"$out" 2>/dev/null
+
+# samples NAME: the per-repetition nanoseconds per decision of benchmark NAME.
+samples() {
+  python3 - "$out" "$1" <<'PY'
+import json, sys
+runs = json.load(open(sys.argv[1]))["benchmarks"]
+print(" ".join(f"{b['real_time']:.1f}" for b in runs
+               if b["run_name"] == sys.argv[2] and b.get("run_type") == "iteration"))
+PY
+}
+
+# BM_PlaceExpressions exists only when the scheduler has matchExpressions (see scheduler_bench.cpp).
+for call in Place Decide PlaceExpressions; do
+  at_1000=$(samples "BM_$call/1000")
+  [[ -n $at_1000 ]] || continue
+  selector="matchLabels env=env-N"
+  [[ $call == PlaceExpressions ]] && selector="$selector and matchExpressions region In (4 values)"
+  bench_record "4-$call" "4 Scheduling: $call, 1,000 vs 100 Destinations" "ns/decision, 1,000 Destinations" \
+    "$at_1000" "ns/decision, 100 Destinations" "$(samples "BM_$call/100")" ferry/baseline "<=2" "$selector"
+done

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Scenario 1, "Writing": the same R requests' bundles (K files of 1 KiB, one commit per request, one bare
+# repository, no containers) written by ferry's writer, by the Kratix path (bench/kratix_writer.sh) and by
+# `git fast-import` (the floor). Every repository starts from the same one-commit seed; the branch tips'
+# trees must come out identical, else the scenario fails.
+#   bench/scenario_writing.sh SMALL,TARGET,BIG FILES
+# SMALL and TARGET are measured in full. BIG is measured at the margin: a repository pre-filled with
+# BIG-W requests by fast-import, then the last W (100, or BIG/10 when smaller) requests timed; the
+# per-request cost there is compared with SMALL's. Env: BENCH_BIN (dir of ferry_bench_writer), BENCH_TMP,
+# BENCH_RESULTS, BENCH_REPS. The Kratix path runs once at sizes over 200 (it takes minutes).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+source "$here/lib.sh"
+
+IFS=, read -r small target big <<<"$1"
+files=$2
+writer=$BENCH_BIN/ferry_bench_writer
+work=$BENCH_TMP/writing
+rm -rf "$work" && mkdir -p "$work"
+
+# The seed: a bare repository whose main has one commit (Kratix never creates a branch).
+git init -q --bare -b main "$work/seed.git"
+git clone -q "$work/seed.git" "$work/seed" 2>/dev/null
+(cd "$work/seed" && : >.keep && git add .keep && git -c user.name=bench -c user.email=bench@localhost \
+  commit -qm seed && git push -q origin main)
+
+# fresh NAME [SEED]: a copy of the seed repository at $work/NAME.git.
+fresh() { rm -rf "$work/$1.git" && cp -a "$work/${2:-seed}.git" "$work/$1.git"; }
+tree_of() { git -C "$work/$1.git" rev-parse 'main^{tree}'; }
+
+# Each writer's run of COUNT requests from FIRST on repository NAME; prints seconds.
+run_ferry() { "$writer" apply "$work/$1.git" "$2" "$files" "$3" | sed 's/.*"seconds":\([0-9.]*\).*/\1/'; }
+run_fast_import() {
+  "$writer" fast-import "$2" "$files" "$3" >"$work/stream"
+  bench_time git -C "$work/$1.git" fast-import --quiet <"$work/stream"
+}
+run_kratix() {
+  rm -rf "$work/files" "$work/clone" && mkdir -p "$work/clone"
+  "$writer" files "$work/files" "$2" "$files" "$3" >"$work/manifest"
+  bench_time "$here/kratix_writer.sh" "file://$work/$1.git" "$work/clone" "$work/files" "$work/manifest"
+}
+
+# measure WHO COUNT FIRST SEED REPS: prints REPS samples, leaving the last repository at $work/WHO.git.
+measure() {
+  local samples=()
+  for ((i = 0; i < $5; i++)); do
+    fresh "$1" "$4"
+    samples+=("$("run_$1" "$1" "$2" "$3")")
+  done
+  echo "${samples[*]}"
+}
+
+same_trees() {
+  local a b c
+  a=$(tree_of ferry) b=$(tree_of kratix) c=$(tree_of fast_import)
+  if [[ $a != "$b" || $a != "$c" ]]; then
+    bench_say "scenario 1: trees differ at $1: ferry $a, kratix $b, fast-import $c"
+    exit 1
+  fi
+  bench_say "scenario 1: R=$1: the three trees are identical ($a)"
+}
+
+bench_say "scenario 1: warm-up"
+measure ferry 10 0 seed 1 >/dev/null && measure fast_import 10 0 seed 1 >/dev/null && measure kratix 5 0 seed 1 >/dev/null
+
+declare -A ferry_at
+for size in "$small" "$target"; do
+  kratix_reps=$BENCH_REPS; ((size <= 200)) || kratix_reps=1
+  bench_say "scenario 1: R=$size (K=$files): ferry, fast-import, Kratix path (${kratix_reps}x)"
+  ferry=$(measure ferry "$size" 0 seed "$BENCH_REPS")
+  floor=$(measure fast_import "$size" 0 seed "$BENCH_REPS")
+  kratix=$(measure kratix "$size" 0 seed "$kratix_reps")
+  same_trees "$size"
+  ferry_at[$size]=$ferry
+  goal_k="" goal_f=""; [[ $size == "$target" ]] && goal_k=">=100" goal_f="<=2"
+  bench_record 1a "1 Writing R=$size K=$files" "ferry writer (s)" "$ferry" "Kratix git CLI path (s)" "$kratix" \
+    baseline/ferry "$goal_k" "Kratix runs: $kratix_reps; trees identical"
+  bench_record 1b "1 Writing R=$size K=$files" "ferry writer (s)" "$ferry" "git fast-import (s)" "$floor" \
+    ferry/baseline "$goal_f" "trees identical"
+done
+
+window=100; ((big / 10 < window)) && window=$((big / 10))
+first=$((big - window))
+bench_say "scenario 1: R=$big at the margin: pre-filling $first requests with fast-import, then timing $window"
+fresh prefill && "$writer" fast-import "$first" "$files" 0 | git -C "$work/prefill.git" fast-import --quiet
+ferry=$(measure ferry "$window" "$first" prefill "$BENCH_REPS")
+floor=$(measure fast_import "$window" "$first" prefill "$BENCH_REPS")
+kratix=$(measure kratix "$window" "$first" prefill 1)
+same_trees "$big"
+per_big=() per_small=()
+for s in $ferry; do per_big+=("$(bench_div "$s" "$window")"); done
+for s in ${ferry_at[$small]}; do per_small+=("$(bench_div "$s" "$small")"); done
+bench_record 1c "1 Writing cost/request R=$big vs R=$small" "ferry s/request, requests $((first + 1))-$big" \
+  "${per_big[*]}" "ferry s/request, R=$small" "${per_small[*]}" ferry/baseline "<=1.5" \
+  "R=$big measured at the margin: last $window requests on a repository pre-filled by fast-import"
+bench_record 1d "1 Writing last $window of R=$big" "ferry writer (s)" "$ferry" "Kratix git CLI path (s)" "$kratix" \
+  baseline/ferry "" "margin of a pre-filled repository; Kratix once"
+bench_record 1e "1 Writing last $window of R=$big" "ferry writer (s)" "$ferry" "git fast-import (s)" "$floor" \
+  ferry/baseline "" "margin of a pre-filled repository"
