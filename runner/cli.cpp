@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "pipeline/duration.h"
 #include "pipeline/runtime_factory.h"
 #include "runner/commands.h"
 
@@ -15,6 +16,16 @@ struct Subcommand {
   const char* description;
   std::function<std::function<int()>(CLI::App&)> configure;  // adds options, returns the action
 };
+
+// A CLI11 validator for Go durations ("10h", "90m"): the message of pipeline::parse_go_duration.
+CLI::Validator go_duration_check() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        auto parsed = pipeline::parse_go_duration(text, "--reconciliation-interval", SourceLocation{});
+        return parsed ? std::string() : parsed.error().message;
+      },
+      "DURATION");
+}
 
 void add_platform_and_output(CLI::App& app, std::string& platform_dir, std::string& output) {
   app.add_option("platform", platform_dir,
@@ -55,12 +66,26 @@ void add_store_options(CLI::App& app, StoreCommandOptions& stores) {
                "Accept plain http:// state store URLs (credentials and content travel unencrypted)");
 }
 
+void add_state_options(CLI::App& app, StateCommandOptions& state) {
+  auto* dir = app.add_option("--state", state.state_dir,
+                             "Bare Git repository recording what each run did, for incremental runs "
+                             "(default: PLATFORM/.ferry/state.git; keep it between CI runs)");
+  app.add_flag("--no-state", state.no_state, "Run every workflow and record nothing (no incremental run)")
+      ->excludes(dir);
+  app.add_flag("--force", state.force, "Run every workflow even when its inputs did not change");
+  app.add_option("--reconciliation-interval", state.reconciliation_interval,
+                 "Re-run an unchanged object when its last run is older than this (a Go duration)")
+      ->check(go_duration_check())
+      ->capture_default_str();
+}
+
 std::function<int()> configure_reconcile(CLI::App& app) {
   auto options = std::make_shared<ReconcileCommandOptions>();
   add_platform_and_output(app, options->platform_dir, options->output);
   app.add_option("-j,--jobs", options->jobs, "Requests processed at once")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
+  add_state_options(app, options->state);
   add_runtime_options(app, options->run);
   add_store_options(app, options->stores);
   return [options] { return run_reconcile(*options); };
@@ -123,7 +148,8 @@ int run_cli(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // CLI11 prints the message (or the help) and gives a code of its own; ferry's bad command line is 2.
+    return app.exit(e) == 0 ? 0 : 2;
   }
   return action();
 }

@@ -24,10 +24,19 @@ struct StoreCommandOptions {
   bool allow_insecure_http = false;  // accept plain http:// store URLs
 };
 
+// Incremental runs (docs/state.md): where the recorded state lives and what overrides it.
+struct StateCommandOptions {
+  std::string state_dir;  // "" = <platform>/.ferry/state.git (state_access.h)
+  bool no_state = false;  // run everything, record nothing
+  bool force = false;     // run everything, record what was done
+  std::string reconciliation_interval = "10h";  // a Go duration, as Kratix's reconciliationInterval
+};
+
 struct ReconcileCommandOptions {
   std::string platform_dir = ".";
   std::string output = "text";  // text | json
   int jobs = 2;
+  StateCommandOptions state;
   RuntimeCommandOptions run;
   StoreCommandOptions stores;
 };

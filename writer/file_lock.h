@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <utility>
 
 #include "core/error.h"
@@ -14,6 +15,8 @@ class FileLock {
  public:
   // Creates `path` if needed and blocks until the lock is ours.
   static Result<FileLock> acquire(const std::filesystem::path& path);
+  // Creates `path` if needed and takes the lock if it is free; nullopt while another holder has it.
+  static Result<std::optional<FileLock>> try_acquire(const std::filesystem::path& path);
 
   FileLock(FileLock&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
   FileLock& operator=(FileLock&& other) noexcept;
@@ -23,6 +26,8 @@ class FileLock {
 
  private:
   explicit FileLock(int fd) : fd_(fd) {}
+  // Opens `path` and flocks it with `operation` (LOCK_EX, maybe | LOCK_NB); nullopt when LOCK_NB found it held.
+  static Result<std::optional<FileLock>> lock(const std::filesystem::path& path, int operation);
   int fd_ = -1;
 };
 

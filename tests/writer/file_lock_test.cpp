@@ -34,6 +34,21 @@ TEST(FileLock, ExcludesASecondHolderUntilReleased) {
   EXPECT_TRUE(second_holds);
 }
 
+TEST(FileLock, TryAcquireGivesNothingWhileAnotherHolderHasIt) {
+  testing::TempDir temp;
+  const auto path = temp.path() / "lock";
+  auto first = FileLock::try_acquire(path);
+  ASSERT_TRUE(first.ok()) << first.error().render();
+  ASSERT_TRUE(first->has_value());
+  auto second = FileLock::try_acquire(path);
+  ASSERT_TRUE(second.ok()) << second.error().render();
+  EXPECT_FALSE(second->has_value());
+  first->reset();
+  auto third = FileLock::try_acquire(path);
+  ASSERT_TRUE(third.ok());
+  EXPECT_TRUE(third->has_value());
+}
+
 TEST(FileLock, MissingDirectoryIsAClearError) {
   testing::TempDir temp;
   const auto path = temp.path() / "absent" / "lock";

@@ -1,0 +1,121 @@
+// End to end: incremental runs of the binary over one platform (docs/state.md). The recorded state lives
+// in PLATFORM/.ferry/state.git unless --state says otherwise.
+#include <gtest/gtest.h>
+
+#include "tests/e2e/platform_fixture.h"
+#include "tests/support/test_support.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::git;
+using ferry::testing::read_file;
+using ferry::testing::run;
+using ferry::testing::shell_quote;
+using ferry::testing::write_file;
+
+class IncrementalE2E : public ferry::testing::PlatformFixture {
+ protected:
+  std::filesystem::path state() const { return platform() / ".ferry/state.git"; }
+  std::string tips() const {
+    return git(clusters(), "rev-parse main") + " " + git(observability(), "rev-parse main") + " " +
+           git(state(), "rev-parse state");
+  }
+};
+
+TEST_F(IncrementalE2E, TheFirstRunRecordsEveryObjectInTheStateRepository) {
+  ASSERT_EQ(reconcile().first, 0);
+  EXPECT_EQ(git(state(), "ls-tree -r --name-only state"),
+            "promises/app/record.json\n"
+            "promises/redis/record.json\n"
+            "requests/app/default/shop/record.json\n"
+            "requests/app/team-b/blog/record.json\n"
+            "requests/redis/default/cache-a/record.json\n"
+            "requests/redis/team-b/cache-b/record.json");
+  const std::string record = git(state(), "show state:requests/redis/default/cache-a/record.json");
+  EXPECT_NE(record.find("\"result\": \"succeeded\""), std::string::npos) << record;
+  EXPECT_NE(record.find("\"destination\": \"worker-dev\""), std::string::npos) << record;
+}
+
+TEST_F(IncrementalE2E, AnUnchangedPlatformRunsNothingAndCommitsNothing) {
+  ASSERT_EQ(reconcile().first, 0);
+  const std::string before = tips();
+  auto [code, report] = reconcile();
+  EXPECT_EQ(code, 0);
+  for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "skipped") << name;
+  // A skipped request still reports where its groups are, from its record.
+  EXPECT_EQ(report["requests"][0]["placements"].size(), 2u) << report.dump(2);
+  EXPECT_EQ(tips(), before);
+}
+
+TEST_F(IncrementalE2E, ForceRunsEveryWorkflowAgain) {
+  ASSERT_EQ(reconcile().first, 0);
+  const std::string clusters_tip = git(clusters(), "rev-parse main");
+  auto [code, report] = reconcile("--force");
+  EXPECT_EQ(code, 0);
+  for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "unchanged") << name;
+  EXPECT_EQ(git(clusters(), "rev-parse main"), clusters_tip);
+}
+
+TEST_F(IncrementalE2E, AChangedRequestRunsAloneAndARemovedOneIsDeleted) {
+  ASSERT_EQ(reconcile().first, 0);
+  std::string redis = read_file(platform() / "requests/redis.yaml");
+  redis.replace(redis.find("size: small"), 11, "size: large");
+  redis.erase(redis.find("---"));  // cache-b is gone
+  write_file(platform() / "requests/redis.yaml", redis);
+
+  auto [code, report] = reconcile();
+  EXPECT_EQ(code, 0) << report.dump(2);
+  EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
+                                                                          {"default/shop", "skipped"},
+                                                                          {"team-b/blog", "skipped"},
+                                                                          {"team-b/cache-b", "deleted"}}));
+  EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"),
+            "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml");
+  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Delete from: team-b/cache-b");
+  EXPECT_EQ(git(state(), "ls-tree -r --name-only state requests/redis"),
+            "requests/redis/default/cache-a/record.json");
+}
+
+TEST_F(IncrementalE2E, AFailedRequestRunsAgainOnTheNextRunWithTheSameInputs) {
+  std::string redis = read_file(platform() / "requests/redis.yaml");
+  redis.replace(redis.find("size: small"), 11, "size: small\n  fail: true");
+  write_file(platform() / "requests/redis.yaml", redis);
+  ASSERT_EQ(reconcile().first, 3);
+  auto [code, report] = reconcile();
+  EXPECT_EQ(code, 3);
+  EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "failed"},
+                                                                          {"default/shop", "skipped"},
+                                                                          {"team-b/blog", "skipped"},
+                                                                          {"team-b/cache-b", "skipped"}}));
+}
+
+TEST_F(IncrementalE2E, ASecondRunOnTheSameStateIsRefusedWithAClearMessage) {
+  ASSERT_EQ(reconcile().first, 0);
+  const std::string lock = state().string() + ".lock";
+  // flock(1) holds the lock while the second ferry runs, as a concurrent run would.
+  const auto result = run("flock " + shell_quote(lock) + " " + ferry() + " reconcile " +
+                          shell_quote(platform().string()));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.output, "error: another ferry run is using the state " + state().string() + " (lock " + lock +
+                               "); wait for it to finish, or give this run its own state with --state DIR\n");
+}
+
+TEST_F(IncrementalE2E, StateElsewhereAndNoStateLeaveThePlatformDirectoryAlone) {
+  const std::string elsewhere = (dir.path() / "ci-cache/state.git").string();
+  ASSERT_EQ(reconcile("--state " + shell_quote(elsewhere)).first, 0);
+  EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+  EXPECT_EQ(results_by_name(reconcile("--state " + shell_quote(elsewhere)).second).at("default/shop"), "skipped");
+  EXPECT_EQ(results_by_name(reconcile("--no-state").second).at("default/shop"), "unchanged");
+  EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+}
+
+TEST_F(IncrementalE2E, ABadReconciliationIntervalIsACommandLineError) {
+  const auto result = run(ferry() + " reconcile " + shell_quote(platform().string()) +
+                          " --reconciliation-interval 1d");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.output.find("unknown unit \"d\""), std::string::npos) << result.output;
+}
+
+}  // namespace
+}  // namespace ferry
