@@ -13,14 +13,17 @@ std::filesystem::path default_state_dir(const std::filesystem::path& platform_di
 Result<OpenedState> open_run_state(const std::filesystem::path& state_dir) {
   std::error_code ec;
   std::filesystem::create_directories(state_dir.parent_path(), ec);
-  if (ec) return make_error("cannot create the state directory " + state_dir.parent_path().string() + ": " + ec.message());
+  if (ec)
+    return make_error("cannot create the state directory " + state_dir.parent_path().string() + ": " +
+                      ec.message());
   std::filesystem::path lock_path = state_dir;
   lock_path += ".lock";
   auto lock = writer::FileLock::try_acquire(lock_path);
   if (!lock) return lock.error();
   if (!*lock)
     return make_error("another ferry run is using the state " + state_dir.string() + " (lock " +
-                      lock_path.string() + "); wait for it to finish, or give this run its own state with --state DIR");
+                      lock_path.string() +
+                      "); wait for it to finish, or give this run its own state with --state DIR");
   writer::StoreSpec spec;
   spec.url = std::filesystem::absolute(state_dir).string();
   spec.branch = kStateBranch;

@@ -26,7 +26,8 @@ class FileLock {
 
  private:
   explicit FileLock(int fd) : fd_(fd) {}
-  // Opens `path` and flocks it with `operation` (LOCK_EX, maybe | LOCK_NB); nullopt when LOCK_NB found it held.
+  // Opens `path` and flocks it with `operation` (LOCK_EX, maybe | LOCK_NB); nullopt when LOCK_NB found it
+  // held.
   static Result<std::optional<FileLock>> lock(const std::filesystem::path& path, int operation);
   int fd_ = -1;
 };

@@ -67,9 +67,9 @@ TEST_F(IncrementalE2E, AChangedRequestRunsAloneAndARemovedOneIsDeleted) {
   auto [code, report] = reconcile();
   EXPECT_EQ(code, 0) << report.dump(2);
   EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
-                                                                          {"default/shop", "skipped"},
-                                                                          {"team-b/blog", "skipped"},
-                                                                          {"team-b/cache-b", "deleted"}}));
+                                                                         {"default/shop", "skipped"},
+                                                                         {"team-b/blog", "skipped"},
+                                                                         {"team-b/cache-b", "deleted"}}));
   EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"),
             "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml");
   EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Delete from: team-b/cache-b");
@@ -85,19 +85,20 @@ TEST_F(IncrementalE2E, AFailedRequestRunsAgainOnTheNextRunWithTheSameInputs) {
   auto [code, report] = reconcile();
   EXPECT_EQ(code, 3);
   EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "failed"},
-                                                                          {"default/shop", "skipped"},
-                                                                          {"team-b/blog", "skipped"},
-                                                                          {"team-b/cache-b", "skipped"}}));
+                                                                         {"default/shop", "skipped"},
+                                                                         {"team-b/blog", "skipped"},
+                                                                         {"team-b/cache-b", "skipped"}}));
 }
 
 TEST_F(IncrementalE2E, ASecondRunOnTheSameStateIsRefusedWithAClearMessage) {
   ASSERT_EQ(reconcile().first, 0);
   const std::string lock = state().string() + ".lock";
   // flock(1) holds the lock while the second ferry runs, as a concurrent run would.
-  const auto result = run("flock " + shell_quote(lock) + " " + ferry() + " reconcile " +
-                          shell_quote(platform().string()));
+  const auto result =
+      run("flock " + shell_quote(lock) + " " + ferry() + " reconcile " + shell_quote(platform().string()));
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_EQ(result.output, "error: another ferry run is using the state " + state().string() + " (lock " + lock +
+  EXPECT_EQ(result.output, "error: another ferry run is using the state " + state().string() + " (lock " +
+                               lock +
                                "); wait for it to finish, or give this run its own state with --state DIR\n");
 }
 
@@ -105,14 +106,15 @@ TEST_F(IncrementalE2E, StateElsewhereAndNoStateLeaveThePlatformDirectoryAlone) {
   const std::string elsewhere = (dir.path() / "ci-cache/state.git").string();
   ASSERT_EQ(reconcile("--state " + shell_quote(elsewhere)).first, 0);
   EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
-  EXPECT_EQ(results_by_name(reconcile("--state " + shell_quote(elsewhere)).second).at("default/shop"), "skipped");
+  EXPECT_EQ(results_by_name(reconcile("--state " + shell_quote(elsewhere)).second).at("default/shop"),
+            "skipped");
   EXPECT_EQ(results_by_name(reconcile("--no-state").second).at("default/shop"), "unchanged");
   EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
 }
 
 TEST_F(IncrementalE2E, ABadReconciliationIntervalIsACommandLineError) {
-  const auto result = run(ferry() + " reconcile " + shell_quote(platform().string()) +
-                          " --reconciliation-interval 1d");
+  const auto result =
+      run(ferry() + " reconcile " + shell_quote(platform().string()) + " --reconciliation-interval 1d");
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.output.find("unknown unit \"d\""), std::string::npos) << result.output;
 }

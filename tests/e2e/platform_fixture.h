@@ -26,8 +26,8 @@ class PlatformFixture : public ::testing::Test {
 
   // Runs `ferry reconcile --output json PLATFORM <extra>`; returns the exit code and the parsed report.
   std::pair<int, nlohmann::json> reconcile(const std::string& extra = "") {
-    const auto result = run(ferry() + " reconcile --output json " + shell_quote(platform().string()) + " " + extra +
-                                " 2>" + shell_quote((dir.path() / "stderr").string()),
+    const auto result = run(ferry() + " reconcile --output json " + shell_quote(platform().string()) + " " +
+                                extra + " 2>" + shell_quote((dir.path() / "stderr").string()),
                             false);
     nlohmann::json report = nlohmann::json::parse(result.output, nullptr, false);
     EXPECT_FALSE(report.is_discarded()) << result.output << read_file(dir.path() / "stderr");
