@@ -7,6 +7,7 @@
 
 #include "runner/object_parsers.h"
 #include "runner/platform.h"
+#include "runner/scheduling_objects.h"
 #include "runner/validation.h"
 
 namespace ferry::runner {
@@ -75,11 +76,23 @@ void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& r
   }
 }
 
+// ferry's own group: an unknown kind there is an error (a typo would silently drop a policy).
+void load_scheduling_document(const YamlDocument& doc, const std::string& kind, LoadResult& result) {
+  const auto handler = scheduling_kinds().find(kind);
+  if (handler == scheduling_kinds().end()) {
+    return result.errors.push_back(make_error(location_of(child(doc.node, "kind"), doc.file),
+                                              "unknown kind " + kind + " in " + kSchedulingGroup +
+                                                  "; known: " + scheduling_kind_names()));
+  }
+  if (Status status = handler->second(doc, result.platform); !status) result.errors.push_back(status.error());
+}
+
 void load_document(const YamlDocument& doc, LoadResult& result, std::vector<YamlDocument>& candidates) {
   auto api_version = required_string(doc.node, "apiVersion", "apiVersion", doc.file);
   if (!api_version) return result.errors.push_back(api_version.error());
   auto kind = required_string(doc.node, "kind", "kind", doc.file);
   if (!kind) return result.errors.push_back(kind.error());
+  if (group_of(*api_version) == kSchedulingGroup) return load_scheduling_document(doc, *kind, result);
   if (group_of(*api_version) != kKratixGroup) return candidates.push_back(doc);
   const auto handler = platform_kinds().find(*kind);
   if (handler == platform_kinds().end()) {
@@ -120,6 +133,13 @@ LoadResult load_platform(const fs::path& root) {
 const pipeline::Promise* Platform::promise(const std::string& name) const {
   for (const auto& p : promises) {
     if (p.name == name) return &p;
+  }
+  return nullptr;
+}
+
+const scheduler::PlacementPolicy* Platform::policy_for(const std::string& promise) const {
+  for (const auto& p : policies) {
+    if (std::find(p.promises.begin(), p.promises.end(), promise) != p.promises.end()) return &p;
   }
   return nullptr;
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "runner/scheduling_objects.h"
 #include "writer/store_url.h"
 
 namespace ferry::runner {
@@ -151,6 +152,7 @@ const std::map<std::string, KindHandler>& platform_kinds() {
        [](const YamlDocument& doc, Platform& platform) -> Status {
          auto destination = scheduler::parse_destination(doc);
          if (!destination) return destination.error();
+         add_metric_references(doc, *destination, platform);
          platform.destinations.push_back(std::move(*destination));
          return ok();
        }},

@@ -9,6 +9,9 @@
 #include "core/error.h"
 #include "pipeline/model.h"
 #include "scheduler/destination.h"
+#include "scheduler/location.h"
+#include "scheduler/metrics.h"
+#include "scheduler/placement_policy.h"
 #include "writer/state_store.h"
 #include "writer/store_spec.h"
 
@@ -42,15 +45,31 @@ struct GitStateStore {
   SourceLocation auth_where;  // of spec.authMethod, or of the document when absent
 };
 
+// A name one object refers to, where it is written: checked by validation.h once everything is loaded.
+struct NameReference {
+  std::string kind;      // of the object referred to: "Promise", "Metric", "MetricsProvider"
+  std::string name;      // the name referred to
+  std::string referrer;  // who refers: "PlacementPolicy \"front-end\"", "Destination \"dev\""
+  SourceLocation where;  // of the name as written
+};
+
 struct Platform {
   std::filesystem::path root;
   std::vector<pipeline::Promise> promises;
   std::vector<scheduler::Destination> destinations;
   std::vector<GitStateStore> stores;
   std::vector<pipeline::Request> requests;
+  // ferry's own kinds under scheduling.ferry.dev/v1alpha1 (docs/scheduling.md, docs/metrics.md).
+  std::vector<scheduler::PlacementPolicy> policies;
+  std::vector<scheduler::Location> locations;
+  std::vector<scheduler::Metric> metrics;
+  std::vector<scheduler::MetricsProvider> metrics_providers;
+  std::vector<NameReference> references;  // from the scheduling kinds and Destinations' metrics annotations
 
   const pipeline::Promise* promise(const std::string& name) const;
   const GitStateStore* store(const std::string& name) const;
+  // The PlacementPolicy that governs `promise`'s requests, or null (validation allows one at most).
+  const scheduler::PlacementPolicy* policy_for(const std::string& promise) const;
 };
 
 // Everything found: errors stop the run (they are all reported at once); warnings do not.

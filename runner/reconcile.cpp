@@ -54,9 +54,11 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
   if (!plan->pending_reason.empty()) {
     report.result = RequestResult::pending;
     report.message = plan->pending_reason;
+    report.scheduling_notes = plan->scheduling_notes;
     return report;
   }
   report.placements = plan->placements;
+  report.scheduling_notes = plan->scheduling_notes;
   if (Status committed = commit_plan(*plan, stores, report); !committed) {
     report.result = RequestResult::failed;
     report.message = committed.error().render();
@@ -155,8 +157,12 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
   auto results = run_workflow_if_any(promise, "resource.configure", request_workflow_object(request, promise, "configure"),
                                      runtime, options);
   if (!results) return results.error();
-  return plan_request(platform, request, promise, *results,
-                      index.bundles_of(request.namespace_, request.promise, request.name));
+  const auto& existing = index.bundles_of(request.namespace_, request.promise, request.name);
+  if (options.scheduling || !platform.policy_for(promise.name)) {
+    return plan_request(platform, request, promise, *results, existing, options.scheduling);
+  }
+  const RunScheduling scheduling(platform, index, options.scheduling_timeout);
+  return plan_request(platform, request, promise, *results, existing, &scheduling);
 }
 
 StoreOpener state_store_opener(StoreAccess access, SpecOpener open) {
@@ -203,7 +209,11 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     before = std::move(*loaded);
   }
   IncrementalRun incremental(before ? &*before : nullptr, options.selection);
+  const RunScheduling scheduling(platform, *index, options.scheduling_timeout);
+  ReconcileOptions run_options = options;
+  run_options.scheduling = &scheduling;
   RunReport run;
+  for (const auto& [metric, failure] : scheduling.readings().failures) run.metric_failures.push_back(failure);
   run.promises.resize(platform.promises.size());
   run.requests.resize(platform.requests.size());
   std::map<std::string, const RequestReport*> promise_reports;
@@ -216,7 +226,7 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     tbb::parallel_for(std::size_t{0}, platform.requests.size(), [&](std::size_t i) {
       const auto& request = platform.requests[i];
       run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
-                                    *index, incremental, options);
+                                    *index, incremental, run_options);
     });
   });
   if (!incremental.enabled()) return run;

@@ -16,6 +16,7 @@
 #include "runner/work_selection.h"
 #include "runner/request_plan.h"
 #include "runner/run_report.h"
+#include "runner/run_scheduling.h"
 #include "writer/state_store.h"
 #include "writer/store_factory.h"
 
@@ -31,6 +32,11 @@ struct ReconcileOptions {
   // is recorded or deleted.
   writer::StateStore* state = nullptr;
   SelectionOptions selection;
+  // PlacementPolicies (runner/run_scheduling.h): each metric query and each external scheduler run is
+  // bounded by scheduling_timeout. reconcile() reads the metrics once and sets `scheduling` for the whole
+  // run; run_and_plan() without one reads them itself (as `ferry explain` does, for one request).
+  std::chrono::milliseconds scheduling_timeout{2000};
+  const RunScheduling* scheduling = nullptr;
 };
 
 // Opens the state store behind a GitStateStore. The real one is state_store_opener; tests pass fakes.

@@ -1,5 +1,7 @@
 #include "runner/request_plan.h"
 
+#include "runner/policy_placement.h"
+#include "runner/run_scheduling.h"
 #include "writer/layout.h"
 
 namespace ferry::runner {
@@ -63,6 +65,37 @@ std::pair<std::string, std::string> store_and_dir(const Platform& platform, cons
   return {current->store, current->destination_dir};  // the scheduler only keeps or picks known names
 }
 
+std::string group_name(const GroupDecision& decided) {
+  return "pipeline \"" + decided.pipeline + "\" group \"" + decided.directory + "\"";
+}
+
+// The group's bundle on each Destination it is placed on, and its report lines; a pending group makes the
+// request pending (the last one's reason is kept, as before policies existed).
+void add_group_writes(const Platform& platform, const pipeline::Request& request, const GroupDecision& decided,
+                      const pipeline::OutputGroup& group, const std::vector<ExistingBundle>& existing,
+                      RequestPlan& plan) {
+  for (const std::string& note : decided.notes) plan.scheduling_notes.push_back(group_name(decided) + ": " + note);
+  const scheduler::Placement& placement = decided.decision.placement;
+  if (placement.pending()) {
+    plan.pending_reason = group_name(decided) + ": " + placement.pending_reason;
+    return;
+  }
+  const ExistingBundle* current = current_bundle(existing, decided.pipeline, group.id);
+  const auto& location = decided.decision.location;
+  for (const std::string& destination : placement.destinations) {
+    const auto [store, dir] = store_and_dir(platform, destination, current);
+    writer::Bundle bundle;
+    bundle.directory = writer::resource_bundle_dir(
+        {"", dir, request.namespace_, request.promise, request.name, decided.pipeline, group.id});
+    for (const auto& file : group.files) bundle.files[file.path] = file.content;
+    plan.placements.push_back({destination, decided.pipeline, group.directory, bundle.directory,
+                               placement.misplaced_reason, placement.moved_from.value_or(""), decided.policy,
+                               location ? location->location : "",
+                               location ? scheduler::to_string(location->state) : ""});
+    plan.changes[store].bundles.push_back(std::move(bundle));
+  }
+}
+
 }  // namespace
 
 scheduler::Selector group_selector(const pipeline::Promise& promise, const pipeline::OutputGroup& group,
@@ -104,9 +137,12 @@ scheduler::MisplacedPolicy misplaced_policy(const pipeline::Promise& promise) {
 
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
                          const pipeline::Promise& promise, const std::vector<pipeline::PipelineResult>& results,
-                         const std::vector<ExistingBundle>& existing) {
+                         const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling) {
   RequestPlan plan;
   plan.changes = empty_changes(platform, request, existing, commit_message(request, results));
+  const scheduler::PlacementPolicy* policy = scheduling ? platform.policy_for(promise.name) : nullptr;
+  const auto context = policy ? std::optional(scheduling->context_for(request)) : std::nullopt;
+  std::vector<const pipeline::OutputGroup*> groups;
   for (const auto& result : results) {
     for (const auto& group : result.groups) {
       const ExistingBundle* current = current_bundle(existing, result.pipeline, group.id);
@@ -116,24 +152,24 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
       if (current) to_place.current = current->destination;
       to_place.policy = misplaced_policy(promise);
       GroupDecision decided{result.pipeline, group.directory, group.id, to_place.current, to_place.selector,
-                            scheduler::decide(to_place, platform.destinations), to_place.cardinality};
-      const scheduler::Placement placement = decided.decision.placement;
-      plan.decisions.push_back(std::move(decided));
-      if (placement.pending()) {
-        plan.pending_reason = "pipeline \"" + result.pipeline + "\" group \"" + group.directory +
-                              "\": " + placement.pending_reason;
-        continue;
+                            {}, to_place.cardinality};
+      if (policy) {
+        schedule_by_policy(to_place, *policy, platform, *scheduling, *context, decided);
+      } else {
+        decided.decision = scheduler::decide(to_place, platform.destinations);
       }
-      const auto [store, dir] = store_and_dir(platform, placement.destinations.front(), current);
-      writer::Bundle bundle;
-      bundle.directory = writer::resource_bundle_dir(
-          {"", dir, request.namespace_, request.promise, request.name, result.pipeline, group.id});
-      for (const auto& file : group.files) bundle.files[file.path] = file.content;
-      plan.placements.push_back({placement.destinations.front(), result.pipeline, group.directory,
-                                 bundle.directory, placement.misplaced_reason,
-                                 placement.moved_from.value_or("")});
-      plan.changes[store].bundles.push_back(std::move(bundle));
+      plan.decisions.push_back(std::move(decided));
+      groups.push_back(&group);
     }
+  }
+  if (policy && policy->scheduler_name) {
+    if (Status chosen = choose_externally(platform, request, *policy, *scheduling, existing, plan.decisions);
+        !chosen) {
+      plan.pending_reason = "PlacementPolicy " + policy->name + ": " + chosen.error().render();
+    }
+  }
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    add_group_writes(platform, request, plan.decisions[i], *groups[i], existing, plan);
   }
   if (!plan.pending_reason.empty()) plan.changes.clear();
   record_workflow_status(results, plan);

@@ -30,6 +30,8 @@ struct GroupDecision {
   scheduler::Selector selector;
   scheduler::Decision decision;
   scheduler::Cardinality cardinality = scheduler::Cardinality::one;
+  std::string policy = {};              // the PlacementPolicy that placed it; "" for Kratix's rules alone
+  std::vector<std::string> notes = {};  // metric failures, KCP placement state, external scheduler
 };
 
 struct RequestPlan {
@@ -39,17 +41,24 @@ struct RequestPlan {
   std::string pending_reason;                     // set when a group matched no Destination
   std::string status_message;                     // the object's status.message after the workflow
   std::optional<pipeline::Suspension> suspension;  // workflow-control.yaml stopped the workflow
+  std::vector<std::string> scheduling_notes = {};  // every group's notes, prefixed by the group
 };
 
 // The workflow's outcome the report shows: the last pipeline's status message and any suspension.
 void record_workflow_status(const std::vector<pipeline::PipelineResult>& results, RequestPlan& plan);
 
+class RunScheduling;
+
 // Each change replaces the request's whole directory on every Destination of its store (and wherever the
 // stores hold a bundle of it), so groups or pipelines that disappeared, and bundles moved away, leave
-// nothing behind; a change that alters nothing makes no commit.
+// nothing behind; a change that alters nothing makes no commit. With `scheduling` and a PlacementPolicy
+// governing the Promise, every group is placed by scheduler::schedule() (runner/policy_placement.h) and
+// goes to each Destination it is placed on (spread); otherwise by Kratix's rules (scheduler::decide()).
+// A policy's external scheduler is the only thing run here (through scheduling's chooser); its failure
+// leaves the request pending.
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
                          const pipeline::Promise& promise, const std::vector<pipeline::PipelineResult>& results,
-                         const std::vector<ExistingBundle>& existing);
+                         const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling = nullptr);
 
 // The selector of one output group by Kratix's rules (reference §3.1): a directory group uses its own
 // entry only; the default group uses its entry plus the Promise's selectors, the Promise winning. The

@@ -20,6 +20,9 @@ struct PlacementReport {
   std::string path;       // repository path of the bundle
   std::string misplaced;  // why the Destination no longer takes the group, when it was kept there anyway
   std::string moved_from; // the misplaced Destination the group left in this run
+  std::string policy = {};           // the PlacementPolicy that placed it, if any
+  std::string location = {};         // the KCP Location it is bound in, if the policy selects Locations
+  std::string placement_state = {};  // KCP's Bound (only Bound groups are placed), with `location`
 };
 
 struct CommitReport {
@@ -39,12 +42,16 @@ struct RequestReport {
   std::vector<CommitReport> commits;
   std::string status_message;  // the object's status.message after its workflow (reference §2.7)
   std::string retry_at;        // suspended: when a later run resumes it (RFC 3339 UTC)
+  // Policy-governed groups: metric failures, KCP placement states and why a Location or Destination
+  // changed, external schedulers' choices; each "pipeline P group D: note".
+  std::vector<std::string> scheduling_notes = {};
 };
 
 struct RunReport {
   std::vector<RequestReport> promises;  // kind "Promise": static dependencies and promise.configure output
   std::vector<RequestReport> requests;  // in platform order, then the deleted ones
   std::string state_error;              // the state record could not be written (the next run redoes this one)
+  std::vector<std::string> metric_failures = {};  // metrics read at the start that have no value this run
 };
 
 const char* to_string(RequestResult result);

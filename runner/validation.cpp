@@ -1,5 +1,6 @@
 #include "runner/validation.h"
 
+#include <algorithm>
 #include <map>
 
 namespace ferry::runner {
@@ -32,6 +33,40 @@ void check_promise_apis(const Platform& platform, std::vector<Error>& errors) {
   }
 }
 
+bool declared(const Platform& platform, const NameReference& reference) {
+  const auto named = [&](const auto& objects) {
+    return std::any_of(objects.begin(), objects.end(), [&](const auto& o) { return o.name == reference.name; });
+  };
+  if (reference.kind == "Promise") return named(platform.promises);
+  if (reference.kind == "Metric") return named(platform.metrics);
+  if (reference.kind == "MetricsProvider") return named(platform.metrics_providers);
+  return false;
+}
+
+// Every name a scheduling object or a Destination's metrics annotation refers to is declared, and each
+// Promise is governed by one PlacementPolicy at most.
+void check_scheduling(const Platform& platform, std::vector<Error>& errors) {
+  check_unique(platform.policies, "PlacementPolicy", [](auto& p) { return p.name; }, errors);
+  check_unique(platform.locations, "Location", [](auto& l) { return l.name; }, errors);
+  check_unique(platform.metrics, "Metric", [](auto& m) { return m.name; }, errors);
+  check_unique(platform.metrics_providers, "MetricsProvider", [](auto& m) { return m.name; }, errors);
+  std::map<std::string, const NameReference*> governing;  // Promise -> its first policy's reference
+  for (const NameReference& reference : platform.references) {
+    if (!declared(platform, reference)) {
+      errors.push_back(make_error(reference.where, reference.referrer + " refers to " + reference.kind + " \"" +
+                                                       reference.name + "\", which is not declared"));
+    }
+    if (reference.kind != "Promise") continue;
+    const auto [first, inserted] = governing.emplace(reference.name, &reference);
+    if (!inserted && first->second->referrer != reference.referrer) {
+      errors.push_back(make_error(reference.where, "Promise \"" + reference.name + "\" is already governed by " +
+                                                       first->second->referrer + " at " +
+                                                       first->second->where.render() +
+                                                       "; a Promise takes one PlacementPolicy"));
+    }
+  }
+}
+
 }  // namespace
 
 void check_references(LoadResult& result) {
@@ -43,6 +78,7 @@ void check_references(LoadResult& result) {
   check_unique(
       platform.requests, "request", [](auto& r) { return r.kind + " " + r.namespace_ + "/" + r.name; }, errors);
   check_promise_apis(platform, errors);
+  check_scheduling(platform, errors);
   for (const auto& destination : platform.destinations) {
     if (destination.state_store_kind == "GitStateStore" && platform.store(destination.state_store)) continue;
     errors.push_back(make_error(destination.where, "Destination \"" + destination.name + "\" refers to " +
