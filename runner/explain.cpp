@@ -1,6 +1,8 @@
 #include "runner/explain.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 namespace ferry::runner {
 namespace {
@@ -17,18 +19,96 @@ std::string describe_term(const scheduler::TermVerdict& term) {
          (term.met ? "" : " (" + has + ")");
 }
 
-std::string describe_verdict(const scheduler::DestinationVerdict& v) {
+// Whether the Kratix selector, strictMatchLabels and readiness alone take the group.
+bool selector_takes(const scheduler::DestinationVerdict& v) {
+  return !v.strict_refused && v.unschedulable.empty() &&
+         std::all_of(v.terms.begin(), v.terms.end(), [](const auto& t) { return t.met; });
+}
+
+std::string describe_verdict(const scheduler::DestinationVerdict& v, bool by_policy) {
+  const bool takes = by_policy ? selector_takes(v) : v.eligible;
   if (v.strict_refused) return "refused: strictMatchLabels takes no group with an empty selector";
   if (!v.unschedulable.empty()) return "refused: " + v.unschedulable;
-  if (v.terms.empty()) return "takes it: the selector is empty";
+  if (v.terms.empty()) return by_policy ? "selector: empty" : "takes it: the selector is empty";
   std::vector<std::string> terms;
   for (const auto& t : v.terms) terms.push_back(describe_term(t));
-  return std::string(v.eligible ? "takes it: " : "refused: ") + join(terms);
+  if (by_policy) return std::string(takes ? "selector: " : "refused: ") + join(terms);
+  return std::string(takes ? "takes it: " : "refused: ") + join(terms);
+}
+
+std::string number(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+std::string describe_terms(const std::vector<scheduler::ScoreTerm>& terms) {
+  std::vector<std::string> parts;
+  for (const auto& t : terms) parts.push_back(t.name + " " + number(t.value) + "x" + number(t.weight));
+  return join(parts);
+}
+
+// A policy's predicates and score terms on one Destination, one line each, under its verdict.
+std::string describe_policy_terms(const scheduler::DestinationVerdict& v, const std::string& indent) {
+  std::string out;
+  for (const auto& p : v.predicates) {
+    out += indent + (p.met ? "met " : "failed ") + p.predicate + (p.detail.empty() ? "" : " (" + p.detail + ")") +
+           "\n";
+  }
+  if (!v.priority) return out;
+  const scheduler::Score& s = *v.priority;
+  out += indent + "score " + number(s.total) + ": krake " + number(s.krake) + " (" + describe_terms(s.krake_terms) +
+         ")";
+  if (!s.preference_terms.empty()) out += " + preferences (" + describe_terms(s.preference_terms) + ")";
+  if (s.filtered_out) out += ", filtered out";
+  if (!s.note.empty()) out += ": " + s.note;
+  return out + "\n";
+}
+
+std::string policy_choice(const GroupDecision& group) {
+  const scheduler::Placement& p = group.decision.placement;
+  if (p.pending()) return "pending: " + p.pending_reason;
+  if (p.misplaced()) return "stays on " + p.destinations[0] + ", misplaced: " + p.misplaced_reason;
+  std::string text = "goes to " + join(p.destinations);
+  if (p.moved_from) text += ", moving from " + *p.moved_from;
+  return text + " (PlacementPolicy " + group.policy + ")";
+}
+
+nlohmann::ordered_json terms_json(const std::vector<scheduler::ScoreTerm>& terms) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const auto& t : terms) out.push_back({{"name", t.name}, {"value", t.value}, {"weight", t.weight}});
+  return out;
+}
+
+void add_policy_json(const scheduler::DestinationVerdict& v, nlohmann::ordered_json& destination) {
+  nlohmann::ordered_json predicates = nlohmann::ordered_json::array();
+  for (const auto& p : v.predicates)
+    predicates.push_back({{"predicate", p.predicate}, {"met", p.met}, {"detail", p.detail}});
+  destination["predicates"] = predicates;
+  if (!v.priority) return;
+  const scheduler::Score& s = *v.priority;
+  destination["score"] = {{"total", s.total},         {"krake", s.krake},
+                          {"krake_terms", terms_json(s.krake_terms)},
+                          {"preference_terms", terms_json(s.preference_terms)},
+                          {"has_metrics", s.has_metrics}, {"filtered_out", s.filtered_out},
+                          {"note", s.note}};
+}
+
+void add_group_policy_json(const GroupDecision& g, nlohmann::ordered_json& group) {
+  group["policy"] = g.policy;
+  group["notes"] = g.notes;
+  const auto& location = g.decision.location;
+  if (!location) return;
+  group["location"] = {{"state", scheduler::to_string(location->state)},
+                       {"location", location->location},
+                       {"destination", location->destination},
+                       {"reason", location->reason}};
 }
 
 }  // namespace
 
 std::string describe_choice(const GroupDecision& group) {
+  if (!group.policy.empty()) return policy_choice(group);
   const scheduler::Placement& p = group.decision.placement;
   if (p.pending()) return "pending: " + p.pending_reason;
   if (p.misplaced()) return "stays on " + p.destinations[0] + ", misplaced: " + p.misplaced_reason;
@@ -46,10 +126,18 @@ std::string render_explanation_text(const Explanation& explanation) {
   for (const GroupDecision& g : explanation.groups) {
     out += "  pipeline " + g.pipeline + ", group " + g.directory + " (" + g.group_id.substr(0, 5) +
            "), selector " + scheduler::to_string(g.selector) + "\n";
+    const bool by_policy = !g.policy.empty();
+    if (by_policy) out += "    PlacementPolicy " + g.policy + "\n";
+    for (const auto& note : g.notes) out += "    note: " + note + "\n";
     std::size_t width = 0;
     for (const auto& v : g.decision.verdicts) width = std::max(width, v.destination.size());
     for (const auto& v : g.decision.verdicts) {
-      out += "    " + v.destination + std::string(width - v.destination.size() + 2, ' ') + describe_verdict(v) + "\n";
+      out += "    " + v.destination + std::string(width - v.destination.size() + 2, ' ') +
+             describe_verdict(v, by_policy) + "\n";
+      if (by_policy) {
+        out += describe_policy_terms(v, std::string(width + 6, ' '));
+        out += std::string(width + 6, ' ') + (v.eligible ? "eligible" : "not eligible") + "\n";
+      }
     }
     out += "    => " + describe_choice(g) + "\n";
   }
@@ -67,8 +155,10 @@ std::string render_explanation_json(const Explanation& explanation) {
                          {"actual", t.actual ? nlohmann::ordered_json(*t.actual) : nlohmann::ordered_json()},
                          {"met", t.met}});
       }
-      destinations.push_back({{"name", v.destination}, {"eligible", v.eligible},
-                              {"strict_refused", v.strict_refused}, {"terms", terms}});
+      nlohmann::ordered_json destination = {
+          {"name", v.destination}, {"eligible", v.eligible}, {"strict_refused", v.strict_refused}, {"terms", terms}};
+      if (!g.policy.empty()) add_policy_json(v, destination);
+      destinations.push_back(std::move(destination));
     }
     const auto& p = g.decision.placement;
     groups.push_back({{"pipeline", g.pipeline},
@@ -81,6 +171,7 @@ std::string render_explanation_json(const Explanation& explanation) {
                       {"pending_reason", p.pending_reason},
                       {"misplaced", p.misplaced_reason},
                       {"choice", describe_choice(g)}});
+    if (!g.policy.empty()) add_group_policy_json(g, groups.back());
   }
   nlohmann::ordered_json doc = {{"format_version", 1}, {"subject", explanation.subject}, {"groups", groups}};
   return doc.dump(2) + "\n";

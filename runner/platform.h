@@ -65,6 +65,7 @@ struct Platform {
   std::vector<scheduler::Metric> metrics;
   std::vector<scheduler::MetricsProvider> metrics_providers;
   std::vector<NameReference> references;  // from the scheduling kinds and Destinations' metrics annotations
+  std::vector<std::string> scheduling_sources;  // each scheduling document's YAML, for scheduling_digest()
 
   const pipeline::Promise* promise(const std::string& name) const;
   const GitStateStore* store(const std::string& name) const;

@@ -64,14 +64,23 @@ Status add_metrics_provider(const YamlDocument& doc, Platform& platform) {
   return ok();
 }
 
+// Keeps the document's text for scheduling_digest() once it parsed.
+KindHandler kept(Status (*add)(const YamlDocument&, Platform&)) {
+  return [add](const YamlDocument& doc, Platform& platform) -> Status {
+    Status added = add(doc, platform);
+    if (added) platform.scheduling_sources.push_back(to_yaml_text(doc.node));
+    return added;
+  };
+}
+
 }  // namespace
 
 const std::map<std::string, KindHandler>& scheduling_kinds() {
   static const std::map<std::string, KindHandler> kinds = {
-      {"PlacementPolicy", add_policy},
-      {"Location", add_location},
-      {"Metric", add_metric},
-      {"MetricsProvider", add_metrics_provider},
+      {"PlacementPolicy", kept(add_policy)},
+      {"Location", kept(add_location)},
+      {"Metric", kept(add_metric)},
+      {"MetricsProvider", kept(add_metrics_provider)},
   };
   return kinds;
 }

@@ -23,6 +23,14 @@ std::string labels_text(const Labels& labels) {
   return text;
 }
 
+// What scheduling reads of a Destination beyond its labels: readiness, the taint and the metrics.
+std::string readiness_text(const scheduler::Destination& d) {
+  std::string text = d.readiness.ready ? "ready" : "not-ready:" + d.readiness.reason + ":" + d.readiness.message;
+  if (d.unschedulable) text += " unschedulable:" + *d.unschedulable;
+  for (const auto& m : d.metrics) text += " metric:" + m.name + "=" + std::to_string(m.weight);
+  return text;
+}
+
 }  // namespace
 
 WorkDecision decide_work(const ObjectRecord* record, const std::string& input_digest,
@@ -50,8 +58,11 @@ std::string scheduling_digest(const Platform& platform) {
   for (const auto& d : platform.destinations) {
     text += "destination " + d.name + " " + labels_text(d.labels) + " " +
             (d.strict_match_labels ? "strict" : "") + " " + d.path + " " + d.state_store_kind + "/" +
-            d.state_store + "\n";
+            d.state_store + " " + readiness_text(d) + "\n";
   }
+  // PlacementPolicies, Locations, Metrics and MetricsProviders as written; not the metric values, which
+  // a run reads afresh (a new value alone re-schedules at the next run that runs the request).
+  for (const auto& source : platform.scheduling_sources) text += "scheduling " + source + "\n";
   for (const auto& s : platform.stores)
     text += "store " + s.name + " " + s.url + " " + s.branch + " " + s.path + "\n";
   return md5_hex(text);

@@ -4,7 +4,8 @@
 //           reached, or the reconciliation interval (Kratix's default 10 h) elapsed since the last run
 //   skip    everything else: unchanged, no container started, nothing written
 // The inputs of a request are its spec and its Promise (Kratix's kratix.io/hash, reference §2.4, which
-// covers the Promise's workflows and images) plus everything scheduling reads (Destinations, state stores);
+// covers the Promise's workflows and images) plus everything scheduling reads (Destinations with their
+// readiness, taints and metrics annotations, state stores, and the scheduling.ferry.dev objects);
 // a change to any of those runs the request again.
 #pragma once
 
