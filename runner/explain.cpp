@@ -60,8 +60,11 @@ std::string describe_policy_terms(const scheduler::DestinationVerdict& v, const 
   out += indent + "score " + number(s.total) + ": krake " + number(s.krake) + " (" + describe_terms(s.krake_terms) +
          ")";
   if (!s.preference_terms.empty()) out += " + preferences (" + describe_terms(s.preference_terms) + ")";
-  if (s.filtered_out) out += ", filtered out";
-  if (!s.note.empty()) out += ": " + s.note;
+  if (!s.note.empty()) {
+    out += ", " + s.note;
+  } else if (s.filtered_out) {
+    out += ", filtered out";
+  }
   return out + "\n";
 }
 

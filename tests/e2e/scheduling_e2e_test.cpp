@@ -1,0 +1,144 @@
+// The ferry binary on fixtures/scheduling with --runtime exec: PlacementPolicies with a label constraint
+// and a KCP Location (failover inside it when the bound Destination stops being Ready), a metric
+// constraint on a file provider's value and spread over two zones. Checked in the store with the git CLI.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+#include "tests/support/test_support.h"
+
+namespace ferry::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+class SchedulingE2eTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/scheduling", platform(), fs::copy_options::recursive);
+  }
+  fs::path platform() const { return dir.path() / "platform"; }
+
+  std::string ferry(const std::string& command, const std::string& args, int& exit_code) {
+    const auto result =
+        run(std::string(FERRY_BINARY_DIR) + "/ferry " + command + " " + shell_quote(platform().string()) +
+                " --runtime exec --exec-config " +
+                shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml") + " " + args +
+                " 2>" + shell_quote((dir.path() / "stderr").string()),
+            false);
+    exit_code = result.exit_code;
+    return result.output;
+  }
+
+  // `ferry reconcile --output json` with the default recorded state; `expected_exit` 3: something pending.
+  nlohmann::json reconcile(int expected_exit = 0) {
+    int code = 0;
+    const std::string out = ferry("reconcile", "--output json", code);
+    EXPECT_EQ(code, expected_exit) << out << read_file(dir.path() / "stderr");
+    return nlohmann::json::parse(out, nullptr, false);
+  }
+
+  // The request's placements in the report, as Destination names.
+  static std::set<std::string> placed(const nlohmann::json& report, const std::string& name) {
+    std::set<std::string> names;
+    for (const auto& r : report["requests"]) {
+      if (r["name"] != name) continue;
+      for (const auto& p : r["placements"]) names.insert(p["destination"].get<std::string>());
+    }
+    return names;
+  }
+
+  static std::string result_of(const nlohmann::json& report, const std::string& name) {
+    for (const auto& r : report["requests"]) {
+      if (r["name"] == name) return r["result"];
+    }
+    return "";
+  }
+
+  // The Destinations whose directory in the store holds a bundle of <promise>/<request>.
+  std::set<std::string> in_store(const std::string& promise, const std::string& request) const {
+    const auto files = run("git -C " + shell_quote((dir.path() / "state/clusters.git").string()) +
+                           " ls-tree -r --name-only main");
+    std::set<std::string> names;
+    const std::string part = "/resources/default/" + promise + "/" + request + "/instance-configure/";
+    for (std::size_t at = files.output.find(part); at != std::string::npos;
+         at = files.output.find(part, at + 1)) {
+      const std::size_t line = files.output.rfind('\n', at);
+      const std::size_t begin = line == std::string::npos ? 0 : line + 1;
+      names.insert(files.output.substr(begin, at - begin));
+    }
+    return names;
+  }
+
+  void make_not_ready(const std::string& destination) {
+    std::string text = read_file(platform() / "destinations.yaml");
+    const std::string anchor =
+        "path: " + destination + "\n  stateStoreRef: {kind: GitStateStore, name: clusters}\n";
+    ASSERT_NE(text.find(anchor), std::string::npos);
+    text.insert(
+        text.find(anchor) + anchor.size(),
+        "status:\n  conditions:\n  - {type: Ready, status: \"False\", reason: Unreachable, message: down}\n");
+    write_file(platform() / "destinations.yaml", text);
+  }
+
+  TempDir dir;
+};
+
+TEST_F(SchedulingE2eTest, PoliciesPlaceSpreadAndFailOverInsideTheLocation) {
+  const nlohmann::json first = reconcile();
+  ASSERT_FALSE(first.is_discarded());
+  // redis: region eu and the aws Location, so eu-1 or eu-2 (eu-3 is in the EU but not aws).
+  const std::set<std::string> redis = placed(first, "cache-a");
+  ASSERT_EQ(redis.size(), 1u);
+  const std::string bound = *redis.begin();
+  ASSERT_TRUE(bound == "eu-1" || bound == "eu-2") << bound;
+  EXPECT_EQ(in_store("redis", "cache-a"), redis);
+  // kv: cost 2 of [0, 10] passes cost < 0.5 on eu-1, eu-2 and us-1 (eu-3 lists no metric); two zones.
+  const std::set<std::string> kv = placed(first, "store-a");
+  ASSERT_EQ(kv.size(), 2u);
+  EXPECT_TRUE(kv.count("eu-2")) << "eu-2 is the only candidate of zone b";
+  EXPECT_FALSE(kv.count("eu-3"));
+  EXPECT_EQ(in_store("kv", "store-a"), kv);
+
+  make_not_ready(bound);
+  const nlohmann::json second = reconcile();
+  EXPECT_EQ(result_of(second, "cache-a"), "succeeded") << second.dump(2);
+  const std::string other = bound == "eu-1" ? "eu-2" : "eu-1";
+  EXPECT_EQ(placed(second, "cache-a"), std::set<std::string>{other});
+  EXPECT_EQ(in_store("redis", "cache-a"), std::set<std::string>{other});
+  for (const auto& r : second["requests"]) {
+    if (r["name"] == "cache-a") {
+      EXPECT_EQ(r["placements"][0]["moved_from"], bound);
+    }
+  }
+
+  const nlohmann::json third = reconcile();  // nothing changed: the recorded state skips both
+  EXPECT_EQ(result_of(third, "cache-a"), "skipped");
+  EXPECT_EQ(result_of(third, "store-a"), "skipped");
+}
+
+TEST_F(SchedulingE2eTest, ExplainShowsThePredicatesScoresAndTheLocation) {
+  int code = 0;
+  const std::string out = ferry("explain", "--request default/cache-a", code);
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  EXPECT_NE(out.find("    PlacementPolicy redis-in-eu\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("    note: placement Bound, Location aws, Destination eu-"), std::string::npos) << out;
+  EXPECT_NE(out.find("          failed label constraint region=eu\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("          score 0.181818: krake 0.181818 (stickiness 0x0.1, metric cost 0.2x1)\n"),
+            std::string::npos)
+      << out;
+}
+
+TEST_F(SchedulingE2eTest, AnUnreadableMetricsFileIsNotFatal) {
+  fs::remove(platform() / "metrics/costs.json");
+  const nlohmann::json report = reconcile(3);
+  // Without a value, "cost < 0.5" fails everywhere: kv is pending, redis (no metric constraint) still placed.
+  EXPECT_EQ(result_of(report, "store-a"), "pending");
+  EXPECT_EQ(result_of(report, "cache-a"), "succeeded");
+}
+
+}  // namespace
+}  // namespace ferry::testing
