@@ -86,6 +86,9 @@ std::function<int()> configure_reconcile(CLI::App& app) {
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
   add_state_options(app, options->state);
+  app.add_option("--metrics-file", options->metrics_file,
+                 "Write Prometheus textfile metrics of the run here (replaced atomically; for cron and "
+                 "node_exporter's textfile collector)");
   add_runtime_options(app, options->run);
   add_store_options(app, options->stores);
   return [options] { return run_reconcile(*options); };

@@ -37,6 +37,7 @@ struct ReconcileCommandOptions {
   std::string output = "text";  // text | json
   int jobs = 2;
   StateCommandOptions state;
+  std::string metrics_file;  // Prometheus textfile metrics of the run, replaced atomically ("" = none)
   RuntimeCommandOptions run;
   StoreCommandOptions stores;
 };

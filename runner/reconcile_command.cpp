@@ -1,9 +1,12 @@
 // `ferry reconcile`: load, run, report. Output goes to stdout (the report) and stderr (diagnostics, log).
+#include <fstream>
 #include <iostream>
 
 #include "runner/command_support.h"
 #include "runner/commands.h"
 #include "pipeline/duration.h"
+#include "runner/github.h"
+#include "runner/metrics_file.h"
 #include "runner/reconcile.h"
 #include "runner/report.h"
 #include "runner/state_access.h"
@@ -26,26 +29,74 @@ SelectionOptions selection_options(const StateCommandOptions& options) {
   return selection;
 }
 
+// Where a run's outcome goes besides stdout and stderr: GitHub Actions and the metrics file.
+class RunOutputs {
+ public:
+  explicit RunOutputs(const ReconcileCommandOptions& options)
+      : options_(options), github_(github_environment()), started_(std::chrono::system_clock::now()) {}
+
+  // The run could not start: diagnostics on stderr (and as annotations), exit 1.
+  int stopped(const std::vector<Error>& errors, const std::vector<Error>& warnings = {}, const std::string& note = "") {
+    std::cerr << render_diagnostics(errors, warnings) << note;
+    if (github_.active) std::cerr << render_github_annotations(errors, warnings);
+    finish(nullptr, 1);
+    return 1;
+  }
+
+  int finished(const RunReport& report) {
+    const bool json = options_.output == "json";
+    std::cout << (json ? render_json(report) : render_text(report, {.github_groups = github_.active}));
+    if (github_.active) {
+      (json ? std::cerr : std::cout) << render_github_run_annotations(report);
+      append_to(github_.summary_path, render_github_summary(report));
+      append_to(github_.outputs_path, render_github_outputs(report));
+    }
+    const int code = exit_code_of(report);
+    finish(&report, code);
+    return code;
+  }
+
+ private:
+  void finish(const RunReport* report, int code) {
+    if (options_.metrics_file.empty()) return;
+    auto written = write_metrics_file(options_.metrics_file, report, code, {started_, std::chrono::system_clock::now()});
+    if (!written) std::cerr << render_diagnostics({}, {written.error()});
+  }
+
+  // GitHub's files are shared by every step of the job: append, never replace.
+  static void append_to(const std::string& path, const std::string& text) {
+    if (path.empty()) return;
+    std::ofstream out(path, std::ios::app);
+    out << text;
+    if (!out) std::cerr << render_diagnostics({}, {make_error("cannot append to " + path)});
+  }
+
+  const ReconcileCommandOptions& options_;
+  GitHubEnvironment github_;
+  std::chrono::system_clock::time_point started_;
+};
+
 }  // namespace
 
 int run_reconcile(const ReconcileCommandOptions& options) {
   log_to_stderr();
-  std::optional<Platform> platform = load_or_report(options.platform_dir);
-  if (!platform) return 1;
-  auto runtime = make_runtime(options.run);
-  if (!runtime) {
-    std::cerr << render_diagnostics({runtime.error()}, {});
-    return 1;
+  RunOutputs outputs(options);
+  LoadResult loaded = load_platform(options.platform_dir);
+  if (!loaded.errors.empty()) {
+    return outputs.stopped(loaded.errors, loaded.warnings,
+                           "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " + options.platform_dir +
+                               "; nothing was run or written\n");
   }
+  std::cerr << render_diagnostics({}, loaded.warnings);
+  const Platform& platform = loaded.platform;
+  auto runtime = make_runtime(options.run);
+  if (!runtime) return outputs.stopped({runtime.error()});
   std::optional<OpenedState> state;
   if (!options.state.no_state) {
     const std::filesystem::path dir = options.state.state_dir.empty() ? default_state_dir(options.platform_dir)
                                                                      : std::filesystem::path(options.state.state_dir);
     auto opened = open_run_state(dir);
-    if (!opened) {
-      std::cerr << render_diagnostics({opened.error()}, {});
-      return 1;
-    }
+    if (!opened) return outputs.stopped({opened.error()});
     state.emplace(std::move(*opened));
   }
   ScratchDirectory scratch(options.run.scratch_dir);
@@ -56,15 +107,11 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.state = state->store.get();
     reconcile_options.selection = selection_options(options.state);
   }
-  auto report = reconcile(*platform, **runtime,
-                          state_store_opener(store_access(options.stores, *platform, secrets.source())),
+  auto report = reconcile(platform, **runtime,
+                          state_store_opener(store_access(options.stores, platform, secrets.source())),
                           reconcile_options);
-  if (!report) {
-    std::cerr << render_diagnostics({report.error()}, {});
-    return 1;
-  }
-  std::cout << (options.output == "json" ? render_json(*report) : render_text(*report));
-  return exit_code_of(*report);
+  if (!report) return outputs.stopped({report.error()});
+  return outputs.finished(*report);
 }
 
 int run_version() {

@@ -16,9 +16,7 @@ std::string summary_line(const std::vector<RequestReport>& entries, const std::s
   std::map<RequestResult, int> counts;
   for (const auto& r : entries) ++counts[r.result];
   std::string line = std::to_string(entries.size()) + " " + what + ":";
-  for (RequestResult result :
-       {RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped, RequestResult::deleted,
-        RequestResult::suspended, RequestResult::pending, RequestResult::failed}) {
+  for (RequestResult result : kResultsInReportOrder) {
     if (counts[result] > 0) line += " " + std::to_string(counts[result]) + " " + to_string(result) + ",";
   }
   line.back() = '\n';
@@ -35,6 +33,17 @@ std::string indented(const std::string& text, const std::string& prefix) {
   return out + "\n";
 }
 
+// "policy front-end, Location aws-eu (Bound)": who placed a group beyond Kratix's rules, and where.
+std::string policy_line(const PlacementReport& p) {
+  std::string line;
+  if (!p.policy.empty()) line = "policy " + p.policy;
+  if (!p.location.empty()) {
+    line += std::string(line.empty() ? "" : ", ") + "Location " + p.location;
+    if (!p.placement_state.empty()) line += " (" + p.placement_state + ")";
+  }
+  return line;
+}
+
 std::string render_entry(const RequestReport& r) {
   std::string out = std::string(to_string(r.result)) + "  ";
   out += r.kind == "Promise" ? "Promise " + r.name + "\n"
@@ -43,8 +52,10 @@ std::string render_entry(const RequestReport& r) {
     out += "    placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path + "\n";
     if (!p.moved_from.empty()) out += "      moved from misplaced Destination " + p.moved_from + "\n";
     if (!p.misplaced.empty()) out += "      misplaced: " + p.misplaced + "\n";
+    if (!p.policy.empty() || !p.location.empty()) out += "      " + policy_line(p) + "\n";
   }
   for (const auto& c : r.commits) out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
+  for (const auto& note : r.scheduling_notes) out += "    scheduling: " + note + "\n";
   if (!r.status_message.empty()) out += "    status: " + r.status_message + "\n";
   if (!r.message.empty()) out += indented(r.message, "    ");
   return out;
@@ -57,6 +68,9 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
                                         {"directory", p.directory}, {"path", p.path}};
     if (!p.misplaced.empty()) placement["misplaced"] = p.misplaced;
     if (!p.moved_from.empty()) placement["moved_from"] = p.moved_from;
+    if (!p.policy.empty()) placement["policy"] = p.policy;
+    if (!p.location.empty()) placement["location"] = p.location;
+    if (!p.placement_state.empty()) placement["placement_state"] = p.placement_state;
     placements.push_back(std::move(placement));
   }
   nlohmann::ordered_json commits = nlohmann::ordered_json::array();
@@ -68,15 +82,24 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
   if (!r.message.empty()) entry["message"] = r.message;
   if (!r.status_message.empty()) entry["status_message"] = r.status_message;
   if (!r.retry_at.empty()) entry["retry_at"] = r.retry_at;
+  if (!r.scheduling_notes.empty()) entry["scheduling_notes"] = r.scheduling_notes;
   return entry;
+}
+
+// Under GitHub Actions each entry folds: its first line is the group's title, the rest its body.
+std::string styled_entry(const RequestReport& r, TextStyle style) {
+  std::string entry = render_entry(r);
+  if (!style.github_groups) return entry;
+  return "::group::" + entry + "::endgroup::\n";
 }
 
 }  // namespace
 
-std::string render_text(const RunReport& report) {
+std::string render_text(const RunReport& report, TextStyle style) {
   std::string out;
-  for (const auto& p : report.promises) out += render_entry(p);
-  for (const auto& r : report.requests) out += render_entry(r);
+  for (const auto& p : report.promises) out += styled_entry(p, style);
+  for (const auto& r : report.requests) out += styled_entry(r, style);
+  for (const auto& failure : report.metric_failures) out += "warning: " + failure + "\n";
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
   out += summary_line(report.requests, "requests");
   if (!report.state_error.empty()) out += "error: " + report.state_error + "\n";
@@ -91,6 +114,7 @@ std::string render_json(const RunReport& report) {
   nlohmann::ordered_json document = {
       {"format_version", kReportFormatVersion}, {"promises", promises}, {"requests", requests}};
   if (!report.state_error.empty()) document["state_error"] = report.state_error;
+  if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
   return document.dump(2) + "\n";
 }
 

@@ -12,7 +12,17 @@ namespace ferry::runner {
 
 inline constexpr int kReportFormatVersion = 1;
 
-std::string render_text(const RunReport& report);
+// The order results are counted and listed in, everywhere a summary lists them.
+inline constexpr RequestResult kResultsInReportOrder[] = {
+    RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped, RequestResult::deleted,
+    RequestResult::suspended, RequestResult::pending,   RequestResult::failed};
+
+// render_text's options: under GitHub Actions every entry is folded in ::group::/::endgroup::.
+struct TextStyle {
+  bool github_groups = false;
+};
+
+std::string render_text(const RunReport& report, TextStyle style = {});
 std::string render_json(const RunReport& report);  // {"format_version":1,"requests":[...]}
 
 // One line per problem: "<where>: error: <message>" / "<where>: warning: <message>".

@@ -87,6 +87,30 @@ TEST(Report, MisplacedAndMovedPlacementsAreShown) {
   EXPECT_EQ(exit_code_of(report), 4);
 }
 
+TEST(Report, PolicyPlacementsLocationsNotesAndMetricFailuresAreShown) {
+  RunReport report;
+  RequestReport r{"app", "shop", "default", "app", RequestResult::succeeded, "",
+                  {{"eu-1", "deploy", ".", "eu-1/x", "", "", "front-end", "aws-eu", "Bound"}}, {}};
+  r.scheduling_notes = {"pipeline deploy group .: moved inside Location aws-eu: eu-2 is not Ready"};
+  report.requests.push_back(r);
+  report.metric_failures = {"metric load: provider prom: connection refused"};
+  EXPECT_EQ(render_text(report),
+            "succeeded  default/shop (app, Promise app)\n"
+            "    placed deploy group . on eu-1 at eu-1/x\n"
+            "      policy front-end, Location aws-eu (Bound)\n"
+            "    scheduling: pipeline deploy group .: moved inside Location aws-eu: eu-2 is not Ready\n"
+            "warning: metric load: provider prom: connection refused\n"
+            "1 requests: 1 succeeded\n");
+  const std::string json = render_json(report);
+  EXPECT_NE(json.find("\"policy\": \"front-end\",\n"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"location\": \"aws-eu\",\n"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"placement_state\": \"Bound\"\n"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"scheduling_notes\": [\n"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"metric_failures\": [\n    \"metric load: provider prom: connection refused\"\n  ]"),
+            std::string::npos)
+      << json;
+}
+
 TEST(Report, DiagnosticsNameSeverity) {
   EXPECT_EQ(render_diagnostics({make_error({"a.yaml", 3, 4}, "bad"), make_error("no where")},
                                {make_error({"b.yaml", 1, 1}, "odd")}),

@@ -1,0 +1,212 @@
+#include "runner/github.h"
+
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include "runner/report.h"
+
+namespace ferry::runner {
+namespace {
+
+// Workflow command data: %, CR and LF are escaped. Property values also escape ':' and ','.
+std::string escape_data(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '%')
+      out += "%25";
+    else if (c == '\r')
+      out += "%0D";
+    else if (c == '\n')
+      out += "%0A";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string escape_property(const std::string& text) {
+  std::string out;
+  for (char c : escape_data(text)) {
+    if (c == ':')
+      out += "%3A";
+    else if (c == ',')
+      out += "%2C";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string annotation(const char* level, const Error& e) {
+  std::string properties;
+  if (e.where) {
+    properties = " file=" + escape_property(e.where->file);
+    if (e.where->line > 0) properties += ",line=" + std::to_string(e.where->line);
+    if (e.where->column > 0) properties += ",col=" + std::to_string(e.where->column);
+  }
+  return std::string("::") + level + properties + "::" + escape_data(e.message) + "\n";
+}
+
+std::string who(const RequestReport& r) {
+  return r.kind == "Promise" ? "Promise " + r.name : r.namespace_ + "/" + r.name;
+}
+
+std::string getenv_or_empty(const char* name) {
+  const char* value = std::getenv(name);
+  return value ? value : "";
+}
+
+// Markdown table cells: '|' and newlines would break the row.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += "<br>";
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string table_row(const RequestReport& r) {
+  std::set<std::string> destinations;
+  for (const auto& p : r.placements)
+    destinations.insert(p.destination + (p.misplaced.empty() ? "" : " (misplaced)"));
+  std::string where;
+  for (const auto& d : destinations) where += (where.empty() ? "" : ", ") + d;
+  std::string commits;
+  for (const auto& c : r.commits)
+    commits += (commits.empty() ? "" : ", ") + c.store + "@" + c.sha.substr(0, 12);
+  return "| " + cell(who(r)) + " | " + cell(r.promise.empty() ? r.name : r.promise) + " | " +
+         to_string(r.result) + " | " + cell(where) + " | " + cell(commits) + " | " + cell(r.message) + " |\n";
+}
+
+// Mermaid node ids must be plain: index-based ids, the names as labels.
+std::string mermaid_label(const std::string& text) {
+  std::string out;
+  for (char c : text) out += (c == '"') ? '\'' : c;
+  return "[\"" + out + "\"]";
+}
+
+std::vector<const RequestReport*> entries_of(const RunReport& report) {
+  std::vector<const RequestReport*> out;
+  for (const auto& p : report.promises) out.push_back(&p);
+  for (const auto& r : report.requests) out.push_back(&r);
+  return out;
+}
+
+std::map<RequestResult, int> count_results(const std::vector<const RequestReport*>& entries) {
+  std::map<RequestResult, int> counts;
+  for (const auto* r : entries) ++counts[r->result];
+  return counts;
+}
+
+// "3 succeeded, 1 failed": the results that occurred, in a fixed order.
+std::string counts_line(const std::vector<const RequestReport*>& entries) {
+  auto counts = count_results(entries);
+  std::string line;
+  for (RequestResult result : kResultsInReportOrder) {
+    if (counts[result] > 0)
+      line += (line.empty() ? "" : ", ") + std::to_string(counts[result]) + " " + to_string(result);
+  }
+  return line;
+}
+
+}  // namespace
+
+GitHubEnvironment github_environment() {
+  GitHubEnvironment env;
+  env.active = getenv_or_empty("GITHUB_ACTIONS") == "true";
+  if (!env.active) return env;
+  env.summary_path = getenv_or_empty("GITHUB_STEP_SUMMARY");
+  env.outputs_path = getenv_or_empty("GITHUB_OUTPUT");
+  return env;
+}
+
+std::string render_github_annotations(const std::vector<Error>& errors, const std::vector<Error>& warnings) {
+  std::string out;
+  for (const auto& e : errors) out += annotation("error", e);
+  for (const auto& w : warnings) out += annotation("warning", w);
+  return out;
+}
+
+std::string render_github_run_annotations(const RunReport& report) {
+  std::string out;
+  for (const RequestReport* r : entries_of(report)) {
+    if (r->result == RequestResult::failed || r->result == RequestResult::pending) {
+      out += "::error title=" + escape_property("ferry: " + who(*r) + " " + to_string(r->result)) +
+             "::" + escape_data(r->message) + "\n";
+    }
+    for (const auto& p : r->placements) {
+      if (p.misplaced.empty()) continue;
+      out += "::warning title=" + escape_property("ferry: " + who(*r) + " misplaced") + "::" +
+             escape_data(p.pipeline + " group " + p.directory + " stays on " + p.destination + ": " +
+                         p.misplaced) +
+             "\n";
+    }
+  }
+  if (!report.state_error.empty())
+    out += "::error title=ferry: state not recorded::" + escape_data(report.state_error) + "\n";
+  return out;
+}
+
+std::string render_github_summary(const RunReport& report, std::size_t limit) {
+  const auto entries = entries_of(report);
+  const std::string head =
+      "## ferry reconcile\n\n" + counts_line(entries) + "\n\n" +
+      "| object | Promise | result | Destinations | commits | message |\n|---|---|---|---|---|---|\n";
+  const std::string closing_reserve(200, ' ');  // room for the "left out" line
+  std::string table = head;
+  std::size_t shown = 0;
+  for (const RequestReport* r : entries) {
+    std::string row = table_row(*r);
+    if (table.size() + row.size() + closing_reserve.size() > limit / 2) break;  // half for the table
+    table += row;
+    ++shown;
+  }
+  if (shown < entries.size())
+    table += "\n" + std::to_string(entries.size() - shown) + " more rows left out (summary size limit)\n";
+
+  std::string graph = "\n```mermaid\nflowchart LR\n";
+  std::map<std::string, std::string> destination_ids;
+  std::string edges;
+  std::size_t left_out = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    std::string lines = "  r" + std::to_string(i) + mermaid_label(who(*entries[i])) + "\n";
+    for (const auto& p : entries[i]->placements) {
+      auto [it, added] =
+          destination_ids.try_emplace(p.destination, "d" + std::to_string(destination_ids.size()));
+      if (added) lines += "  " + it->second + mermaid_label(p.destination) + "\n";
+      lines += "  r" + std::to_string(i) + " --> " + it->second + "\n";
+    }
+    if (entries[i]->placements.empty()) continue;
+    if (table.size() + graph.size() + lines.size() + closing_reserve.size() > limit) {
+      ++left_out;
+      continue;
+    }
+    graph += lines;
+  }
+  if (left_out > 0)
+    graph += "  %% " + std::to_string(left_out) + " more objects left out (summary size limit)\n";
+  graph += "```\n";
+  return table + graph;
+}
+
+std::string render_github_outputs(const RunReport& report) {
+  const auto entries = entries_of(report);
+  auto counts = count_results(entries);
+  std::size_t commits = 0;
+  for (const RequestReport* r : entries) commits += r->commits.size();
+  std::string out = std::string("changed=") + (commits > 0 ? "true" : "false") + "\n";
+  out += "commits=" + std::to_string(commits) + "\n";
+  for (RequestResult result : kResultsInReportOrder) {
+    out += std::string(to_string(result)) + "=" + std::to_string(counts[result]) + "\n";
+  }
+  out += "exit-code=" + std::to_string(exit_code_of(report)) + "\n";
+  return out;
+}
+
+}  // namespace ferry::runner
