@@ -106,17 +106,43 @@ std::function<int()> configure_explain(CLI::App& app) {
   return [options] { return run_explain(*options); };
 }
 
+std::function<int()> configure_validate(CLI::App& app) {
+  auto options = std::make_shared<ValidateCommandOptions>();
+  add_platform_and_output(app, options->platform_dir, options->output);
+  return [options] { return run_validate(*options); };
+}
+
+std::function<int()> configure_status(CLI::App& app) {
+  auto options = std::make_shared<StatusCommandOptions>();
+  add_platform_and_output(app, options->platform_dir, options->output);
+  app.add_option("object", options->object,
+                 "NAMESPACE/NAME of a request (or NAME of a Promise): show its whole record");
+  app.add_option("--state", options->state_dir,
+                 "Bare Git repository of the recorded state (default: PLATFORM/.ferry/state.git)");
+  return [options] { return run_status(*options); };
+}
+
 const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
       {"reconcile",
        "Run every request's resource.configure workflow, schedule its outputs to Destinations and commit "
-       "them to the state stores. Exit 0: all succeeded or unchanged; 3: some failed or are pending; "
-       "1: the run could not start (bad input, unusable store).",
+       "them to the state stores. Exit 0: all succeeded, unchanged or skipped; 3: some failed or are "
+       "pending; 4: all committed, but some group is misplaced (kept on a Destination that no longer takes it); "
+       "1: the run could not start (bad input, unusable store); 2: bad command line.",
        configure_reconcile},
       {"explain",
        "Show why each group of a request (or a Promise's dependencies) goes where it goes: every Destination, "
        "each selector term met or failed, and the choice. Writes nothing.",
        configure_explain},
+      {"validate",
+       "Load and check the platform as reconcile does before running anything (every error as "
+       "file:line:column); runs nothing, writes nothing. Exit 0: valid; 1: errors; 2: bad command line.",
+       configure_validate},
+      {"status",
+       "Show what the recorded state says of every Promise and request (or one request's whole record): "
+       "result, last run, Destinations. Runs nothing; works while a reconcile runs. Exit 0: shown; 1: no "
+       "recorded state or no such request; 2: bad command line.",
+       configure_status},
       {"version", "Print ferry's version", [](CLI::App&) { return std::function<int()>(run_version); }},
   };
   return table;

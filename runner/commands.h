@@ -51,8 +51,26 @@ struct ExplainCommandOptions {
   StoreCommandOptions stores;
 };
 
+// `ferry validate`: loads and checks the platform as reconcile does before running anything; runs nothing,
+// writes nothing. Exit 0 valid, 1 errors.
+struct ValidateCommandOptions {
+  std::string platform_dir = ".";
+  std::string output = "text";  // text | json
+};
+
+// `ferry status`: what the recorded state says (run_state.h), read without the state lock, so it works
+// while a reconcile runs. Exit 0 shown, 1 no recorded state or no such object.
+struct StatusCommandOptions {
+  std::string platform_dir = ".";
+  std::string object;     // "" = every Promise and request; NAMESPACE/NAME a request; NAME a Promise
+  std::string state_dir;  // "" = <platform>/.ferry/state.git (state_access.h)
+  std::string output = "text";  // text | json
+};
+
 int run_reconcile(const ReconcileCommandOptions& options);
 int run_explain(const ExplainCommandOptions& options);
+int run_validate(const ValidateCommandOptions& options);
+int run_status(const StatusCommandOptions& options);
 int run_version();
 
 // Parses argv and runs the chosen subcommand; returns the process exit code.

@@ -1,0 +1,83 @@
+// `ferry status`: what the recorded state says, read without the state lock (a read sees one committed
+// state: the record is written in one commit, with a compare-and-swap ref update), so it works while a
+// reconcile runs. Runs nothing, writes nothing, never creates the state repository.
+#include <iostream>
+#include <system_error>
+
+#include "runner/commands.h"
+#include "runner/report.h"
+#include "runner/run_state.h"
+#include "runner/state_access.h"
+#include "runner/status_report.h"
+#include "writer/store_factory.h"
+
+namespace ferry::runner {
+namespace {
+
+Error no_state_at(const std::filesystem::path& dir) {
+  return make_error("no run has recorded state at " + dir.string() +
+                    " yet; run ferry reconcile first, or name the state with --state DIR");
+}
+
+// Every record of the state at `dir`, opened without the lock. No repository, or one without records, is
+// an error saying no run has recorded state there yet.
+Result<RunState> read_recorded_state(const std::filesystem::path& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return no_state_at(dir);
+  writer::StoreSpec spec;
+  spec.url = std::filesystem::absolute(dir).string();
+  spec.branch = kStateBranch;
+  auto store = writer::open_state_store(spec);
+  if (!store) return store.error();
+  auto state = load_run_state(**store);
+  if (state && state->empty()) return no_state_at(dir);
+  return state;
+}
+
+// The records `object` names: NAMESPACE/NAME is a request (of any Promise), NAME a Promise.
+RunState records_named(const RunState& state, const std::string& object) {
+  const auto slash = object.find('/');
+  RunState chosen;
+  for (const auto& [directory, record] : state) {
+    const bool match = slash == std::string::npos
+                           ? record.kind == "Promise" && record.name == object
+                           : record.kind != "Promise" && record.namespace_ == object.substr(0, slash) &&
+                                 record.name == object.substr(slash + 1);
+    if (match) chosen.emplace(directory, record);
+  }
+  return chosen;
+}
+
+int fail(const Error& error) {
+  std::cerr << render_diagnostics({error}, {});
+  return 1;
+}
+
+}  // namespace
+
+int run_status(const StatusCommandOptions& options) {
+  const std::filesystem::path dir = options.state_dir.empty() ? default_state_dir(options.platform_dir)
+                                                              : std::filesystem::path(options.state_dir);
+  auto state = read_recorded_state(dir);
+  if (!state) return fail(state.error());
+  const bool json = options.output == "json";
+  if (options.object.empty()) {
+    std::cout << (json ? render_status_json(*state) : render_status_text(*state));
+    return 0;
+  }
+  const RunState chosen = records_named(*state, options.object);
+  if (chosen.empty()) {
+    const char* what = options.object.find('/') == std::string::npos ? "Promise" : "request";
+    return fail(make_error(std::string("no ") + what + " \"" + options.object +
+                           "\" in the state recorded at " + dir.string() +
+                           "; ferry status without a name lists every recorded object"));
+  }
+  if (json) {
+    std::cout << render_status_json(chosen);
+  } else {
+    for (const auto& [directory, record] : chosen) std::cout << render_record_text(record);
+  }
+  return 0;
+}
+
+}  // namespace ferry::runner

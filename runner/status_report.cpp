@@ -1,0 +1,101 @@
+#include "runner/status_report.h"
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "runner/report.h"
+
+namespace ferry::runner {
+namespace {
+
+bool is_promise(const ObjectRecord& record) {
+  return record.kind == "Promise";
+}
+
+// "Promise redis" or "default/cache-a (redis, Promise redis)", as the run report names objects.
+std::string title(const ObjectRecord& r) {
+  if (is_promise(r)) return "Promise " + r.name;
+  return r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")";
+}
+
+// Every Destination the record places something on, each once, in placement order.
+std::string destinations(const ObjectRecord& r) {
+  std::vector<std::string> names;
+  for (const auto& p : r.placements) {
+    if (std::find(names.begin(), names.end(), p.destination) == names.end()) names.push_back(p.destination);
+  }
+  std::string out;
+  for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
+  return out;
+}
+
+std::string first_line(const std::string& text) {
+  return text.substr(0, text.find('\n'));
+}
+
+std::string status_line(const ObjectRecord& r) {
+  std::string line = std::string(to_string(r.result)) + "  " + title(r) + "  last run " + r.last_run;
+  if (const std::string on = destinations(r); !on.empty()) line += "  on " + on;
+  if (r.retry_at) line += "  retry at " + *r.retry_at;
+  if (!r.status_message.empty()) line += "  status: " + r.status_message;
+  if (!r.message.empty()) line += "  message: " + first_line(r.message);
+  return line + "\n";
+}
+
+// "4 requests: 3 succeeded, 1 failed"; nothing when there are none of `what`.
+std::string summary_line(const RunState& state, bool promises, const std::string& what) {
+  std::map<RequestResult, int> counts;
+  int total = 0;
+  for (const auto& [directory, record] : state) {
+    if (is_promise(record) != promises) continue;
+    ++counts[record.result];
+    ++total;
+  }
+  if (total == 0) return "";
+  std::string line = std::to_string(total) + " " + what + ":";
+  for (RequestResult result : kResultsInReportOrder) {
+    if (counts[result] > 0) line += " " + std::to_string(counts[result]) + " " + to_string(result) + ",";
+  }
+  line.back() = '\n';
+  return line;
+}
+
+}  // namespace
+
+std::string render_status_text(const RunState& state) {
+  std::string out;
+  for (const auto& [directory, record] : state) out += status_line(record);
+  return out + summary_line(state, true, "Promises") + summary_line(state, false, "requests");
+}
+
+std::string render_record_text(const ObjectRecord& r) {
+  std::string out = title(r) + "\n";
+  out += "  result: " + std::string(to_string(r.result)) + "\n";
+  out += "  last run: " + r.last_run + "\n";
+  if (r.retry_at) out += "  retry at: " + *r.retry_at + "\n";
+  if (!r.message.empty()) out += "  message: " + r.message + "\n";
+  if (!r.status_message.empty()) out += "  status: " + r.status_message + "\n";
+  for (const auto& p : r.placements) {
+    out +=
+        "  placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path + "\n";
+    if (!p.moved_from.empty()) out += "    moved from misplaced Destination " + p.moved_from + "\n";
+    if (!p.misplaced.empty()) out += "    misplaced: " + p.misplaced + "\n";
+  }
+  for (const auto& c : r.commits) out += "  committed " + c.sha + " to " + c.store + "@" + c.branch + "\n";
+  if (r.placements.empty()) out += "  no placements\n";
+  return out;
+}
+
+std::string render_status_json(const RunState& state) {
+  nlohmann::ordered_json promises = nlohmann::ordered_json::array();
+  nlohmann::ordered_json requests = nlohmann::ordered_json::array();
+  for (const auto& [directory, record] : state) {
+    (is_promise(record) ? promises : requests).push_back(nlohmann::ordered_json::parse(record_json(record)));
+  }
+  const nlohmann::ordered_json document = {
+      {"format_version", kReportFormatVersion}, {"promises", promises}, {"requests", requests}};
+  return document.dump(2) + "\n";
+}
+
+}  // namespace ferry::runner
