@@ -1,0 +1,228 @@
+// End to end: `ferry validate` and `ferry status` on a copy of fixtures/platform, and action.yml's ferry
+// step run by bash as GitHub would run it (the set-up and build steps skipped: the binary is built).
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <regex>
+
+#include "tests/e2e/platform_fixture.h"
+#include "tests/support/test_support.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::read_file;
+using ferry::testing::run;
+using ferry::testing::shell_quote;
+using ferry::testing::write_file;
+
+class CommandsE2E : public ferry::testing::PlatformFixture {
+ protected:
+  std::string p() const { return platform().string(); }
+  // `ferry <words>`; stdout only unless `merge_stderr`.
+  ferry::testing::CommandResult ferry_run(const std::string& words, bool merge_stderr = false) const {
+    return run(ferry() + " " + words + (merge_stderr ? "" : " 2>/dev/null"), merge_stderr);
+  }
+  void break_a_destination() const {
+    write_file(platform() / "destinations/broken.yaml",
+               "apiVersion: platform.kratix.io/v1alpha1\nkind: Destination\nmetadata:\n  name: x\nspec:\n  "
+               "path: x\n");
+  }
+  // Timestamps and commit ids change with every run: "<time>" and "<sha>" instead.
+  static std::string normalized(const std::string& text) {
+    const std::string times =
+        std::regex_replace(text, std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"), "<time>");
+    return std::regex_replace(times, std::regex("[0-9a-f]{40}"), "<sha>");
+  }
+};
+
+TEST_F(CommandsE2E, ValidateCountsAValidPlatformAndWritesNothing) {
+  const auto result = ferry_run("validate " + shell_quote(p()));
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.output,
+            "ferry: " + p() + " is valid: 2 Promises, 4 requests, 3 Destinations, 2 state stores\n");
+  EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "state"));
+}
+
+TEST_F(CommandsE2E, ValidateListsEachErrorAtItsFileLineAndColumn) {
+  break_a_destination();
+  const auto result = ferry_run("validate " + shell_quote(p()));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.output, p() +
+                               "/destinations/broken.yaml:6:3: error: missing required field "
+                               "\"spec.stateStoreRef\"\n"
+                               "ferry: 1 error(s) in " +
+                               p() + "\n");
+}
+
+TEST_F(CommandsE2E, ValidateAsJson) {
+  EXPECT_EQ(nlohmann::json::parse(ferry_run("validate -o json " + shell_quote(p())).output),
+            nlohmann::json::parse(R"({"format_version": 1, "valid": true, "errors": [], "warnings": []})"));
+  break_a_destination();
+  const auto result = ferry_run("validate --output json " + shell_quote(p()));
+  EXPECT_EQ(result.exit_code, 1);
+  const nlohmann::json expected = {{"format_version", 1},
+                                   {"valid", false},
+                                   {"errors",
+                                    {{{"file", p() + "/destinations/broken.yaml"},
+                                      {"line", 6},
+                                      {"column", 3},
+                                      {"message", "missing required field \"spec.stateStoreRef\""}}}},
+                                   {"warnings", nlohmann::json::array()}};
+  EXPECT_EQ(nlohmann::json::parse(result.output), expected) << result.output;
+}
+
+TEST_F(CommandsE2E, ValidateAnnotatesUnderGitHubActionsAndRefusesABadCommandLine) {
+  break_a_destination();
+  const auto result = run("GITHUB_ACTIONS=true " + ferry() + " validate " + shell_quote(p()));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.output.find("::error file=" + p() +
+                               "/destinations/broken.yaml,line=6,col=3::missing "
+                               "required field \"spec.stateStoreRef\"\n"),
+            std::string::npos)
+      << result.output;
+  EXPECT_EQ(ferry_run("validate --output xml " + shell_quote(p()), true).exit_code, 2);
+}
+
+TEST_F(CommandsE2E, StatusBeforeAnyRunSaysNoRunHasRecordedState) {
+  const auto result = ferry_run("status " + shell_quote(p()), true);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.output, "error: no run has recorded state at " + p() +
+                               "/.ferry/state.git yet; run ferry reconcile first, or name the state with "
+                               "--state DIR\n");
+  EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+}
+
+TEST_F(CommandsE2E, StatusAfterAReconcileListsEveryObject) {
+  ASSERT_EQ(reconcile().first, 0);
+  const auto result = ferry_run("status " + shell_quote(p()));
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(
+      normalized(result.output),
+      "unchanged  Promise app  last run <time>\n"
+      "succeeded  Promise redis  last run <time>  on worker-dev\n"
+      "succeeded  default/shop (App, Promise app)  last run <time>  on monitoring, worker-prod  status: "
+      "Resource requested\n"
+      "succeeded  team-b/blog (App, Promise app)  last run <time>  on monitoring, worker-prod  status: "
+      "Resource requested\n"
+      "succeeded  default/cache-a (redis, Promise redis)  last run <time>  on worker-dev  status: redis "
+      "cache-a is small\n"
+      "succeeded  team-b/cache-b (redis, Promise redis)  last run <time>  on worker-dev  status: redis "
+      "cache-b is large\n"
+      "2 Promises: 1 succeeded, 1 unchanged\n"
+      "4 requests: 4 succeeded\n");
+}
+
+TEST_F(CommandsE2E, StatusOfOneRequestShowsItsWholeRecord) {
+  ASSERT_EQ(reconcile().first, 0);
+  const auto result = ferry_run("status " + shell_quote(p()) + " default/cache-a");
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(normalized(result.output),
+            "default/cache-a (redis, Promise redis)\n"
+            "  result: succeeded\n"
+            "  last run: <time>\n"
+            "  status: redis cache-a is small\n"
+            "  placed instance-configure group . on worker-dev at "
+            "worker-dev/resources/default/redis/cache-a/instance-configure/5058f\n"
+            "  committed <sha> to clusters@main\n");
+}
+
+TEST_F(CommandsE2E, StatusAsJsonHoldsTheRecords) {
+  ASSERT_EQ(reconcile().first, 0);
+  const auto all = nlohmann::json::parse(ferry_run("status -o json " + shell_quote(p())).output);
+  EXPECT_EQ(all["format_version"], 1);
+  ASSERT_EQ(all["promises"].size(), 2u) << all.dump(2);
+  ASSERT_EQ(all["requests"].size(), 4u) << all.dump(2);
+  EXPECT_EQ(all["requests"][0]["name"], "shop");
+  const auto one =
+      nlohmann::json::parse(ferry_run("status -o json " + shell_quote(p()) + " team-b/cache-b").output);
+  ASSERT_EQ(one["requests"].size(), 1u) << one.dump(2);
+  EXPECT_EQ(one["promises"].size(), 0u);
+  EXPECT_EQ(one["requests"][0]["result"], "succeeded");
+  EXPECT_EQ(one["requests"][0]["placements"][0]["destination"], "worker-dev");
+}
+
+TEST_F(CommandsE2E, StatusOfAnUnknownRequestIsAnError) {
+  ASSERT_EQ(reconcile().first, 0);
+  const auto result = ferry_run("status " + shell_quote(p()) + " default/nope", true);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.output,
+            "error: no request \"default/nope\" in the state recorded at " + p() +
+                "/.ferry/state.git; ferry status without a name lists every recorded object\n");
+}
+
+TEST_F(CommandsE2E, StatusReadsTheStateWhileAReconcileHoldsItsLock) {
+  const std::string state = (dir.path() / "elsewhere/state.git").string();
+  ASSERT_EQ(reconcile("--state " + shell_quote(state)).first, 0);
+  // flock(1) holds the lock as a running reconcile would.
+  const auto result = run("flock " + shell_quote(state + ".lock") + " " + ferry() + " status " +
+                          shell_quote(p()) + " --state " + shell_quote(state) + " 2>&1");
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  EXPECT_NE(result.output.find("4 requests: 4 succeeded\n"), std::string::npos) << result.output;
+}
+
+// action.yml's step with id "ferry": its `run` script and its `env` with the inputs' expressions evaluated.
+struct ActionStep {
+  std::string script;
+  std::map<std::string, std::string> env;
+};
+
+ActionStep ferry_step_of_action(const std::map<std::string, std::string>& inputs,
+                                const std::string& action_path) {
+  const YAML::Node action = YAML::LoadFile(std::string(FERRY_SOURCE_DIR) + "/action.yml");
+  for (const YAML::Node& step : action["runs"]["steps"]) {
+    if (step["id"].as<std::string>("") != "ferry") continue;
+    ActionStep found{step["run"].as<std::string>(), {}};
+    for (const auto& variable : step["env"]) {
+      std::string value = variable.second.as<std::string>();
+      const std::smatch input = [&] {
+        std::smatch m;
+        std::regex_match(value, m, std::regex(R"(\$\{\{ inputs\.([a-z-]+) \}\})"));
+        return m;
+      }();
+      if (value == "${{ github.action_path }}") {
+        value = action_path;
+      } else if (!input.empty()) {
+        const std::string name = input[1];
+        value = inputs.contains(name) ? inputs.at(name) : action["inputs"][name]["default"].as<std::string>();
+      }
+      found.env[variable.first.as<std::string>()] = value;
+    }
+    return found;
+  }
+  ADD_FAILURE() << "action.yml has no step with id ferry";
+  return {};
+}
+
+TEST_F(CommandsE2E, TheActionsFerryStepReconcilesAndSetsTheOutputs) {
+  // The action's checkout: ci/build leaves the binary in build/; here it is the tests' build directory.
+  const auto action_path = dir.path() / "action";
+  std::filesystem::create_directories(action_path);
+  std::filesystem::create_directory_symlink(FERRY_BINARY_DIR, action_path / "build");
+  const auto workspace = dir.path() / "workspace";
+  std::filesystem::create_directories(workspace);
+  const ActionStep step =
+      ferry_step_of_action({{"platform", p()}, {"args", "--jobs 2"}}, action_path.string());
+  ASSERT_FALSE(step.script.empty());
+  EXPECT_EQ(step.script.find("${{"), std::string::npos) << "inputs are spliced into the script:\n"
+                                                        << step.script;
+  write_file(dir.path() / "step.sh", step.script);
+  std::string command = "cd " + shell_quote(workspace.string()) +
+                        " && env GITHUB_ACTIONS=true GITHUB_WORKSPACE=" + shell_quote(workspace.string()) +
+                        " GITHUB_OUTPUT=" + shell_quote((dir.path() / "outputs").string()) +
+                        " GITHUB_STEP_SUMMARY=" + shell_quote((dir.path() / "summary.md").string());
+  for (const auto& [name, value] : step.env) command += " " + name + "=" + shell_quote(value);
+  // GitHub runs `shell: bash` steps as `bash --noprofile --norc -eo pipefail {0}`.
+  const auto result = run(command + " bash --noprofile --norc -eo pipefail " +
+                          shell_quote((dir.path() / "step.sh").string()) + " 2>&1");
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  const std::string outputs = read_file(dir.path() / "outputs");
+  EXPECT_NE(outputs.find("changed=true\ncommits=7\n"), std::string::npos) << outputs;
+  EXPECT_NE(outputs.find("\nprocess-exit-code=0\n"), std::string::npos) << outputs;
+  EXPECT_TRUE(std::filesystem::exists(workspace / ".ferry-state/state.git")) << result.output;
+  EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+}
+
+}  // namespace
+}  // namespace ferry
