@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "core/label_selector.h"
 #include "core/labels.h"
 #include "core/yaml_document.h"
+#include "pipeline/openapi_schema.h"
 #include "pipeline/secrets.h"
 
 namespace ferry::pipeline {
@@ -39,9 +41,12 @@ struct Pipeline {
 // The API a Promise serves: group, the storage version, kind and plural of its CRD.
 struct ApiRef {
   std::string group;
-  std::string version;
+  std::string version;  // the storage version (else the first)
   std::string kind;
   std::string plural;
+  std::vector<std::string> served_versions = {};  // versions with served: true (the default), in order
+  // versions[].schema.openAPIV3Schema by version name; requests of a version without one are not checked.
+  std::map<std::string, std::shared_ptr<const Schema>> schemas = {};
 };
 
 // "resource.configure", "resource.delete", "promise.configure", "promise.delete".

@@ -7,20 +7,33 @@
 namespace ferry::pipeline {
 namespace {
 
+// versions[].schema.openAPIV3Schema, parsed; null when the version declares none.
+Result<std::shared_ptr<const Schema>> read_version_schema(const YAML::Node& version,
+                                                          const std::string& file) {
+  const YAML::Node schema = child(child(version, "schema"), "openAPIV3Schema");
+  if (!schema || schema.IsNull()) return std::shared_ptr<const Schema>();
+  auto parsed = parse_schema(schema, file);
+  if (!parsed) return parsed.error();
+  return std::shared_ptr<const Schema>(std::make_shared<Schema>(std::move(*parsed)));
+}
+
 // spec.api is an embedded CustomResourceDefinition: the group, the storage version (else the first
 // version), names.kind and names.plural identify the requests this Promise serves.
 Result<std::optional<ApiRef>> parse_api(const YAML::Node& spec, const std::string& file) {
   const YAML::Node api = child(spec, "api");
   if (!api || api.IsNull() || (api.IsMap() && api.size() == 0)) return std::optional<ApiRef>{};
-  if (!api.IsMap()) return make_error(location_of(api, file), "\"spec.api\" must be a CustomResourceDefinition");
+  if (!api.IsMap())
+    return make_error(location_of(api, file), "\"spec.api\" must be a CustomResourceDefinition");
   const YAML::Node crd = child(api, "spec");
-  if (!crd || !crd.IsMap()) return make_error(location_of(api, file), "missing required field \"spec.api.spec\"");
+  if (!crd || !crd.IsMap())
+    return make_error(location_of(api, file), "missing required field \"spec.api.spec\"");
   ApiRef ref;
   auto group = required_string(crd, "group", "spec.api.spec.group", file);
   if (!group) return group.error();
   ref.group = *group;
   const YAML::Node names = child(crd, "names");
-  if (!names || !names.IsMap()) return make_error(location_of(crd, file), "missing required field \"spec.api.spec.names\"");
+  if (!names || !names.IsMap())
+    return make_error(location_of(crd, file), "missing required field \"spec.api.spec.names\"");
   auto kind = required_string(names, "kind", "spec.api.spec.names.kind", file);
   if (!kind) return kind.error();
   ref.kind = *kind;
@@ -31,13 +44,21 @@ Result<std::optional<ApiRef>> parse_api(const YAML::Node& spec, const std::strin
   if (!versions || !versions.IsSequence() || versions.size() == 0) {
     return make_error(location_of(crd, file), "\"spec.api.spec.versions\" must list at least one version");
   }
+  bool storage_found = false;
   for (std::size_t i = 0; i < versions.size(); ++i) {
-    auto name = required_string(versions[i], "name", "spec.api.spec.versions[" + std::to_string(i) + "].name", file);
+    const std::string path = "spec.api.spec.versions[" + std::to_string(i) + "]";
+    auto name = required_string(versions[i], "name", path + ".name", file);
     if (!name) return name.error();
-    auto storage = optional_bool(versions[i], "storage", false, "spec.api.spec.versions[].storage", file);
+    auto storage = optional_bool(versions[i], "storage", false, path + ".storage", file);
     if (!storage) return storage.error();
-    if (ref.version.empty() || *storage) ref.version = *name;
-    if (*storage) break;
+    auto served = optional_bool(versions[i], "served", true, path + ".served", file);
+    if (!served) return served.error();
+    if (!storage_found && (ref.version.empty() || *storage)) ref.version = *name;
+    storage_found = storage_found || *storage;
+    if (*served) ref.served_versions.push_back(*name);
+    auto schema = read_version_schema(versions[i], file);
+    if (!schema) return schema.error();
+    if (*schema) ref.schemas[*name] = std::move(*schema);
   }
   return std::optional<ApiRef>{ref};
 }
@@ -47,15 +68,16 @@ Status read_destination_selectors(const YAML::Node& spec, const std::string& fil
   const YAML::Node list = child(spec, "destinationSelectors");
   if (!list || list.IsNull()) return ok();
   if (!list.IsSequence()) {
-    return make_error(location_of(list, file), "\"spec.destinationSelectors\" must be a list, found " +
-                                                   describe_node_type(list));
+    return make_error(location_of(list, file),
+                      "\"spec.destinationSelectors\" must be a list, found " + describe_node_type(list));
   }
   for (std::size_t i = 0; i < list.size(); ++i) {
     const std::string path = "spec.destinationSelectors[" + std::to_string(i) + "]";
     auto labels = optional_labels(list[i], "matchLabels", path + ".matchLabels", file);
     if (!labels) return labels.error();
     promise.destination_selectors.push_back(std::move(*labels));
-    auto expressions = optional_label_expressions(list[i], "matchExpressions", path + ".matchExpressions", file);
+    auto expressions =
+        optional_label_expressions(list[i], "matchExpressions", path + ".matchExpressions", file);
     if (!expressions) return expressions.error();
     promise.destination_expressions.insert(promise.destination_expressions.end(), expressions->begin(),
                                            expressions->end());
@@ -90,14 +112,15 @@ Result<std::string> parse_dependencies(const YAML::Node& spec, const std::string
   const YAML::Node list = child(spec, "dependencies");
   if (!list.IsDefined() || list.IsNull()) return std::string{};
   if (!list.IsSequence()) {
-    return make_error(location_of(list, file), "\"spec.dependencies\" must be a list of objects, found " +
-                                                   describe_node_type(list));
+    return make_error(location_of(list, file),
+                      "\"spec.dependencies\" must be a list of objects, found " + describe_node_type(list));
   }
   std::string stream;
   for (std::size_t i = 0; i < list.size(); ++i) {
     if (!list[i].IsMap()) {
       return make_error(location_of(list[i], file), "\"spec.dependencies[" + std::to_string(i) +
-                                                        "]\" must be an object, found " + describe_node_type(list[i]));
+                                                        "]\" must be an object, found " +
+                                                        describe_node_type(list[i]));
     }
     stream += (i ? "---\n" : "") + to_yaml_text(list[i]);
   }
@@ -123,7 +146,8 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto api = parse_api(spec, file);
   if (!api) return api.error();
   promise.api = std::move(*api);
-  if (Status selectors = read_destination_selectors(spec, file, promise); !selectors) return selectors.error();
+  if (Status selectors = read_destination_selectors(spec, file, promise); !selectors)
+    return selectors.error();
   if (child(spec, "clusterSelector").IsDefined()) {
     auto cluster_selector = optional_labels(spec, "clusterSelector", "spec.clusterSelector", file);
     if (!cluster_selector) return cluster_selector.error();

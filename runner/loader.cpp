@@ -2,9 +2,11 @@
 // references. Every problem is collected so one run reports them all.
 #include <algorithm>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
+#include "pipeline/openapi_validate.h"
 #include "runner/object_parsers.h"
 #include "runner/platform.h"
 #include "runner/scheduling_objects.h"
@@ -16,7 +18,9 @@ namespace {
 
 constexpr const char* kKratixGroup = "platform.kratix.io";
 
-bool is_yaml_file(const fs::path& p) { return p.extension() == ".yaml" || p.extension() == ".yml"; }
+bool is_yaml_file(const fs::path& p) {
+  return p.extension() == ".yaml" || p.extension() == ".yml";
+}
 
 // Every YAML file below root in path order, skipping dot-directories (.git, .github, ...).
 void collect_files(const fs::path& dir, std::vector<fs::path>& files) {
@@ -49,22 +53,51 @@ bool is_kubernetes_group(const std::string& group) {
   return group.find('.') == std::string::npos || group.ends_with(".k8s.io");
 }
 
+// A request as the API server would admit it: of a version its Promise serves, valid against that
+// version's openAPIV3Schema, with the schema's defaults applied to object_yaml. nullopt when not admitted;
+// every problem is appended to `errors`.
+std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const pipeline::Promise& promise,
+                                                 const std::string& api_version, std::vector<Error>& errors) {
+  const pipeline::ApiRef& api = *promise.api;
+  const std::string version = api_version.substr(api_version.find('/') + 1);
+  if (std::find(api.served_versions.begin(), api.served_versions.end(), version) ==
+      api.served_versions.end()) {
+    std::string served;
+    for (const auto& v : api.served_versions) served += (served.empty() ? "" : ", ") + v;
+    errors.push_back(make_error(location_of(child(doc.node, "apiVersion"), doc.file),
+                                "Promise " + promise.name + " does not serve version " + version + " of " +
+                                    api.kind + "; it serves " + (served.empty() ? "none" : served)));
+    return std::nullopt;
+  }
+  const auto schema = api.schemas.find(version);
+  if (schema != api.schemas.end()) {
+    std::vector<Error> problems = pipeline::validate_object(*schema->second, doc.node, doc.file);
+    if (!problems.empty()) {
+      errors.insert(errors.end(), problems.begin(), problems.end());
+      return std::nullopt;
+    }
+  }
+  auto request = parse_request(doc, promise.name);
+  if (!request) {
+    errors.push_back(request.error());
+    return std::nullopt;
+  }
+  if (schema != api.schemas.end())
+    request->object_yaml = to_yaml_text(pipeline::apply_defaults(*schema->second, doc.node));
+  return std::move(*request);
+}
+
 void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& result) {
   for (const YamlDocument& doc : candidates) {
     const std::string api_version = child(doc.node, "apiVersion").Scalar();
     const std::string kind = child(doc.node, "kind").Scalar();
     const std::string group = group_of(api_version);
-    const auto promise = std::find_if(result.platform.promises.begin(), result.platform.promises.end(),
-                                      [&](const pipeline::Promise& p) {
-                                        return p.api && p.api->group == group && p.api->kind == kind;
-                                      });
+    const auto promise = std::find_if(
+        result.platform.promises.begin(), result.platform.promises.end(),
+        [&](const pipeline::Promise& p) { return p.api && p.api->group == group && p.api->kind == kind; });
     if (promise != result.platform.promises.end()) {
-      auto request = parse_request(doc, promise->name);
-      if (request) {
-        result.platform.requests.push_back(std::move(*request));
-      } else {
-        result.errors.push_back(request.error());
-      }
+      auto request = checked_request(doc, *promise, api_version, result.errors);
+      if (request) result.platform.requests.push_back(std::move(*request));
     } else if (is_kubernetes_group(group)) {
       result.warnings.push_back(make_error(location_of(doc.node, doc.file),
                                            "skipped " + api_version + " " + kind + ": not a Kratix object"));
@@ -80,9 +113,9 @@ void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& r
 void load_scheduling_document(const YamlDocument& doc, const std::string& kind, LoadResult& result) {
   const auto handler = scheduling_kinds().find(kind);
   if (handler == scheduling_kinds().end()) {
-    return result.errors.push_back(make_error(location_of(child(doc.node, "kind"), doc.file),
-                                              "unknown kind " + kind + " in " + kSchedulingGroup +
-                                                  "; known: " + scheduling_kind_names()));
+    return result.errors.push_back(make_error(
+        location_of(child(doc.node, "kind"), doc.file),
+        "unknown kind " + kind + " in " + kSchedulingGroup + "; known: " + scheduling_kind_names()));
   }
   if (Status status = handler->second(doc, result.platform); !status) result.errors.push_back(status.error());
 }

@@ -98,6 +98,19 @@ TEST_F(ReconcileE2E, BadInputStopsTheRunBeforeAnythingIsWritten) {
   EXPECT_FALSE(fs::exists(clusters()));
 }
 
+TEST_F(ReconcileE2E, ARequestTheSchemaRefusesStopsTheRunBeforeAnythingIsWritten) {
+  std::string redis = ferry::testing::read_file(platform() / "requests/redis.yaml");
+  redis.replace(redis.find("size: small"), 11, "size: huge");
+  write_file(platform() / "requests/redis.yaml", redis);
+  const auto result = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile " + shell_quote(platform().string()));
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.output.find((platform() / "requests/redis.yaml").string() +
+                               ":7:9: error: spec.size: must be one of small, large; found \"huge\""),
+            std::string::npos)
+      << result.output;
+  EXPECT_FALSE(fs::exists(clusters()));
+}
+
 // worker-dev stops matching the redis Promise (environment: dev) and worker-dev-2 takes its place.
 void relabel_worker_dev(const fs::path& platform) {
   std::string workers = ferry::testing::read_file(platform / "destinations/workers.yaml");
@@ -178,7 +191,7 @@ TEST_F(ReconcileE2E, VersionAndHelp) {
   const auto unknown = run(std::string(FERRY_BINARY_DIR) + "/ferry frobnicate");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_EQ(unknown.output,
-            "ferry: unknown command \"frobnicate\"; the commands are reconcile, explain, version (see ferry --help)\n");
+            "ferry: unknown command \"frobnicate\"; the commands are reconcile, explain, validate, status, version (see ferry --help)\n");
 }
 
 }  // namespace
