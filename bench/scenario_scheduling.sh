@@ -22,12 +22,16 @@ print(" ".join(f"{b['real_time']:.1f}" for b in runs
 PY
 }
 
-# BM_PlaceExpressions exists only when the scheduler has matchExpressions (see scheduler_bench.cpp).
-for call in Place Decide PlaceExpressions; do
+# Place, Decide and PlaceExpressions are reconcile's indexed path (target <=2); Explain is `ferry explain`'s,
+# which judges every Destination by design (reported only). BM_PlaceExpressions exists only when the
+# scheduler has matchExpressions (see scheduler_bench.cpp).
+for call in Place Decide PlaceExpressions Explain; do
   at_1000=$(samples "BM_$call/1000")
   [[ -n $at_1000 ]] || continue
   selector="matchLabels env=env-N"
   [[ $call == PlaceExpressions ]] && selector="$selector and matchExpressions region In (4 values)"
+  target="<=2"
+  [[ $call == Explain ]] && target="" && selector="$selector; explains every Destination"
   bench_record "4-$call" "4 Scheduling: $call, 1,000 vs 100 Destinations" "ns/decision, 1,000 Destinations" \
-    "$at_1000" "ns/decision, 100 Destinations" "$(samples "BM_$call/100")" ferry/baseline "<=2" "$selector"
+    "$at_1000" "ns/decision, 100 Destinations" "$(samples "BM_$call/100")" ferry/baseline "$target" "$selector"
 done

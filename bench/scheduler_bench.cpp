@@ -2,6 +2,10 @@
 // matchLabels selector) among 100 or 1,000 Destinations. The first 100 Destinations are the same in both
 // runs; the 900 added ones carry labels no group asks for, so they cannot match and every group has the
 // same 10 candidates either way. One benchmark iteration is one decision; the 100,000 groups are cycled.
+// BM_Place, BM_Decide and BM_PlaceExpressions time reconcile's path: decide() with the DestinationIndex,
+// built once per run as runner/run_scheduling.cpp does (here once per benchmark, outside the timing), which
+// judges only the Destinations the index cannot rule out. BM_Explain times `ferry explain`'s path, decide()
+// without an index, which judges and explains every Destination (so it grows with all of them).
 // BM_PlaceExpressions adds a matchExpressions requirement (region In all four regions), built only when
 // the scheduler has matchExpressions (core/label_selector.h comes with them).
 #include <benchmark/benchmark.h>
@@ -9,11 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "scheduler/destination_index.h"
 #include "scheduler/placement.h"
 
 namespace {
 
 using ferry::scheduler::Destination;
+using ferry::scheduler::DestinationIndex;
 using ferry::scheduler::GroupToPlace;
 
 constexpr std::size_t kGroups = 100'000;
@@ -69,16 +75,29 @@ const std::vector<GroupToPlace>& groups() {
 
 void BM_Place(benchmark::State& state) {
   const std::vector<Destination> all = destinations(static_cast<std::size_t>(state.range(0)));
+  const DestinationIndex index(all);
   const std::vector<GroupToPlace>& to_place = groups();
   std::size_t next = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(ferry::scheduler::place(to_place[next], all));
+    benchmark::DoNotOptimize(ferry::scheduler::place(to_place[next], all, index));
     next = (next + 1) % to_place.size();
   }
   state.SetItemsProcessed(state.iterations());
 }
 
 void BM_Decide(benchmark::State& state) {
+  const std::vector<Destination> all = destinations(static_cast<std::size_t>(state.range(0)));
+  const DestinationIndex index(all);
+  const std::vector<GroupToPlace>& to_place = groups();
+  std::size_t next = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ferry::scheduler::decide(to_place[next], all, index));
+    next = (next + 1) % to_place.size();
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Explain(benchmark::State& state) {
   const std::vector<Destination> all = destinations(static_cast<std::size_t>(state.range(0)));
   const std::vector<GroupToPlace>& to_place = groups();
   std::size_t next = 0;
@@ -91,14 +110,16 @@ void BM_Decide(benchmark::State& state) {
 
 BENCHMARK(BM_Place)->Arg(100)->Arg(1000);
 BENCHMARK(BM_Decide)->Arg(100)->Arg(1000);
+BENCHMARK(BM_Explain)->Arg(100)->Arg(1000);
 
 #if __has_include("core/label_selector.h")
 void BM_PlaceExpressions(benchmark::State& state) {
   static const std::vector<GroupToPlace> to_place = make_groups(true);
   const std::vector<Destination> all = destinations(static_cast<std::size_t>(state.range(0)));
+  const DestinationIndex index(all);
   std::size_t next = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(ferry::scheduler::place(to_place[next], all));
+    benchmark::DoNotOptimize(ferry::scheduler::place(to_place[next], all, index));
     next = (next + 1) % to_place.size();
   }
   state.SetItemsProcessed(state.iterations());

@@ -155,6 +155,8 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
                             {}, to_place.cardinality};
       if (policy) {
         schedule_by_policy(to_place, *policy, platform, *scheduling, *context, decided);
+      } else if (scheduling) {  // reconcile: judge what the run's index cannot rule out (explain passes none)
+        decided.decision = scheduler::decide(to_place, platform.destinations, scheduling->destination_index());
       } else {
         decided.decision = scheduler::decide(to_place, platform.destinations);
       }

@@ -49,6 +49,8 @@ class RunScheduling {
   // The failures of the metrics `destinations` list, as "metric ... (provider ...): why" (metrics.md).
   std::vector<std::string> failures_for(const std::vector<std::string>& destinations) const;
   const ExternalChooser& chooser() const { return chooser_; }
+  // The label index over the platform's Destinations, built once per run.
+  const scheduler::DestinationIndex& destination_index() const { return *index_; }
 
  private:
   const Platform& platform_;

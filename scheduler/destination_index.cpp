@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <numeric>
-#include <optional>
+#include <set>
 
 namespace ferry::scheduler {
 
@@ -11,7 +11,14 @@ DestinationIndex::DestinationIndex(const std::vector<Destination>& destinations)
     : size_(destinations.size()) {
   for (std::size_t i = 0; i < destinations.size(); ++i) {
     for (const auto& [key, value] : destinations[i].labels) by_label_[key][value].push_back(i);
+    by_name_.try_emplace(destinations[i].name, i);
   }
+}
+
+std::optional<std::size_t> DestinationIndex::position_of(const std::string& name) const {
+  const auto found = by_name_.find(name);
+  if (found == by_name_.end()) return std::nullopt;
+  return found->second;
 }
 
 std::vector<std::size_t> DestinationIndex::postings(const Requirement& r) const {
@@ -32,14 +39,33 @@ std::vector<std::size_t> DestinationIndex::postings(const Requirement& r) const 
   return merged;
 }
 
+std::size_t DestinationIndex::postings_size(const Requirement& r) const {
+  const auto key = by_label_.find(r.key);
+  if (key == by_label_.end()) return 0;
+  const auto size_of = [&](const std::string& value) {
+    const auto found = key->second.find(value);
+    return found == key->second.end() ? std::size_t{0} : found->second.size();
+  };
+  if (r.op == Operator::equals) return size_of(r.value);
+  // One key has one value per Destination, so the lists of distinct values are disjoint.
+  std::set<std::string> distinct(r.values.begin(), r.values.end());
+  std::size_t total = 0;
+  for (const std::string& value : distinct) total += size_of(value);
+  return total;
+}
+
 std::vector<std::size_t> DestinationIndex::may_match(const Selector& selector) const {
-  std::optional<std::vector<std::size_t>> shortest;
+  const Requirement* shortest = nullptr;
+  std::size_t shortest_size = 0;
   for (const Requirement& r : selector) {
     if (r.op != Operator::equals && r.op != Operator::in) continue;
-    std::vector<std::size_t> list = postings(r);
-    if (!shortest || list.size() < shortest->size()) shortest = std::move(list);
+    const std::size_t size = postings_size(r);
+    if (!shortest || size < shortest_size) {
+      shortest = &r;
+      shortest_size = size;
+    }
   }
-  if (shortest) return *shortest;
+  if (shortest) return postings(*shortest);
   std::vector<std::size_t> every(size_);
   std::iota(every.begin(), every.end(), std::size_t{0});
   return every;

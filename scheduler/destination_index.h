@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,12 +23,21 @@ class DestinationIndex {
   // requirements gives every position. A superset of the matches: callers still judge each candidate.
   std::vector<std::size_t> may_match(const Selector& selector) const;
 
+  // The position of the first Destination called `name`, if any.
+  std::optional<std::size_t> position_of(const std::string& name) const;
+
+  // How many Destinations were indexed.
+  std::size_t size() const { return size_; }
+
  private:
   std::vector<std::size_t> postings(const Requirement& requirement) const;
+  // postings(requirement).size(), without building the list.
+  std::size_t postings_size(const Requirement& requirement) const;
 
   std::size_t size_ = 0;
   std::map<std::string, std::map<std::string, std::vector<std::size_t>>>
       by_label_;  // key → value → positions
+  std::map<std::string, std::size_t> by_name_;  // name → first position
 };
 
 }  // namespace ferry::scheduler

@@ -27,8 +27,10 @@ DestinationVerdict judge(const GroupToPlace& group, const Destination& d) {
 
 namespace {
 
-std::string explain_no_match(const Selector& selector, const std::vector<DestinationVerdict>& verdicts) {
-  const std::size_t count = verdicts.size();
+// Why nothing takes the group. `verdicts` must include every Destination whose selector terms all hold (the
+// held-back count comes from them); `count` is how many Destinations there are in all.
+std::string explain_no_match(const Selector& selector, const std::vector<DestinationVerdict>& verdicts,
+                             std::size_t count) {
   if (count == 0) return "no Destinations are declared";
   std::size_t held_back = 0;  // match, but take no new placements
   for (const DestinationVerdict& v : verdicts) {
@@ -78,35 +80,65 @@ Placement choose_one(const GroupToPlace& group, const std::vector<DestinationVer
     }
     placement.moved_from = group.current;
   }
-  if (!best) {
-    placement.pending_reason = explain_no_match(group.selector, verdicts);
+  if (best) placement.destinations.push_back(best->destination);  // else pending: conclude() says why
+  return placement;
+}
+
+// The placement from the verdicts of every Destination that may be eligible or is the current one, among
+// `count` Destinations in all.
+Placement conclude(const GroupToPlace& group, const std::vector<DestinationVerdict>& verdicts,
+                   std::size_t count) {
+  if (group.cardinality == Cardinality::one) {
+    Placement placement = choose_one(group, verdicts);
+    if (placement.pending()) placement.pending_reason = explain_no_match(group.selector, verdicts, count);
     return placement;
   }
-  placement.destinations.push_back(best->destination);
+  Placement placement;
+  for (const DestinationVerdict& v : verdicts) {
+    if (v.eligible) placement.destinations.push_back(v.destination);
+  }
+  std::sort(placement.destinations.begin(), placement.destinations.end());
+  if (placement.pending()) placement.pending_reason = explain_no_match(group.selector, verdicts, count);
   return placement;
+}
+
+// Ascending positions the index cannot rule out, plus the current Destination's.
+std::vector<std::size_t> positions(const GroupToPlace& group, const DestinationIndex& index) {
+  std::vector<std::size_t> chosen = index.may_match(group.selector);
+  const std::optional<std::size_t> current = group.current ? index.position_of(*group.current) : std::nullopt;
+  if (current && !std::binary_search(chosen.begin(), chosen.end(), *current)) {
+    chosen.insert(std::upper_bound(chosen.begin(), chosen.end(), *current), *current);
+  }
+  return chosen;
 }
 
 }  // namespace
 
 Decision decide(const GroupToPlace& group, const std::vector<Destination>& destinations) {
   Decision decision;
+  decision.verdicts.reserve(destinations.size());
   for (const Destination& d : destinations) decision.verdicts.push_back(judge(group, d));
-  if (group.cardinality == Cardinality::one) {
-    decision.placement = choose_one(group, decision.verdicts);
-    return decision;
-  }
-  for (const DestinationVerdict& v : decision.verdicts) {
-    if (v.eligible) decision.placement.destinations.push_back(v.destination);
-  }
-  std::sort(decision.placement.destinations.begin(), decision.placement.destinations.end());
-  if (decision.placement.destinations.empty()) {
-    decision.placement.pending_reason = explain_no_match(group.selector, decision.verdicts);
-  }
+  decision.placement = conclude(group, decision.verdicts, destinations.size());
+  return decision;
+}
+
+Decision decide(const GroupToPlace& group, const std::vector<Destination>& destinations,
+                const DestinationIndex& index) {
+  Decision decision;
+  const std::vector<std::size_t> judged = positions(group, index);
+  decision.verdicts.reserve(judged.size());
+  for (std::size_t i : judged) decision.verdicts.push_back(judge(group, destinations[i]));
+  decision.placement = conclude(group, decision.verdicts, destinations.size());
   return decision;
 }
 
 Placement place(const GroupToPlace& group, const std::vector<Destination>& destinations) {
   return decide(group, destinations).placement;
+}
+
+Placement place(const GroupToPlace& group, const std::vector<Destination>& destinations,
+                const DestinationIndex& index) {
+  return decide(group, destinations, index).placement;
 }
 
 std::vector<const Destination*> candidates(const Selector& selector, const std::vector<Destination>& all) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "scheduler/destination.h"
+#include "scheduler/destination_index.h"
 #include "scheduler/location.h"
 #include "scheduler/score.h"
 #include "scheduler/selector.h"
@@ -84,8 +85,17 @@ DestinationVerdict judge(const GroupToPlace& group, const Destination& destinati
 // misplaced, or moved).
 Decision decide(const GroupToPlace& group, const std::vector<Destination>& destinations);
 
+// The same placement (choice, pending, misplaced and moved_from, text for text) as decide(group,
+// destinations), at the cost of the Destinations `index` cannot rule out: only those and the current one
+// are judged, so the verdicts cover just them (in the given order). For reconcile; `ferry explain`, which
+// lists every Destination, uses decide() above. `index` must have been built over `destinations`.
+Decision decide(const GroupToPlace& group, const std::vector<Destination>& destinations,
+                const DestinationIndex& index);
+
 // Shorthands over decide().
 Placement place(const GroupToPlace& group, const std::vector<Destination>& destinations);
+Placement place(const GroupToPlace& group, const std::vector<Destination>& destinations,
+                const DestinationIndex& index);
 std::vector<const Destination*> candidates(const Selector& selector, const std::vector<Destination>& all);
 
 }  // namespace ferry::scheduler
