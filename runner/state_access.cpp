@@ -10,6 +10,13 @@ std::filesystem::path default_state_dir(const std::filesystem::path& platform_di
   return platform_dir / ".ferry" / "state.git";
 }
 
+writer::StoreSpec state_store_spec(const std::filesystem::path& state_dir) {
+  writer::StoreSpec spec;
+  spec.url = std::filesystem::absolute(state_dir).string();
+  spec.branch = kStateBranch;
+  return spec;
+}
+
 Result<OpenedState> open_run_state(const std::filesystem::path& state_dir) {
   std::error_code ec;
   std::filesystem::create_directories(state_dir.parent_path(), ec);
@@ -24,10 +31,7 @@ Result<OpenedState> open_run_state(const std::filesystem::path& state_dir) {
     return make_error("another ferry run is using the state " + state_dir.string() + " (lock " +
                       lock_path.string() +
                       "); wait for it to finish, or give this run its own state with --state DIR");
-  writer::StoreSpec spec;
-  spec.url = std::filesystem::absolute(state_dir).string();
-  spec.branch = kStateBranch;
-  auto store = writer::open_state_store(spec);
+  auto store = writer::open_state_store(state_store_spec(state_dir));
   if (!store) return store.error();
   return OpenedState{std::move(**lock), std::move(*store)};
 }

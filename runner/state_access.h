@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "writer/file_lock.h"
 #include "writer/state_store.h"
+#include "writer/store_spec.h"
 
 namespace ferry::runner {
 
@@ -19,6 +20,9 @@ inline constexpr const char* kStateBranch = "state";
 // Where the state lives when --state is not given: <platform>/.ferry/state.git (the loader skips
 // dot-directories, so the platform never reads it as input).
 std::filesystem::path default_state_dir(const std::filesystem::path& platform_dir);
+
+// How the state repository at `state_dir` is opened: a local bare repository, branch "state".
+writer::StoreSpec state_store_spec(const std::filesystem::path& state_dir);
 
 // The state repository of a run, opened and locked for as long as this lives. The lock is
 // <state dir>.lock beside the repository; the kernel drops it when ferry dies, so no stale lock remains.

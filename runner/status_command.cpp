@@ -24,10 +24,7 @@ Error no_state_at(const std::filesystem::path& dir) {
 Result<RunState> read_recorded_state(const std::filesystem::path& dir) {
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) return no_state_at(dir);
-  writer::StoreSpec spec;
-  spec.url = std::filesystem::absolute(dir).string();
-  spec.branch = kStateBranch;
-  auto store = writer::open_state_store(spec);
+  auto store = writer::open_state_store(state_store_spec(dir));
   if (!store) return store.error();
   auto state = load_run_state(**store);
   if (state && state->empty()) return no_state_at(dir);
