@@ -55,6 +55,9 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline
   workflow_options.scratch_dir = options.scratch_dir;
   workflow_options.timeout = options.container_timeout;
   workflow_options.secrets = options.secrets;
+  // An incremental run has one clock: status timestamps and a suspension's retry time use it, so the
+  // next run's decision (work_selection.cpp) compares times from the same clock.
+  if (options.state) workflow_options.now = options.selection.now;
   return pipeline::run_workflow(pipelines, object, runtime, workflow_options);
 }
 

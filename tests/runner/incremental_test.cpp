@@ -72,6 +72,10 @@ class IncrementalTest : public ::testing::Test {
       deleted_object = read_file(pipeline::host_path_of(r, "/kratix/input") / "object.yaml");
     } else {
       write_file(pipeline::host_path_of(r, "/kratix/output") / "redis.yaml", "kind: Redis\n");
+      if (suspend) {
+        write_file(pipeline::host_path_of(r, "/kratix/metadata") / "workflow-control.yaml",
+                   "suspend: true\nretryAfter: 30m\nmessage: waiting for approval\n");
+      }
     }
     return ContainerExit{exit_code, false, exit_code == 0 ? "" : "boom"};
   }
@@ -83,6 +87,7 @@ class IncrementalTest : public ::testing::Test {
   writer::RecordingStateStore state{"state"};
   std::string deleted_object;
   int exit_code = 0;
+  bool suspend = false;  // the configure pipeline suspends its workflow for 30 minutes
 };
 
 TEST_F(IncrementalTest, TheFirstRunRecordsEachObjectWithItsPlacements) {
@@ -149,6 +154,20 @@ TEST_F(IncrementalTest, AFailedRequestIsRetriedByTheNextRun) {
   const RunReport second = run(t0 + 1min);
   EXPECT_EQ(runtime->runs().size(), 1u);
   EXPECT_EQ(second.requests.at(0).result, RequestResult::succeeded);
+}
+
+TEST_F(IncrementalTest, ASuspendedRequestWaitsForItsRetryTimeThenRunsAgain) {
+  suspend = true;
+  const RunReport first = run(t0);
+  EXPECT_EQ(first.requests.at(0).result, RequestResult::suspended);
+  EXPECT_EQ(first.requests.at(0).retry_at, "2026-11-22T08:30:00Z");
+  const RunReport waiting = run(t0 + 10min);
+  EXPECT_EQ(runtime->runs().size(), 0u);
+  EXPECT_EQ(waiting.requests.at(0).result, RequestResult::suspended);
+  suspend = false;
+  const RunReport resumed = run(t0 + 31min);
+  EXPECT_EQ(runtime->runs().size(), 1u);
+  EXPECT_EQ(resumed.requests.at(0).result, RequestResult::succeeded);
 }
 
 TEST_F(IncrementalTest, ARemovedRequestRunsItsFirstDeletePipelineThenLosesItsBundlesAndRecord) {
