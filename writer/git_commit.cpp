@@ -4,6 +4,7 @@
 
 #include "writer/git_drift.h"
 #include "writer/git_tree_ops.h"
+#include "writer/tree_edit.h"
 
 namespace ferry::writer::git {
 namespace {
@@ -65,26 +66,20 @@ Result<Tip> read_tip(git_repository* repo, const std::string& ref, const std::st
 
 Result<Built> build_commit(git_repository* repo, const Tip& tip, const Change& change,
                            const std::string& store) {
-  git_index* raw_index = nullptr;
-  if (git_index_new(&raw_index) != 0) return failure("cannot create an index for " + store);
-  const IndexPtr index(raw_index);
-  if (tip.tree && git_index_read_tree(index.get(), tip.tree.get()) != 0) {
-    return failure("cannot load the tree of " + store);
-  }
+  // Only the directories on the change's paths are rebuilt (writer/tree_edit.h): O(change), not O(tree).
+  auto edit = TreeEdit::start(repo, tip.tree.get(), store);
+  if (!edit) return edit.error();
   auto edits = flat_edits(repo, tip, change, store);
   if (!edits) return edits.error();
-  if (auto staged = stage_change(repo, index.get(), change, store); !staged) return staged.error();
-  if (auto staged = stage_edits(repo, index.get(), *edits, store); !staged) return staged.error();
-  git_oid tree_id;
-  if (git_index_write_tree_to(&tree_id, index.get(), repo) != 0) {
-    return failure("cannot write the tree of " + store);
-  }
-  const bool unchanged = tip.tree ? git_oid_equal(&tree_id, git_tree_id(tip.tree.get())) != 0
-                                  : git_index_entrycount(index.get()) == 0;
+  if (auto staged = stage_change(repo, *edit, change, store); !staged) return staged.error();
+  if (auto staged = stage_edits(repo, *edit, *edits, store); !staged) return staged.error();
+  auto tree = edit->write();
+  if (!tree) return tree.error();
+  const bool unchanged = tip.tree ? git_oid_equal(&tree->id, git_tree_id(tip.tree.get())) != 0 : tree->empty;
   if (unchanged) return Built{};
-  auto drift = restored_drift(repo, tip, tree_id, change, *edits, store);
+  auto drift = restored_drift(repo, tip, tree->id, change, *edits, store);
   if (!drift) return drift.error();
-  auto commit_id = create_commit(repo, tree_id, tip, change, store);
+  auto commit_id = create_commit(repo, tree->id, tip, change, store);
   if (!commit_id) return commit_id.error();
   return Built{*commit_id, std::move(*drift)};
 }

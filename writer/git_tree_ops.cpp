@@ -6,26 +6,13 @@
 namespace ferry::writer::git {
 namespace {
 
-// Removes a directory's entries, and a file sitting exactly where the directory is.
-Status remove_path(git_index* index, const std::string& path, const std::string& store) {
-  if (git_index_remove_directory(index, path.c_str(), 0) != 0 ||
-      (git_index_get_bypath(index, path.c_str(), 0) != nullptr &&
-       git_index_remove(index, path.c_str(), 0) != 0)) {
-    return failure("cannot remove " + path + " in " + store);
-  }
-  return ok();
-}
-
-Status add_file(git_repository* repo, git_index* index, const std::string& path, const std::string& content,
+Status add_file(git_repository* repo, TreeEdit& edit, const std::string& path, const std::string& content,
                 const std::string& store) {
-  git_index_entry entry{};
-  if (git_blob_create_from_buffer(&entry.id, repo, content.data(), content.size()) != 0) {
+  git_oid blob;
+  if (git_blob_create_from_buffer(&blob, repo, content.data(), content.size()) != 0) {
     return failure("cannot write blob " + path + " in " + store);
   }
-  entry.mode = GIT_FILEMODE_BLOB;
-  entry.path = path.c_str();
-  if (git_index_add(index, &entry) != 0) return failure("cannot stage " + path + " in " + store);
-  return ok();
+  return edit.put(path, blob);
 }
 
 using BlobList = std::vector<std::pair<std::string, git_oid>>;
@@ -58,15 +45,15 @@ Result<const git_tree*> subtree(git_repository* repo, const git_tree* tree, cons
 
 }  // namespace
 
-Status stage_change(git_repository* repo, git_index* index, const Change& change, const std::string& store) {
+Status stage_change(git_repository* repo, TreeEdit& edit, const Change& change, const std::string& store) {
   std::vector<std::string> removed = change.removed_directories;
   for (const Bundle& bundle : change.bundles) removed.push_back(bundle.directory);
   for (const std::string& path : removed) {
-    if (auto status = remove_path(index, path, store); !status) return status;
+    if (auto status = edit.remove(path); !status) return status;
   }
   for (const Bundle& bundle : change.bundles) {
     for (const auto& [file, content] : bundle.files) {
-      if (auto status = add_file(repo, index, bundle.directory + "/" + file, content, store); !status) {
+      if (auto status = add_file(repo, edit, bundle.directory + "/" + file, content, store); !status) {
         return status;
       }
     }
@@ -74,12 +61,12 @@ Status stage_change(git_repository* repo, git_index* index, const Change& change
   return ok();
 }
 
-Status stage_edits(git_repository* repo, git_index* index, const FileEdits& edits, const std::string& store) {
+Status stage_edits(git_repository* repo, TreeEdit& edit, const FileEdits& edits, const std::string& store) {
   for (const std::string& path : edits.removed) {
-    if (auto status = remove_path(index, path, store); !status) return status;
+    if (auto status = edit.remove(path); !status) return status;
   }
   for (const auto& [path, content] : edits.written) {
-    if (auto status = add_file(repo, index, path, content, store); !status) return status;
+    if (auto status = add_file(repo, edit, path, content, store); !status) return status;
   }
   return ok();
 }

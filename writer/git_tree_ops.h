@@ -1,5 +1,5 @@
-// Tree-level operations behind LocalGitRepo: staging a Change into an in-memory index and reading the
-// blobs of a tree. Internal to writer/.
+// Tree-level operations behind LocalGitRepo and RemoteGitRepo: applying a Change to a TreeEdit of the tip
+// (writer/tree_edit.h) and reading the blobs of a tree. Internal to writer/.
 #pragma once
 
 #include <map>
@@ -8,17 +8,18 @@
 #include "writer/flat_layout.h"
 #include "writer/git_handles.h"
 #include "writer/state_store.h"
+#include "writer/tree_edit.h"
 
 namespace ferry::writer::git {
 
-// Removes everything at and below each bundle directory and each removed directory from `index`, then
+// Removes everything at and below each bundle directory and each removed directory from `edit`, then
 // writes every bundle file as a blob (mode 0100644) and adds it. Removals come before additions, so a
 // bundle inside a removed directory survives. `store` ("state store <path>") names the repository in error
 // messages. The change must already have passed validate_change.
-Status stage_change(git_repository* repo, git_index* index, const Change& change, const std::string& store);
+Status stage_change(git_repository* repo, TreeEdit& edit, const Change& change, const std::string& store);
 
 // Removes every file of edits.removed (absent ones are fine), then writes every file of edits.written.
-Status stage_edits(git_repository* repo, git_index* index, const FileEdits& edits, const std::string& store);
+Status stage_edits(git_repository* repo, TreeEdit& edit, const FileEdits& edits, const std::string& store);
 
 // Every blob at or below `prefix` ("" for the whole tree) of `tree`, keyed by repository-relative path.
 // Empty when `prefix` does not name a directory of the tree.

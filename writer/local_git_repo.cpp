@@ -3,9 +3,13 @@
 #include <mutex>
 #include <utility>
 
-#include "writer/git_branch.h"
+#include "writer/file_lock.h"
+#include "writer/git_commit.h"
 #include "writer/git_handles.h"
+#include "writer/git_tree_ops.h"
 #include "writer/path_rules.h"
+#include "writer/ref_commit.h"
+#include "writer/thread_repos.h"
 
 namespace ferry::writer {
 namespace {
@@ -20,7 +24,9 @@ std::mutex& creation_mutex() {
 }  // namespace
 
 LocalGitRepo::LocalGitRepo(std::filesystem::path path, std::string branch)
-    : path_(std::move(path)), branch_(std::move(branch)) {}
+    : path_(std::move(path)), branch_(std::move(branch)), repos_(std::make_unique<git::ThreadRepos>(path_)) {}
+
+LocalGitRepo::~LocalGitRepo() = default;
 
 Result<std::unique_ptr<LocalGitRepo>> LocalGitRepo::open(const std::filesystem::path& path,
                                                          const std::string& branch) {
@@ -62,7 +68,13 @@ std::string LocalGitRepo::describe() const {
 Result<CommitOutcome> LocalGitRepo::apply(const Change& change) {
   if (auto valid = validate_change(change); !valid) return valid.error();
   if (Status created = create_if_missing(); !created) return created.error();
-  return git::commit_change(path_, branch_, change, git::Locking::kWritersLock);
+  const std::string store = "state store " + path_.string();
+  auto repo = repos_->get(store);
+  if (!repo) return repo.error();
+  // The writers' lock only makes ferry's writers queue; the compare-and-swap keeps the ref right without it.
+  auto lock = FileLock::acquire(path_ / "ferry-writer.lock");
+  if (!lock) return lock.error();
+  return git::commit_on_ref(*repo, "refs/heads/" + branch_, change, store);
 }
 
 Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::string& prefix) {
@@ -70,7 +82,13 @@ Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::s
   if (!trimmed) return trimmed.error();
   std::error_code exists_error;
   if (!std::filesystem::exists(path_, exists_error)) return std::map<std::string, std::string>{};
-  return git::read_branch_files(path_, branch_, *trimmed);
+  const std::string store = "state store " + path_.string();
+  auto repo = repos_->get(store);
+  if (!repo) return repo.error();
+  auto tip = git::read_tip(*repo, "refs/heads/" + branch_, store);
+  if (!tip) return tip.error();
+  if (!tip->tree) return std::map<std::string, std::string>{};
+  return git::read_blobs(*repo, tip->tree.get(), *trimmed, store);
 }
 
 }  // namespace ferry::writer

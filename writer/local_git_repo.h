@@ -10,11 +10,18 @@
 #include "writer/state_store.h"
 
 namespace ferry::writer {
+namespace git {
+class ThreadRepos;
+}
 
+// Safe from several threads: each thread works through its own libgit2 handle, kept open while the
+// LocalGitRepo lives (writer/thread_repos.h).
 class LocalGitRepo : public StateStore {
  public:
   // Checks the branch name, and that an existing path is a bare repository.
-  static Result<std::unique_ptr<LocalGitRepo>> open(const std::filesystem::path& path, const std::string& branch);
+  static Result<std::unique_ptr<LocalGitRepo>> open(const std::filesystem::path& path,
+                                                    const std::string& branch);
+  ~LocalGitRepo() override;
   std::string describe() const override;
   Result<CommitOutcome> apply(const Change& change) override;
   Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
@@ -24,6 +31,7 @@ class LocalGitRepo : public StateStore {
   Status create_if_missing() const;
   std::filesystem::path path_;
   std::string branch_;
+  std::unique_ptr<git::ThreadRepos> repos_;
 };
 
 }  // namespace ferry::writer
