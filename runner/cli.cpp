@@ -94,6 +94,20 @@ std::function<int()> configure_reconcile(CLI::App& app) {
   return [options] { return run_reconcile(*options); };
 }
 
+std::function<int()> configure_plan(CLI::App& app) {
+  auto options = std::make_shared<PlanCommandOptions>();
+  add_platform_and_output(app, options->platform_dir, options->output);
+  app.add_option("-j,--jobs", options->jobs, "Requests processed at once")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  add_state_options(app, options->state);
+  app.add_flag("--detailed-exitcode", options->detailed_exitcode,
+               "Exit 2 when some file would change, 0 when none would (1 stays errors)");
+  add_runtime_options(app, options->run);
+  add_store_options(app, options->stores);
+  return [options] { return run_plan(*options); };
+}
+
 std::function<int()> configure_explain(CLI::App& app) {
   auto options = std::make_shared<ExplainCommandOptions>();
   add_platform_and_output(app, options->platform_dir, options->output);
@@ -130,6 +144,12 @@ const std::vector<Subcommand>& subcommands() {
        "pending; 4: all committed, but some group is misplaced (kept on a Destination that no longer takes it); "
        "1: the run could not start (bad input, unusable store); 2: bad command line.",
        configure_reconcile},
+      {"plan",
+       "Run the workflows and schedule as reconcile does, then show what each object would do and the file "
+       "diff of every Destination; commits nothing and records no state (delete workflows do not run; their "
+       "removals are shown). Exit 0: planned; 1: some object failed or the run could not start; 2: bad "
+       "command line, or with --detailed-exitcode: some file would change.",
+       configure_plan},
       {"explain",
        "Show why each group of a request (or a Promise's dependencies) goes where it goes: every Destination, "
        "each selector term met or failed, and the choice. Writes nothing.",

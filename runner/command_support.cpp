@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "pipeline/duration.h"
 #include "pipeline/runtime_factory.h"
 #include "runner/report.h"
 
@@ -74,6 +75,16 @@ ScratchDirectory::ScratchDirectory(const std::string& parent) {
 ScratchDirectory::~ScratchDirectory() {
   std::error_code ignored;
   fs::remove_all(path_, ignored);
+}
+
+SelectionOptions selection_options(const StateCommandOptions& options) {
+  SelectionOptions selection;
+  selection.force = options.force;
+  // The command line's validator has checked the duration already.
+  auto interval = pipeline::parse_go_duration(options.reconciliation_interval, "--reconciliation-interval", {});
+  if (interval) selection.reconciliation_interval = std::chrono::duration_cast<std::chrono::seconds>(*interval);
+  selection.now = std::chrono::system_clock::now();
+  return selection;
 }
 
 }  // namespace ferry::runner

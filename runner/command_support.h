@@ -12,6 +12,7 @@
 #include "pipeline/secrets.h"
 #include "runner/commands.h"
 #include "runner/platform.h"
+#include "runner/work_selection.h"
 
 namespace ferry::runner {
 
@@ -58,5 +59,9 @@ class ScratchDirectory {
  private:
   std::filesystem::path path_;
 };
+
+// What an incremental run selects (work_selection.h) by the --force and --reconciliation-interval options,
+// with now as the run's clock.
+SelectionOptions selection_options(const StateCommandOptions& options);
 
 }  // namespace ferry::runner

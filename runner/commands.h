@@ -42,6 +42,18 @@ struct ReconcileCommandOptions {
   StoreCommandOptions stores;
 };
 
+// `ferry plan`: reconcile on in-memory copies of the stores (writer/planning_store.h); prints each object's
+// outcome and every Destination's file diff, writes nothing (no commit, no state record).
+struct PlanCommandOptions {
+  std::string platform_dir = ".";
+  std::string output = "text";  // text | json
+  int jobs = 2;
+  StateCommandOptions state;       // the recorded state is read (never locked or written) to skip unchanged work
+  bool detailed_exitcode = false;  // exit 2 when something would change
+  RuntimeCommandOptions run;
+  StoreCommandOptions stores;
+};
+
 struct ExplainCommandOptions {
   std::string platform_dir = ".";
   std::string request;  // NAMESPACE/NAME
@@ -68,6 +80,7 @@ struct StatusCommandOptions {
 };
 
 int run_reconcile(const ReconcileCommandOptions& options);
+int run_plan(const PlanCommandOptions& options);
 int run_explain(const ExplainCommandOptions& options);
 int run_validate(const ValidateCommandOptions& options);
 int run_status(const StatusCommandOptions& options);

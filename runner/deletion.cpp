@@ -103,15 +103,20 @@ Result<std::map<std::string, writer::Change>> run_and_plan_deletion(const Object
   if (record.kind == "Promise") {
     pipeline::Promise recorded = *promise;
     recorded.object_yaml = record.object_yaml;
-    auto ran = run_workflow_if_any(recorded, "promise.delete", promise_workflow_object(recorded, "delete"), runtime, options);
-    if (!ran) return ran.error();
+    if (!options.dry_run) {
+      auto ran = run_workflow_if_any(recorded, "promise.delete", promise_workflow_object(recorded, "delete"), runtime,
+                                     options);
+      if (!ran) return ran.error();
+    }
     return promise_removals(record, platform);
   }
   auto request = recorded_request(record);
   if (!request) return request.error();
-  auto ran = run_workflow_if_any(*promise, "resource.delete", request_workflow_object(*request, *promise, "delete"),
-                                 runtime, options);
-  if (!ran) return ran.error();
+  if (!options.dry_run) {
+    auto ran = run_workflow_if_any(*promise, "resource.delete", request_workflow_object(*request, *promise, "delete"),
+                                   runtime, options);
+    if (!ran) return ran.error();
+  }
   return request_removals(record, platform, index);
 }
 

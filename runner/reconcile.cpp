@@ -231,7 +231,7 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   });
   if (!incremental.enabled()) return run;
   run_deletions(platform, runtime, stores, *index, incremental, options, run);
-  record_state(incremental, *options.state, run);
+  if (!options.dry_run) record_state(incremental, *options.state, run);
   return run;
 }
 

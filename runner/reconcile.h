@@ -37,6 +37,10 @@ struct ReconcileOptions {
   // run; run_and_plan() without one reads them itself (as `ferry explain` does, for one request).
   std::chrono::milliseconds scheduling_timeout{2000};
   const RunScheduling* scheduling = nullptr;
+  // `ferry plan`: the stores are PlanningStores (nothing is committed); besides, no delete workflow runs
+  // (their removals are still planned: a delete workflow's output is never written anyway) and no state is
+  // recorded.
+  bool dry_run = false;
 };
 
 // Opens the state store behind a GitStateStore. The real one is state_store_opener; tests pass fakes.

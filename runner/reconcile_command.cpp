@@ -19,16 +19,6 @@ namespace ferry::runner {
 
 namespace {
 
-SelectionOptions selection_options(const StateCommandOptions& options) {
-  SelectionOptions selection;
-  selection.force = options.force;
-  // Checked by the command line's validator already.
-  auto interval = pipeline::parse_go_duration(options.reconciliation_interval, "--reconciliation-interval", {});
-  if (interval) selection.reconciliation_interval = std::chrono::duration_cast<std::chrono::seconds>(*interval);
-  selection.now = std::chrono::system_clock::now();
-  return selection;
-}
-
 // Where a run's outcome goes besides stdout and stderr: GitHub Actions and the metrics file.
 class RunOutputs {
  public:

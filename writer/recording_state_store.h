@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "writer/drift.h"
-#include "writer/flat_layout.h"
+#include "writer/file_tree.h"
 #include "writer/path_rules.h"
 #include "writer/state_store.h"
 
@@ -27,8 +27,6 @@ struct RecordedCommit {
 
 class RecordingStateStore : public StateStore {
  public:
-  using Files = std::map<std::string, std::string>;
-
   explicit RecordingStateStore(std::string name = "recording") : name_(std::move(name)) {}
 
   std::string describe() const override { return "recording state store " + name_; }
@@ -39,22 +37,12 @@ class RecordingStateStore : public StateStore {
   Result<CommitOutcome> apply(const Change& change) override {
     const std::lock_guard lock(mutex_);
     if (auto failure = std::exchange(next_failure_, std::nullopt)) return *failure;
-    if (auto valid = validate_change(change); !valid) return valid.error();
+    auto applied = apply_to_files(files_, change);
+    if (!applied) return applied.error();
     changes_.push_back(change);
-    Files next = files_;
-    for (const std::string& directory : change.removed_directories) remove_below(next, directory);
-    for (const Bundle& bundle : change.bundles) remove_below(next, bundle.directory);
-    auto edits = expand_flat(
-        change, [this](const std::string& prefix) -> Result<Files> { return files_below(files_, prefix); });
-    if (!edits) return edits.error();
-    for (const Bundle& bundle : change.bundles) {
-      for (const auto& [file, content] : bundle.files) next[bundle.directory + "/" + file] = content;
-    }
-    for (const std::string& path : edits->removed) remove_below(next, path);
-    for (const auto& [path, content] : edits->written) next[path] = content;
-    if (next == files_) return CommitOutcome{};
-    std::vector<std::string> drift = restored_drift(change, *edits, next);
-    files_ = std::move(next);
+    if (applied->files == files_) return CommitOutcome{};
+    std::vector<std::string> drift = restored_drift(change, applied->edits, applied->files);
+    files_ = std::move(applied->files);
     commits_.push_back({"fake-" + std::to_string(commits_.size() + 1), change, files_});
     return CommitOutcome{commits_.back().sha, std::move(drift)};
   }
@@ -98,16 +86,6 @@ class RecordingStateStore : public StateStore {
   }
 
  private:
-  static Files files_below(const Files& files, const std::string& prefix) {
-    if (prefix.empty()) return files;
-    const std::string below = prefix + "/";
-    Files found;
-    for (auto it = files.lower_bound(below); it != files.end() && it->first.starts_with(below); ++it) {
-      found.insert(*it);
-    }
-    return found;
-  }
-
   // As LocalGitRepo: the change's paths someone changed since its owner's last commit (same summary line)
   // that `next` puts back. set_files() is how tests make that happen.
   std::vector<std::string> restored_drift(const Change& change, const FileEdits& edits,
@@ -119,14 +97,6 @@ class RecordingStateStore : public StateStore {
     if (own == commits_.rend() || own->files == files_) return {};
     const DriftScope scope = drift_scope(change, edits);
     return restored_paths(in_scope(own->files, scope), in_scope(files_, scope), in_scope(next, scope));
-  }
-
-  // Drops `path` itself (a file where the directory should be) and everything below it.
-  static void remove_below(Files& files, const std::string& path) {
-    files.erase(path);
-    const std::string below = path + "/";
-    auto it = files.lower_bound(below);
-    while (it != files.end() && it->first.starts_with(below)) it = files.erase(it);
   }
 
   std::string name_;

@@ -1,0 +1,96 @@
+// `ferry plan`: the reconcile run on PlanningStores (writer/planning_store.h), so the plan is made by the
+// code that reconciles; then each object's outcome and every Destination's file diff. Nothing is committed:
+// the stores are only read, the recorded state is read without its lock and never written.
+#include <fstream>
+#include <iostream>
+
+#include "runner/command_support.h"
+#include "runner/commands.h"
+#include "runner/github.h"
+#include "runner/plan_report.h"
+#include "runner/reconcile.h"
+#include "runner/report.h"
+#include "runner/state_access.h"
+#include "writer/store_factory.h"
+
+namespace ferry::runner {
+namespace {
+
+using PlannedStores = std::map<std::string, std::shared_ptr<writer::PlannedContent>>;
+
+// Opens each store as reconcile does, wrapped in a PlanningStore whose content lands in `planned`.
+StoreOpener planning_opener(StoreOpener real, PlannedStores& planned) {
+  return [real = std::move(real), &planned](const GitStateStore& config) -> Result<std::unique_ptr<writer::StateStore>> {
+    auto store = real(config);
+    if (!store) return store.error();
+    auto content = std::make_shared<writer::PlannedContent>(config.name);
+    planned[config.name] = content;
+    return std::unique_ptr<writer::StateStore>(std::make_unique<writer::PlanningStore>(std::move(*store), content));
+  };
+}
+
+// The recorded state, when there is one, read-only: a plan never creates the state repository or takes its
+// lock, so it can run beside a reconcile.
+Result<std::unique_ptr<writer::StateStore>> recorded_state(const PlanCommandOptions& options) {
+  if (options.state.no_state) return std::unique_ptr<writer::StateStore>();
+  const std::filesystem::path dir = options.state.state_dir.empty() ? default_state_dir(options.platform_dir)
+                                                                   : std::filesystem::path(options.state.state_dir);
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) return std::unique_ptr<writer::StateStore>();
+  auto store = writer::open_state_store(state_store_spec(dir));
+  if (!store) return store.error();
+  auto content = std::make_shared<writer::PlannedContent>("state");
+  return std::unique_ptr<writer::StateStore>(std::make_unique<writer::PlanningStore>(std::move(*store), content));
+}
+
+int stop(const std::vector<Error>& errors, const std::vector<Error>& warnings = {}) {
+  std::cerr << render_diagnostics(errors, warnings);
+  if (github_environment().active) std::cerr << render_github_annotations(errors, warnings);
+  return 1;
+}
+
+void append_github_outputs(const PlanReport& plan, int code) {
+  const GitHubEnvironment github = github_environment();
+  if (!github.active || github.outputs_path.empty()) return;
+  std::ofstream out(github.outputs_path, std::ios::app);
+  out << "changed=" << (plan.has_changes() ? "true" : "false") << "\nexit-code=" << code << "\n";
+}
+
+}  // namespace
+
+int run_plan(const PlanCommandOptions& options) {
+  log_to_stderr();
+  LoadResult loaded = load_platform(options.platform_dir);
+  if (!loaded.errors.empty()) {
+    stop(loaded.errors, loaded.warnings);
+    std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << options.platform_dir << "; nothing was planned\n";
+    return 1;
+  }
+  std::cerr << render_diagnostics({}, loaded.warnings);
+  const Platform& platform = loaded.platform;
+  auto runtime = make_runtime(options.run);
+  if (!runtime) return stop({runtime.error()});
+  auto state = recorded_state(options);
+  if (!state) return stop({state.error()});
+  ScratchDirectory scratch(options.run.scratch_dir);
+  const CommandSecrets secrets(options.run);
+  ReconcileOptions reconcile_options{scratch.path(), options.jobs, std::chrono::seconds(options.run.timeout_seconds),
+                                     &secrets.source()};
+  reconcile_options.dry_run = true;
+  if (*state) {
+    reconcile_options.state = state->get();
+    reconcile_options.selection = selection_options(options.state);
+  }
+  PlannedStores planned;
+  auto run = reconcile(platform, **runtime,
+                       planning_opener(state_store_opener(store_access(options.stores, platform, secrets.source())), planned),
+                       reconcile_options);
+  if (!run) return stop({run.error()});
+  const PlanReport plan{std::move(*run), plan_stores(platform, planned)};
+  std::cout << (options.output == "json" ? render_plan_json(plan) : render_plan_text(plan));
+  const int code = plan_exit_code(plan, options.detailed_exitcode);
+  append_github_outputs(plan, code);
+  return code;
+}
+
+}  // namespace ferry::runner

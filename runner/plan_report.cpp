@@ -1,0 +1,158 @@
+#include "runner/plan_report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "runner/report.h"
+#include "writer/layout.h"
+
+namespace ferry::runner {
+namespace {
+
+// A diff longer than this many lines is cut in the text output (JSON carries it whole).
+constexpr std::size_t kDiffLinesShown = 60;
+
+// What an object would do, in the plan's words (run_report.h has reconcile's).
+std::string plan_outcome(const RequestReport& r) {
+  switch (r.result) {
+    case RequestResult::succeeded: return "would change";
+    case RequestResult::unchanged: return "no change";
+    case RequestResult::skipped: return "skipped: unchanged since the recorded run";
+    case RequestResult::deleted: return "would be deleted";
+    case RequestResult::suspended: return "would change, then suspend: " + r.message;
+    case RequestResult::pending: return "pending: " + r.message;
+    case RequestResult::failed: return "failed: " + r.message;
+  }
+  return "";
+}
+
+std::string object_name(const RequestReport& r) {
+  if (r.kind == "Promise") return "Promise " + r.name;
+  return r.kind + " " + r.namespace_ + "/" + r.name;
+}
+
+// The Destination whose directory in `store` holds `path`: the longest matching directory wins.
+std::string destination_of(const Platform& platform, const GitStateStore& store, const std::string& path) {
+  std::string best;
+  std::size_t best_length = 0;
+  for (const scheduler::Destination& d : platform.destinations) {
+    if (d.state_store != store.name) continue;
+    const std::string dir = writer::join_path({store.path, d.path});
+    const bool inside = dir.empty() || path.starts_with(dir + "/");
+    if (inside && (best.empty() || dir.size() > best_length)) {
+      best = d.name;
+      best_length = dir.size();
+    }
+  }
+  return best;
+}
+
+std::string cut(const std::string& diff) {
+  std::istringstream in(diff);
+  std::string line, shown;
+  std::size_t lines = 0;
+  while (std::getline(in, line)) {
+    if (++lines <= kDiffLinesShown) shown += line + "\n";
+  }
+  if (lines > kDiffLinesShown) shown += "... (" + std::to_string(lines - kDiffLinesShown) + " more lines)\n";
+  return shown;
+}
+
+void count(const PlanReport& plan, int& added, int& modified, int& deleted) {
+  for (const StorePlan& s : plan.stores) {
+    for (const DestinationPlan& d : s.destinations) {
+      for (const writer::FileChange& c : d.changes) {
+        (c.kind == writer::FileChangeKind::added ? added : c.kind == writer::FileChangeKind::deleted ? deleted : modified)++;
+      }
+    }
+  }
+}
+
+std::vector<const RequestReport*> objects_of(const RunReport& run) {
+  std::vector<const RequestReport*> all;
+  for (const auto& p : run.promises) all.push_back(&p);
+  for (const auto& r : run.requests) all.push_back(&r);
+  return all;
+}
+
+}  // namespace
+
+std::vector<StorePlan> plan_stores(const Platform& platform,
+                                   const std::map<std::string, std::shared_ptr<writer::PlannedContent>>& planned) {
+  std::vector<StorePlan> stores;
+  for (const GitStateStore& store : platform.stores) {
+    const auto found = planned.find(store.name);
+    if (found == planned.end()) continue;
+    std::map<std::string, DestinationPlan> by_destination;
+    for (auto& change : writer::diff_files(found->second->before(), found->second->after())) {
+      const std::string destination = destination_of(platform, store, change.path);
+      by_destination[destination].destination = destination;
+      by_destination[destination].changes.push_back(std::move(change));
+    }
+    if (by_destination.empty()) continue;
+    StorePlan plan{store.name, store.branch, {}};
+    for (auto& [name, destination] : by_destination) plan.destinations.push_back(std::move(destination));
+    stores.push_back(std::move(plan));
+  }
+  return stores;
+}
+
+std::string render_plan_text(const PlanReport& plan) {
+  std::string out;
+  for (const RequestReport* r : objects_of(plan.run)) out += object_name(*r) + ": " + plan_outcome(*r) + "\n";
+  for (const StorePlan& s : plan.stores) {
+    for (const DestinationPlan& d : s.destinations) {
+      out += "\n" + (d.destination.empty() ? std::string("Outside every Destination") : "Destination " + d.destination) +
+             " (store " + s.store + ", branch " + s.branch + "):\n";
+      for (const writer::FileChange& c : d.changes) {
+        std::string kind = to_string(c.kind);
+        kind.resize(9, ' ');
+        out += "  " + kind + c.path + "\n";
+      }
+      for (const writer::FileChange& c : d.changes) out += "\n" + cut(writer::unified_diff(c));
+    }
+  }
+  int added = 0, modified = 0, deleted = 0;
+  count(plan, added, modified, deleted);
+  out += "\nPlan: " + std::to_string(added) + " file(s) to add, " + std::to_string(modified) + " to change, " +
+         std::to_string(deleted) + " to delete. Nothing was written.\n";
+  if (!plan.run.state_error.empty()) out += "warning: " + plan.run.state_error + "\n";
+  return out;
+}
+
+std::string render_plan_json(const PlanReport& plan) {
+  nlohmann::ordered_json objects = nlohmann::ordered_json::array();
+  for (const RequestReport* r : objects_of(plan.run)) {
+    objects.push_back({{"kind", r->kind}, {"namespace", r->namespace_}, {"name", r->name}, {"promise", r->promise},
+                       {"result", to_string(r->result)}, {"plan", plan_outcome(*r)}});
+  }
+  nlohmann::ordered_json stores = nlohmann::ordered_json::array();
+  for (const StorePlan& s : plan.stores) {
+    nlohmann::ordered_json destinations = nlohmann::ordered_json::array();
+    for (const DestinationPlan& d : s.destinations) {
+      nlohmann::ordered_json files = nlohmann::ordered_json::array();
+      for (const writer::FileChange& c : d.changes) {
+        files.push_back({{"path", c.path}, {"change", to_string(c.kind)}, {"diff", writer::unified_diff(c)}});
+      }
+      destinations.push_back({{"destination", d.destination}, {"files", files}});
+    }
+    stores.push_back({{"store", s.store}, {"branch", s.branch}, {"destinations", destinations}});
+  }
+  nlohmann::ordered_json doc = {{"format_version", kReportFormatVersion},
+                                {"changes", plan.has_changes()},
+                                {"objects", objects},
+                                {"stores", stores}};
+  return doc.dump(2) + "\n";
+}
+
+int plan_exit_code(const PlanReport& plan, bool detailed) {
+  const auto objects = objects_of(plan.run);
+  const bool failed = std::any_of(objects.begin(), objects.end(),
+                                  [](const RequestReport* r) { return r->result == RequestResult::failed; });
+  if (failed) return 1;
+  return detailed && plan.has_changes() ? 2 : 0;
+}
+
+}  // namespace ferry::runner

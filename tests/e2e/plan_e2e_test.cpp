@@ -1,0 +1,137 @@
+// End to end: `ferry plan` on a copy of fixtures/platform (pipelines with --runtime exec). A plan shows
+// every object's outcome and each Destination's file diff, and writes nothing: no store, no state.
+#include <gtest/gtest.h>
+
+#include "tests/e2e/platform_fixture.h"
+#include "tests/support/test_support.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::git;
+using ferry::testing::read_file;
+using ferry::testing::run;
+using ferry::testing::shell_quote;
+using ferry::testing::write_file;
+
+class PlanE2E : public ferry::testing::PlatformFixture {
+ protected:
+  static std::string exec_runtime() {
+    return " --runtime exec --exec-config " +
+           shell_quote((std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml").string());
+  }
+  // `ferry plan PLATFORM <extra>`: exit code and stdout.
+  std::pair<int, std::string> plan(const std::string& extra = "") {
+    const auto result = run(ferry() + " plan " + shell_quote(platform().string()) + exec_runtime() + " " + extra +
+                                " 2>" + shell_quote((dir.path() / "plan-stderr").string()),
+                            false);
+    return {result.exit_code, result.output};
+  }
+  std::string tips() const {
+    return git(clusters(), "rev-parse main") + " " + git(observability(), "rev-parse main") + " " +
+           git(platform() / ".ferry/state.git", "rev-parse state");
+  }
+  // cache-b's size changes and blog is removed.
+  void change_and_remove_requests() {
+    std::string redis = read_file(platform() / "requests/redis.yaml");
+    redis.replace(redis.find("size: large"), 11, "size: small");
+    write_file(platform() / "requests/redis.yaml", redis);
+    std::string apps = read_file(platform() / "requests/apps.yaml");
+    apps.erase(apps.find("---"));
+    write_file(platform() / "requests/apps.yaml", apps);
+  }
+};
+
+TEST_F(PlanE2E, AFirstPlanListsEveryFileAndCreatesNoRepository) {
+  auto [code, out] = plan("--detailed-exitcode");
+  EXPECT_EQ(code, 2) << out << read_file(dir.path() / "plan-stderr");
+  EXPECT_NE(out.find("redis default/cache-a: would change\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("Destination worker-dev (store clusters, branch main):\n"
+                     "  added    worker-dev/dependencies/redis/5058f/static/redis-dependencies.yaml\n"
+                     "  added    worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\nPlan: 7 file(s) to add, 0 to change, 0 to delete. Nothing was written.\n"), std::string::npos)
+      << out;
+  EXPECT_FALSE(std::filesystem::exists(clusters()));
+  EXPECT_FALSE(std::filesystem::exists(observability()));
+  EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+}
+
+TEST_F(PlanE2E, WithoutDetailedExitcodeChangesStillExitZero) {
+  EXPECT_EQ(plan().first, 0);
+}
+
+TEST_F(PlanE2E, APlanOfAReconciledPlatformIsEmpty) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const std::string before = tips();
+  auto [code, out] = plan("--detailed-exitcode");
+  EXPECT_EQ(code, 0) << out;
+  EXPECT_NE(out.find("App default/shop: skipped: unchanged since the recorded run\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("\nPlan: 0 file(s) to add, 0 to change, 0 to delete."), std::string::npos) << out;
+  EXPECT_EQ(tips(), before);
+}
+
+TEST_F(PlanE2E, AChangedRequestShowsItsDiffAndARemovedOneItsDeletionsWithoutWriting) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const std::string before = tips();
+  change_and_remove_requests();
+  auto [code, out] = plan("--detailed-exitcode");
+  EXPECT_EQ(code, 2) << out;
+  EXPECT_NE(out.find("redis team-b/cache-b: would change\nApp team-b/blog: would be deleted\n"), std::string::npos)
+      << out;
+  EXPECT_NE(out.find("--- a/worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml\n"
+                     "+++ b/worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml\n"
+                     "@@ -5,4 +5,4 @@ metadata:\n"
+                     "   namespace: team-b\n"
+                     " data:\n"
+                     "   instance: cache-b\n"
+                     "-  size: large\n"
+                     "+  size: small\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("Destination monitoring (store observability, branch main):\n"
+                     "  deleted  fleet/monitoring/resources/team-b/app/blog/deploy/89948/monitoring/dashboard.yaml\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\nPlan: 0 file(s) to add, 1 to change, 2 to delete. Nothing was written.\n"), std::string::npos)
+      << out;
+  EXPECT_EQ(tips(), before);
+  // The reconcile that follows does what the plan said.
+  auto [reconciled, report] = reconcile(exec_runtime());
+  EXPECT_EQ(reconciled, 0);
+  EXPECT_EQ(results_by_name(report)["team-b/cache-b"], "succeeded");
+  EXPECT_EQ(results_by_name(report)["team-b/blog"], "deleted");
+}
+
+TEST_F(PlanE2E, JsonCarriesEveryFileWithItsDiff) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  change_and_remove_requests();
+  auto [code, out] = plan("--output json");
+  EXPECT_EQ(code, 0);
+  const auto doc = nlohmann::json::parse(out, nullptr, false);
+  ASSERT_FALSE(doc.is_discarded()) << out;
+  EXPECT_EQ(doc["format_version"], 1);
+  EXPECT_EQ(doc["changes"], true);
+  const auto& clusters = doc["stores"][0];
+  EXPECT_EQ(clusters["store"], "clusters");
+  EXPECT_EQ(clusters["destinations"][0]["destination"], "worker-dev");
+  const auto& file = clusters["destinations"][0]["files"][0];
+  EXPECT_EQ(file["change"], "modified");
+  EXPECT_EQ(file["diff"].get<std::string>().rfind("--- a/worker-dev/resources/team-b/redis/cache-b/", 0), 0u);
+}
+
+TEST_F(PlanE2E, BadInputIsAnErrorWithItsLocationAndExitOne) {
+  std::string redis = read_file(platform() / "requests/redis.yaml");
+  redis.replace(redis.find("size: small"), 11, "size: medium");
+  write_file(platform() / "requests/redis.yaml", redis);
+  auto [code, out] = plan("--detailed-exitcode");
+  EXPECT_EQ(code, 1);
+  EXPECT_EQ(read_file(dir.path() / "plan-stderr"),
+            (platform() / "requests/redis.yaml").string() +
+                ":7:9: error: spec.size: must be one of small, large; found \"medium\"\n"
+                "ferry: 1 error(s) in " + platform().string() + "; nothing was planned\n");
+}
+
+}  // namespace
+}  // namespace ferry
