@@ -12,10 +12,14 @@
 #include <algorithm>
 #include <atomic>
 #include <boost/process.hpp>
+#include <boost/process/extend.hpp>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <thread>
+
+#include "pipeline/interrupt.h"
 
 namespace bp = boost::process;
 
@@ -59,47 +63,70 @@ struct ChildProcess::Impl {
   bp::child child;
   int pidfd = -1;
   ~Impl() {
+    kill_group();
+    unregister_child(child.id());
     if (pidfd >= 0) ::close(pidfd);
+  }  // then bp::child reaps a child still running
+  // SIGKILL to the child's process group while the child is not reaped yet (its id is still ours).
+  void kill_group() {
+    std::error_code ec;
+    if (child.valid() && child.running(ec)) ::kill(-child.id(), SIGKILL);
   }
+  // Until the child exits, the deadline passes or (when `interruptible`) ferry is interrupted.
+  Waited wait(Clock::time_point deadline, bool interruptible);
 };
 
-ChildProcess::ChildProcess(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-ChildProcess::ChildProcess(ChildProcess&&) noexcept = default;
-ChildProcess& ChildProcess::operator=(ChildProcess&&) noexcept = default;
-ChildProcess::~ChildProcess() = default;  // bp::child kills and reaps a child still running
-
-Result<ChildProcess> ChildProcess::start(const std::string& exe, const std::vector<std::string>& args,
-                                         FILE* output) {
-  std::error_code ec;
-  auto impl = std::make_unique<Impl>();
-  if (output != nullptr) {
-    impl->child =
-        bp::child(exe, bp::args(args), bp::std_in = bp::null, (bp::std_out & bp::std_err) = output, ec);
-  } else {
-    impl->child = bp::child(exe, bp::args(args), bp::std_in = bp::null, bp::std_out = bp::null,
-                            bp::std_err = bp::null, ec);
-  }
-  if (ec) return make_error(exe + ": " + ec.message());
-  impl->pidfd = static_cast<int>(::syscall(SYS_pidfd_open, impl->child.id(), 0));
-  return ChildProcess(std::move(impl));
-}
-
-bool ChildProcess::wait_until(Clock::time_point deadline) {
+ChildProcess::Waited ChildProcess::Impl::wait(Clock::time_point deadline, bool interruptible) {
   auto pause = 1ms;
   std::error_code ec;
-  while (impl_->child.running(ec)) {
+  const int interrupt = interruptible ? interrupt_fd() : -1;
+  while (child.running(ec)) {
+    if (interruptible && interrupted()) return Waited::interrupted;
     const auto now = Clock::now();
-    if (now >= deadline) return false;
-    const auto step = std::min<Clock::duration>(impl_->pidfd >= 0 ? 100ms : pause, deadline - now);
-    if (impl_->pidfd >= 0) {
-      pollfd exited{impl_->pidfd, POLLIN, 0};
-      ::poll(&exited, 1, static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(step).count()));
+    if (now >= deadline) return Waited::deadline;
+    const auto step = std::min<Clock::duration>(pidfd >= 0 ? 100ms : pause, deadline - now);
+    if (pidfd >= 0) {
+      pollfd fds[2] = {{pidfd, POLLIN, 0}, {interrupt, POLLIN, 0}};  // poll skips a negative fd
+      ::poll(fds, 2, static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(step).count()));
     } else {
       std::this_thread::sleep_for(step);
       pause = std::min(pause * 2, 50ms);
     }
   }
-  return true;
+  return Waited::exited;
+}
+
+ChildProcess::ChildProcess(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+ChildProcess::ChildProcess(ChildProcess&&) noexcept = default;
+ChildProcess& ChildProcess::operator=(ChildProcess&&) noexcept = default;
+ChildProcess::~ChildProcess() = default;
+
+Result<ChildProcess> ChildProcess::start(const std::string& exe, const std::vector<std::string>& args,
+                                         FILE* output) {
+  std::error_code ec;
+  auto impl = std::make_unique<Impl>();
+  // Its own process group, set in the child before exec (and below in the parent, so no kill races it).
+  auto own_group = (bp::extend::on_exec_setup = [](auto&) { ::setpgid(0, 0); });
+  if (output != nullptr) {
+    impl->child = bp::child(exe, bp::args(args), bp::std_in = bp::null, (bp::std_out & bp::std_err) = output,
+                            own_group, ec);
+  } else {
+    impl->child = bp::child(exe, bp::args(args), bp::std_in = bp::null, bp::std_out = bp::null,
+                            bp::std_err = bp::null, own_group, ec);
+  }
+  if (ec) return make_error(exe + ": " + ec.message());
+  ::setpgid(impl->child.id(), impl->child.id());
+  register_child(impl->child.id());
+  impl->pidfd = static_cast<int>(::syscall(SYS_pidfd_open, impl->child.id(), 0));
+  return ChildProcess(std::move(impl));
+}
+
+bool ChildProcess::wait_until(Clock::time_point deadline) {
+  return impl_->wait(deadline, false) == Waited::exited;
+}
+
+ChildProcess::Waited ChildProcess::wait_interruptibly(Clock::time_point deadline) {
+  return impl_->wait(deadline, true);
 }
 
 int ChildProcess::exit_code() const {
@@ -109,6 +136,7 @@ int ChildProcess::exit_code() const {
 }
 
 void ChildProcess::kill() {
+  impl_->kill_group();
   std::error_code ec;
   impl_->child.terminate(ec);
 }

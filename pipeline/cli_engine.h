@@ -33,8 +33,10 @@ class LogFile {
   FILE* file_ = nullptr;
 };
 
-// One child process, stdin from /dev/null. Destroying it kills and reaps a child still running, so no
-// child outlives its owner on any path.
+// One child process, stdin from /dev/null, leading its own process group (so a terminal's Ctrl-C reaches
+// only ferry, which stops children in order; see pipeline/interrupt.h) and registered for a hard exit.
+// Destroying it kills the group and reaps a child still running, so no child outlives its owner on any
+// path.
 class ChildProcess {
  public:
   // Starts `exe` (an absolute path) with `args`; stdout and stderr go to `output`, or nowhere when null.
@@ -47,9 +49,12 @@ class ChildProcess {
 
   // Polls until the child has exited (true) or the deadline has passed (false).
   bool wait_until(Clock::time_point deadline);
+  // The same, also returning when ferry is interrupted (at once if it already was).
+  enum class Waited { exited, deadline, interrupted };
+  Waited wait_interruptibly(Clock::time_point deadline);
   // The shell convention: the exit status, or 128 + signal. Only after wait_until returned true.
   int exit_code() const;
-  // SIGKILL, then reap.
+  // SIGKILL to its process group, then reap.
   void kill();
 
  private:
@@ -81,16 +86,21 @@ Result<Captured> run_captured(const std::string& exe, const std::vector<std::str
 // The same, ignoring every failure.
 void run_quietly(const std::string& exe, const std::vector<std::string>& args);
 
-// Runs `child` until it exits or `timeout` passes; on time-out calls `stop`, which must end it.
+// Runs `child` until it exits, `timeout` passes or ferry is interrupted; in the last two cases calls
+// `stop`, which must end it (the runtimes' kill path: engine kill and rm, runc kill and delete). An
+// interrupted run reads as timed out to callers that only know time-outs (the workflow then fails and
+// commits nothing); `interrupted` tells them apart.
 struct Outcome {
   int exit_code = -1;
   bool timed_out = false;
+  bool interrupted = false;
 };
 template <class Stop>
 Outcome wait_or_stop(ChildProcess& child, std::chrono::seconds timeout, Stop stop) {
-  if (child.wait_until(Clock::now() + timeout)) return {child.exit_code(), false};
+  const ChildProcess::Waited waited = child.wait_interruptibly(Clock::now() + timeout);
+  if (waited == ChildProcess::Waited::exited) return {child.exit_code(), false, false};
   stop();
-  return {-1, true};
+  return {-1, true, waited == ChildProcess::Waited::interrupted};
 }
 
 // "ferry-<label with odd characters replaced>-<pid>-<counter>": unique in this process and across

@@ -1,7 +1,7 @@
 // ExecRuntime: one `bwrap ... -- <host command>` per container. The sandbox's root is bwrap's own tmpfs
 // holding read-only binds of the host's top-level entries (so /kratix can be created beside them), made
-// read-only once the run's mounts are in place. On time-out bwrap is killed; --die-with-parent and the
-// new pid namespace take everything inside with it.
+// read-only once the run's mounts are in place. On time-out or interrupt (pipeline/interrupt.h) bwrap's
+// process group is killed; --die-with-parent and the new pid namespace take everything inside with it.
 #include "pipeline/exec_runtime.h"
 
 #include <algorithm>
@@ -13,6 +13,7 @@
 
 #include "core/yaml_document.h"
 #include "pipeline/cli_engine.h"
+#include "pipeline/interrupt.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -142,6 +143,7 @@ Result<ContainerExit> ExecRuntime::run(const ContainerRun& run) {
   }
   Result<std::vector<std::string>> args = arguments_for(run);
   if (!args) return args.error();
+  if (interrupted()) return ContainerExit{-1, true, "not started: ferry was interrupted\n"};
   cli::LogFile log;
   if (log.file() == nullptr) return make_error("cannot run exec: cannot create a temporary log file");
   Result<cli::ChildProcess> sandbox = cli::ChildProcess::start(*bwrap, *args, log.file());

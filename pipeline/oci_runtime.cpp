@@ -1,6 +1,7 @@
 // OciRuntime: per container, a bundle in a fresh temporary directory (an overlay on the image's mounted
 // root filesystem, and config.json), `runc run` in the foreground with its output in a temporary file, and
-// on time-out `runc kill` then `runc delete --force`. The Bundle owns the directory and the overlay mount;
+// on time-out or interrupt (pipeline/interrupt.h) `runc kill` then `runc delete --force`; none starts once
+// ferry is interrupted. The Bundle owns the directory and the overlay mount;
 // the runtime owns the image mounts. Every child is a cli::ChildProcess.
 #include "pipeline/oci_runtime.h"
 
@@ -14,6 +15,7 @@
 #include <fstream>
 
 #include "pipeline/cli_engine.h"
+#include "pipeline/interrupt.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -215,6 +217,7 @@ Result<ContainerExit> OciRuntime::run(const ContainerRun& run) {
   if (!image) return image.error();
   if (image->image == nullptr) return ContainerExit{125, false, image->message};
 
+  if (interrupted()) return ContainerExit{-1, true, "not started: ferry was interrupted\n"};
   Result<std::unique_ptr<Bundle>> bundle =
       Bundle::create(image->image->rootfs, oci_config_json(run, *image->image));
   if (!bundle) return bundle.error();

@@ -4,10 +4,12 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
 #include "pipeline/duration.h"
+#include "pipeline/interrupt.h"
 #include "pipeline/runtime_factory.h"
 #include "runner/report.h"
 
@@ -64,6 +66,25 @@ StoreAccess store_access(const StoreCommandOptions& options, const Platform& pla
   access.allow_insecure_http = options.allow_insecure_http;
   access.secrets = &secrets;
   return access;
+}
+
+std::string interrupted_summary(const RunReport& report, bool state_enabled) {
+  auto not_run = [](const std::vector<RequestReport>& reports) {
+    return std::count_if(reports.begin(), reports.end(),
+                         [](const RequestReport& r) { return r.message == pipeline::kNotRunMessage; });
+  };
+  std::size_t commits = 0;
+  for (const auto* reports : {&report.promises, &report.requests}) {
+    for (const RequestReport& r : *reports) commits += r.commits.size();
+  }
+  std::string line = std::string("ferry: interrupted by ") + pipeline::interrupt_signal_name() + "; " +
+                     std::to_string(not_run(report.requests)) + " requests ";
+  if (const auto promises = not_run(report.promises); promises > 0) {
+    line += "and " + std::to_string(promises) + " Promises ";
+  }
+  line += "not run; " + std::to_string(commits) + (commits == 1 ? " commit" : " commits") + " kept";
+  if (state_enabled) line += "; the state was not recorded, so the next run redoes this run's work";
+  return line + "\n";
 }
 
 ScratchDirectory::ScratchDirectory(const std::string& parent) {

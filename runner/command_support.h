@@ -12,6 +12,7 @@
 #include "pipeline/secrets.h"
 #include "runner/commands.h"
 #include "runner/platform.h"
+#include "runner/run_report.h"
 #include "runner/work_selection.h"
 
 namespace ferry::runner {
@@ -46,6 +47,11 @@ std::filesystem::path default_store_cache_dir(
 // The StoreAccess of a run: the options, the platform root, and `secrets` for spec.secretRef.
 StoreAccess store_access(const StoreCommandOptions& options, const Platform& platform,
                          const pipeline::SecretSource& secrets);
+
+// The one line an interrupted reconcile ends with on stderr (docs/reliability.md, "Interrupts"):
+// "ferry: interrupted by SIGINT; 3 requests not run; 1 commit kept; the state was not recorded, so the next
+// run redoes this run's work". Counts Promises too when some were not run.
+std::string interrupted_summary(const RunReport& report, bool state_enabled);
 
 // The scratch directory of one run: created on entry, removed with everything in it on every exit path.
 class ScratchDirectory {

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "pipeline/duration.h"
+#include "pipeline/interrupt.h"
 #include "pipeline/workflow.h"
 #include "runner/deletion.h"
 #include "runner/incremental.h"
@@ -26,7 +27,9 @@ using OpenStores = std::map<std::string, OpenStore>;
 
 // Commits every store's change of one request. Each store's commit is atomic; a failure part-way leaves
 // earlier stores committed (multi-repository journalling is a later step, see docs/differences.md).
+// A started commit lands whole even when a second signal arrives (pipeline/interrupt.h).
 Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report) {
+  const pipeline::UninterruptibleSection section;
   for (auto& [store_name, change] : plan.changes) {
     OpenStore& open = stores.at(store_name);
     std::lock_guard lock(open.write_mutex);
@@ -44,8 +47,17 @@ std::string describe(const pipeline::Suspension& s) {
   return text;
 }
 
+// After an interrupt nothing new starts: pending, nothing committed, nothing recorded.
+RequestReport not_run(RequestReport report) {
+  report.result = RequestResult::pending;
+  report.message = pipeline::kNotRunMessage;
+  return report;
+}
+
 // Turns a plan (or the error that prevented it) into the report, committing what it says.
+// An interrupt that stopped the workflow makes it "not run" rather than failed (docs/reliability.md).
 RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan, OpenStores& stores) {
+  if (!plan && pipeline::interrupted()) return not_run(std::move(report));
   if (!plan) {
     report.result = RequestResult::failed;
     report.message = plan.error().render();
@@ -78,6 +90,7 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
                           pipeline::ContainerRuntime& runtime, OpenStores& stores, IncrementalRun& incremental,
                           const ReconcileOptions& options) {
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
+  if (pipeline::interrupted()) return not_run(std::move(report));
   const ObjectInputs inputs = inputs_of(platform, promise);
   if (auto skipped = incremental.skip(report, inputs)) return *skipped;
   auto plan = run_and_plan_promise(platform, promise, runtime, options);
@@ -91,6 +104,7 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
                           pipeline::ContainerRuntime& runtime, OpenStores& stores, const PlacementIndex& index,
                           IncrementalRun& incremental, const ReconcileOptions& options) {
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
+  if (pipeline::interrupted()) return not_run(std::move(report));
   const ObjectInputs inputs = inputs_of(platform, request);
   if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
     report.result = RequestResult::pending;
@@ -131,6 +145,7 @@ void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime
 
 // Writes the run's records last, after every destination commit.
 void record_state(const IncrementalRun& incremental, writer::StateStore& state, RunReport& run) {
+  const pipeline::UninterruptibleSection section;
   const RunState after = incremental.after();
   const writer::Change change = run_state_change(incremental.before(), after, "ferry run: record " +
                                                                                   std::to_string(after.size()) + " objects\n");
@@ -229,7 +244,8 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
                                     *index, incremental, run_options);
     });
   });
-  if (!incremental.enabled()) return run;
+  // Interrupted: no deletions, and no state record (the next run redoes this run's work).
+  if (!incremental.enabled() || pipeline::interrupted()) return run;
   run_deletions(platform, runtime, stores, *index, incremental, options, run);
   if (!options.dry_run) record_state(incremental, *options.state, run);
   return run;

@@ -5,6 +5,7 @@
 #include "runner/command_support.h"
 #include "runner/commands.h"
 #include "pipeline/duration.h"
+#include "pipeline/interrupt.h"
 #include "runner/github.h"
 #include "runner/metrics_file.h"
 #include "runner/reconcile.h"
@@ -41,7 +42,9 @@ class RunOutputs {
       append_to(github_.summary_path, render_github_summary(report));
       append_to(github_.outputs_path, render_github_outputs(report));
     }
-    const int code = exit_code_of(report);
+    // Interrupted: 130 or 143 and one line saying what was left undone (docs/reliability.md).
+    const int code = pipeline::interrupted() ? pipeline::interrupt_exit_code() : exit_code_of(report);
+    if (pipeline::interrupted()) std::cerr << interrupted_summary(report, !options_.state.no_state);
     finish(&report, code);
     return code;
   }

@@ -1,0 +1,190 @@
+// End to end: SIGINT and SIGTERM sent to the ferry binary while redis pipelines sleep (docs/reliability.md,
+// "Interrupts"), with --runtime exec, podman and oci. Checked from outside: the exit code and stderr line,
+// the sleeping process and the engine's container gone, the scratch directory empty, the destination
+// repositories whole (git fsck, no lock files, nothing of a stopped request), and a following run starts
+// (the state lock is free) and completes. Needs the fixture images (ci/build-images), runc and bwrap.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "tests/e2e/platform_fixture.h"
+#include "tests/support/test_support.h"
+
+extern char** environ;
+
+namespace ferry {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace std::chrono_literals;
+using ferry::testing::git;
+using ferry::testing::read_file;
+using ferry::testing::run;
+using ferry::testing::shell_quote;
+using ferry::testing::write_file;
+
+// A process whose argv is exactly "sleep <seconds>" (the stopped pipeline's), or 0.
+pid_t find_sleep(const std::string& seconds) {
+  const std::string wanted = std::string("sleep") + '\0' + seconds + '\0';
+  for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    const std::string cmdline((std::istreambuf_iterator<char>(in)), {});
+    if (cmdline == wanted) return std::stoi(name);
+  }
+  return 0;
+}
+
+class InterruptE2E : public ferry::testing::PlatformFixture,
+                     public ::testing::WithParamInterface<std::string> {
+ protected:
+  void SetUp() override {
+    PlatformFixture::SetUp();
+    original_ = read_file(redis_promise());
+    std::string sleeping = original_;
+    const std::string image = "image: localhost/ferry-fixtures/redis-configure:dev";
+    sleeping.replace(sleeping.find(image), image.size(),
+                     image + "\n                command: [/bin/sh, -c, 'sleep " + marker_ + "']");
+    write_file(redis_promise(), sleeping);
+    fs::create_directories(scratch());
+  }
+  fs::path redis_promise() const { return platform() / "promises/redis.yaml"; }
+  fs::path scratch() const { return dir.path() / "scratch"; }
+  std::string runtime_args() const {
+    return " --runtime " + GetParam() + " --exec-config " +
+           shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml");
+  }
+
+  // Starts ferry reconcile in the background, stdout and stderr to files; returns its pid.
+  pid_t start_ferry() {
+    std::vector<std::string> words{ferry(),
+                                   "reconcile",
+                                   platform().string(),
+                                   "--output",
+                                   "json",
+                                   "--runtime",
+                                   GetParam(),
+                                   "--exec-config",
+                                   std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml",
+                                   "--scratch-dir",
+                                   scratch().string(),
+                                   "--timeout",
+                                   "600"};
+    std::vector<char*> argv;
+    for (std::string& word : words) argv.push_back(word.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t files;
+    posix_spawn_file_actions_init(&files);
+    posix_spawn_file_actions_addopen(&files, 1, (dir.path() / "stdout").c_str(), O_WRONLY | O_CREAT, 0644);
+    posix_spawn_file_actions_addopen(&files, 2, (dir.path() / "stderr").c_str(), O_WRONLY | O_CREAT, 0644);
+    pid_t pid = 0;
+    EXPECT_EQ(posix_spawn(&pid, argv[0], &files, nullptr, argv.data(), environ), 0);
+    posix_spawn_file_actions_destroy(&files);
+    return pid;
+  }
+
+  // The exit code of `pid`, or -1 when it did not exit within a minute (then it is killed).
+  static int wait_exit(pid_t pid) {
+    for (auto until = std::chrono::steady_clock::now() + 60s; std::chrono::steady_clock::now() < until;) {
+      int status = 0;
+      if (::waitpid(pid, &status, WNOHANG) == pid) return WIFEXITED(status) ? WEXITSTATUS(status) : -2;
+      std::this_thread::sleep_for(20ms);
+    }
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    return -1;
+  }
+
+  // Interrupts a run with `signal` once a redis pipeline sleeps; checks everything was cleaned up.
+  void interrupt_with(int signal, int expected_exit, const std::string& name) {
+    const pid_t ferry_pid = start_ferry();
+    pid_t sleeping = 0;
+    for (auto until = std::chrono::steady_clock::now() + 60s;
+         !sleeping && std::chrono::steady_clock::now() < until;) {
+      std::this_thread::sleep_for(50ms);
+      sleeping = find_sleep(marker_);
+    }
+    ASSERT_NE(sleeping, 0) << read_file(dir.path() / "stderr");
+    ASSERT_EQ(::kill(ferry_pid, signal), 0);
+    EXPECT_EQ(wait_exit(ferry_pid), expected_exit) << read_file(dir.path() / "stderr");
+
+    const std::string stderr_text = read_file(dir.path() / "stderr");
+    EXPECT_NE(stderr_text.find("ferry: interrupted by " + name + "; "), std::string::npos) << stderr_text;
+    EXPECT_NE(stderr_text.find("the state was not recorded, so the next run redoes this run's work\n"),
+              std::string::npos)
+        << stderr_text;
+    EXPECT_EQ(find_sleep(marker_), 0) << "the pipeline's process outlived ferry";
+    EXPECT_TRUE(fs::is_empty(scratch())) << "the scratch directory was left behind";
+    const std::string tag = "-" + std::to_string(ferry_pid) + "-";
+    if (GetParam() == "podman") {
+      EXPECT_EQ(run("podman ps -a --format '{{.Names}}' | grep -e " + shell_quote(tag)).output, "");
+    }
+    if (GetParam() == "oci") {
+      EXPECT_EQ(run("runc list -q | grep -e " + shell_quote(tag)).output, "");
+    }
+    expect_whole_repositories();
+    expect_a_following_run_completes();
+  }
+
+  // Every destination repository passes fsck, holds no lock file and nothing of a stopped redis request.
+  void expect_whole_repositories() {
+    for (const fs::path& repo : {clusters(), observability()}) {
+      EXPECT_EQ(run("git --git-dir=" + shell_quote(repo.string()) + " fsck --strict").exit_code, 0) << repo;
+      for (const fs::directory_entry& entry : fs::recursive_directory_iterator(repo)) {
+        if (entry.path().filename() == "ferry-writer.lock") continue;  // flock(2)ed, checked below
+        EXPECT_NE(entry.path().extension(), ".lock") << entry.path();
+      }
+      EXPECT_EQ(run("flock -n " + shell_quote((repo / "ferry-writer.lock").string()) + " true").exit_code, 0);
+    }
+    EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"), "");
+  }
+
+  // With the pipelines no longer sleeping, the next run takes the state lock and does everything.
+  void expect_a_following_run_completes() {
+    write_file(redis_promise(), original_);
+    const auto result = run(ferry() + " reconcile --output json " + shell_quote(platform().string()) +
+                            runtime_args() + " 2>&1 >/dev/null");
+    EXPECT_EQ(result.exit_code, 0) << result.output;
+    EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"),
+              "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"
+              "worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml");
+  }
+
+  std::string missing() const {
+    if (GetParam() == "exec")
+      return run("command -v bwrap").exit_code == 0 ? "" : "bwrap is missing: run ci/setup";
+    if (GetParam() == "oci" && run("command -v runc").exit_code != 0) return "runc is missing: run ci/setup";
+    const std::string image = "localhost/ferry-fixtures/redis-configure:dev";
+    return run("podman image exists " + image).exit_code == 0 ? ""
+                                                              : image + " is missing: run ci/build-images";
+  }
+
+  std::string original_;
+  // Seconds no other process sleeps: marks this test's pipeline process (unique per test and process).
+  static inline int tests_ = 0;
+  const std::string marker_ = std::to_string(1000000 + ::getpid() * 100 + ++tests_);
+};
+
+TEST_P(InterruptE2E, SigintStopsTheRunningPipelineCleansUpAndExits130) {
+  ASSERT_EQ(missing(), "");
+  interrupt_with(SIGINT, 130, "SIGINT");
+}
+
+TEST_P(InterruptE2E, SigtermStopsTheRunningPipelineCleansUpAndExits143) {
+  ASSERT_EQ(missing(), "");
+  interrupt_with(SIGTERM, 143, "SIGTERM");
+}
+
+INSTANTIATE_TEST_SUITE_P(Runtimes, InterruptE2E, ::testing::Values("exec", "podman", "oci"),
+                         [](const auto& info) { return info.param; });
+
+}  // namespace
+}  // namespace ferry

@@ -1,0 +1,169 @@
+// pipeline/interrupt.h and the interruptible waits of pipeline/cli_engine.h. Real signals are raised in a
+// forked child, so the test process keeps its own handlers; the in-process tests use
+// interrupt_for_testing.
+#include "pipeline/interrupt.h"
+
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "pipeline/cli_engine.h"
+#include "tests/support/test_support.h"
+
+namespace ferry::pipeline {
+namespace {
+
+using namespace std::chrono_literals;
+using ferry::testing::read_file;
+using ferry::testing::TempDir;
+
+// Runs `body` in a forked child and returns its exit status (-1 when a signal ended it).
+template <class Body>
+int in_child(Body body) {
+  const pid_t pid = ::fork();
+  if (pid == 0) ::_exit(body());
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// True once `pid` no longer runs (gone, or a zombie), within five seconds.
+bool ends(pid_t pid) {
+  for (int i = 0; i < 250; ++i) {
+    const std::string stat = read_file("/proc/" + std::to_string(pid) + "/stat");
+    if (stat.empty() || stat.find(") Z ") != std::string::npos) return true;
+    std::this_thread::sleep_for(20ms);
+  }
+  return false;
+}
+
+// The pid a child wrote to `file`, waiting for it to appear.
+pid_t pid_in(const std::filesystem::path& file) {
+  for (int i = 0; i < 250 && read_file(file).empty(); ++i) std::this_thread::sleep_for(20ms);
+  return std::stoi("0" + read_file(file));
+}
+
+class Interrupt : public ::testing::Test {
+ protected:
+  void TearDown() override { reset_interrupt_for_testing(); }
+};
+
+TEST_F(Interrupt, NothingIsInterruptedBeforeASignal) {
+  EXPECT_FALSE(interrupted());
+  EXPECT_EQ(interrupt_signal(), 0);
+  EXPECT_EQ(interrupt_exit_code(), 0);
+}
+
+TEST_F(Interrupt, ASignalIsRecordedWithItsNumberAndMakesTheDescriptorReadable) {
+  const int code = in_child([] {
+    install_interrupt_handlers();
+    pollfd before{interrupt_fd(), POLLIN, 0};
+    if (::poll(&before, 1, 0) != 0) return 1;
+    ::raise(SIGTERM);
+    pollfd after{interrupt_fd(), POLLIN, 0};
+    if (!interrupted() || interrupt_signal() != SIGTERM || interrupt_exit_code() != 143) return 2;
+    if (std::string(interrupt_signal_name()) != "SIGTERM") return 3;
+    return ::poll(&after, 1, 0) == 1 ? 0 : 4;
+  });
+  EXPECT_EQ(code, 0);
+}
+
+TEST_F(Interrupt, ASecondSignalKillsTheChildrenAndExitsAtOnce) {
+  TempDir dir;
+  const auto pid_file = dir.path() / "pid";
+  const int code = in_child([&] {
+    install_interrupt_handlers();
+    auto child = cli::ChildProcess::start(
+        "/bin/sh", {"-c", "echo $$ >" + pid_file.string() + "; exec sleep 1000"}, nullptr);
+    if (!child) return 1;
+    pid_in(pid_file);
+    ::raise(SIGINT);
+    ::raise(SIGINT);
+    return 2;  // not reached: the second signal exits 130
+  });
+  EXPECT_EQ(code, 130);
+  EXPECT_TRUE(ends(pid_in(pid_file)));
+}
+
+TEST_F(Interrupt, ASecondSignalInsideAnUninterruptibleSectionExitsWhenItEnds) {
+  TempDir dir;
+  const auto done = dir.path() / "done";
+  const int code = in_child([&] {
+    install_interrupt_handlers();
+    {
+      const UninterruptibleSection commit;
+      ::raise(SIGINT);
+      ::raise(SIGINT);
+      ferry::testing::write_file(done, "the commit finished");
+    }
+    return 2;  // not reached: the section's end exits 130
+  });
+  EXPECT_EQ(code, 130);
+  EXPECT_EQ(read_file(done), "the commit finished");
+}
+
+TEST_F(Interrupt, AWaitForAContainerStopsItWhenFerryIsInterrupted) {
+  auto child = cli::ChildProcess::start("/bin/sleep", {"30"}, nullptr);
+  ASSERT_TRUE(child);
+  std::thread signal([] {
+    std::this_thread::sleep_for(200ms);
+    interrupt_for_testing(SIGINT);
+  });
+  const auto started = cli::Clock::now();
+  bool stopped = false;
+  const cli::Outcome outcome = cli::wait_or_stop(*child, std::chrono::seconds(60), [&] {
+    stopped = true;
+    child->kill();
+  });
+  signal.join();
+  EXPECT_TRUE(stopped);
+  EXPECT_TRUE(outcome.interrupted);
+  EXPECT_TRUE(outcome.timed_out);
+  EXPECT_LT(cli::Clock::now() - started, 10s);
+}
+
+TEST_F(Interrupt, AWaitAfterAnInterruptStopsTheChildAtOnce) {
+  interrupt_for_testing(SIGTERM);
+  auto child = cli::ChildProcess::start("/bin/sleep", {"30"}, nullptr);
+  ASSERT_TRUE(child);
+  const cli::Outcome outcome = cli::wait_or_stop(*child, std::chrono::seconds(60), [&] { child->kill(); });
+  EXPECT_TRUE(outcome.interrupted);
+  EXPECT_EQ(interrupt_exit_code(), 143);
+}
+
+TEST_F(Interrupt, HelperWaitsAreNotInterrupted) {
+  interrupt_for_testing(SIGINT);
+  auto child = cli::ChildProcess::start("/bin/sh", {"-c", "sleep 0.3; exit 4"}, nullptr);
+  ASSERT_TRUE(child);
+  ASSERT_TRUE(child->wait_until(cli::Clock::now() + 10s));
+  EXPECT_EQ(child->exit_code(), 4);
+}
+
+TEST(ChildProcessGroup, EachChildLeadsItsOwnProcessGroup) {
+  auto captured = cli::run_captured("/bin/sh", {"-c",
+                                                "read -r pid comm state ppid pgid rest </proc/$$/stat; "
+                                                "[ \"$pid\" = \"$pgid\" ] && echo leader"});
+  ASSERT_TRUE(captured);
+  EXPECT_EQ(captured->output, "leader\n");
+}
+
+TEST(ChildProcessGroup, KillEndsTheWholeGroup) {
+  TempDir dir;
+  const auto pid_file = dir.path() / "pid";
+  auto child = cli::ChildProcess::start(
+      "/bin/sh", {"-c", "sleep 1000 & echo $! >" + pid_file.string() + "; wait"}, nullptr);
+  ASSERT_TRUE(child);
+  const pid_t grandchild = pid_in(pid_file);
+  ASSERT_GT(grandchild, 0);
+  child->kill();
+  EXPECT_TRUE(ends(grandchild));
+}
+
+}  // namespace
+}  // namespace ferry::pipeline
