@@ -7,6 +7,7 @@
 #include "pipeline/duration.h"
 #include "pipeline/runtime_factory.h"
 #include "runner/commands.h"
+#include "runner/shard.h"
 
 namespace ferry::runner {
 namespace {
@@ -25,6 +26,15 @@ CLI::Validator go_duration_check() {
         return parsed ? std::string() : parsed.error().message;
       },
       "DURATION");
+}
+
+CLI::Validator shard_check() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        auto parsed = parse_shard(text);
+        return parsed ? std::string() : parsed.error().message;
+      },
+      "I/N");
 }
 
 void add_platform_and_output(CLI::App& app, std::string& platform_dir, std::string& output) {
@@ -76,6 +86,11 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
   app.add_option("--reconciliation-interval", state.reconciliation_interval,
                  "Re-run an unchanged object when its last run is older than this (a Go duration)")
       ->check(go_duration_check())
+      ->capture_default_str();
+  app.add_option("--shard", state.shard,
+                 "I/N: run only the requests of shard I of N (split by a stable hash of NAMESPACE/NAME), for CI "
+                 "matrix jobs; every shard runs the Promises")
+      ->check(shard_check())
       ->capture_default_str();
 }
 

@@ -30,6 +30,7 @@ struct StateCommandOptions {
   bool no_state = false;  // run everything, record nothing
   bool force = false;     // run everything, record what was done
   std::string reconciliation_interval = "10h";  // a Go duration, as Kratix's reconciliationInterval
+  std::string shard = "1/1";  // --shard I/N: which requests this CI job takes (runner/shard.h)
 };
 
 struct ReconcileCommandOptions {

@@ -9,6 +9,7 @@
 #include "runner/github.h"
 #include "runner/plan_report.h"
 #include "runner/reconcile.h"
+#include "runner/shard.h"
 #include "runner/report.h"
 #include "runner/state_access.h"
 #include "writer/store_factory.h"
@@ -77,6 +78,7 @@ int run_plan(const PlanCommandOptions& options) {
   ReconcileOptions reconcile_options{scratch.path(), options.jobs, std::chrono::seconds(options.run.timeout_seconds),
                                      &secrets.source()};
   reconcile_options.dry_run = true;
+  if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
   if (*state) {
     reconcile_options.state = state->get();
     reconcile_options.selection = selection_options(options.state);

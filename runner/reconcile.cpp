@@ -124,6 +124,7 @@ void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime
                    const PlacementIndex& index, IncrementalRun& incremental, const ReconcileOptions& options,
                    RunReport& run) {
   for (const ObjectRecord* record : vanished_objects(platform, incremental.before())) {
+    if (!options.shard.takes_deletion(record->kind, record->namespace_, record->name)) continue;
     RequestReport report{record->kind, record->name, record->namespace_, record->promise, {}, {}, {}, {}};
     auto removals = run_and_plan_deletion(*record, platform, incremental.before(), index, runtime, options);
     Status committed = removals ? ok() : Status(removals.error());
@@ -230,7 +231,11 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   RunReport run;
   for (const auto& [metric, failure] : scheduling.readings().failures) run.metric_failures.push_back(failure);
   run.promises.resize(platform.promises.size());
-  run.requests.resize(platform.requests.size());
+  std::vector<const pipeline::Request*> requests;  // this shard's
+  for (const auto& request : platform.requests) {
+    if (options.shard.takes_request(request.namespace_, request.name)) requests.push_back(&request);
+  }
+  run.requests.resize(requests.size());
   std::map<std::string, const RequestReport*> promise_reports;
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
@@ -238,8 +243,8 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
       run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, incremental, options);
     });
     for (const auto& p : run.promises) promise_reports[p.name] = &p;
-    tbb::parallel_for(std::size_t{0}, platform.requests.size(), [&](std::size_t i) {
-      const auto& request = platform.requests[i];
+    tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
+      const auto& request = *requests[i];
       run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
                                     *index, incremental, run_options);
     });

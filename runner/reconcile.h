@@ -17,6 +17,7 @@
 #include "runner/request_plan.h"
 #include "runner/run_report.h"
 #include "runner/run_scheduling.h"
+#include "runner/shard.h"
 #include "writer/state_store.h"
 #include "writer/store_factory.h"
 
@@ -41,6 +42,8 @@ struct ReconcileOptions {
   // (their removals are still planned: a delete workflow's output is never written anyway) and no state is
   // recorded.
   bool dry_run = false;
+  // --shard I/N: only this shard's requests run (and are reported); runner/shard.h says who deletes what.
+  Shard shard;
 };
 
 // Opens the state store behind a GitStateStore. The real one is state_store_opener; tests pass fakes.

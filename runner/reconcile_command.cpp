@@ -9,6 +9,7 @@
 #include "runner/github.h"
 #include "runner/metrics_file.h"
 #include "runner/reconcile.h"
+#include "runner/shard.h"
 #include "runner/report.h"
 #include "runner/state_access.h"
 
@@ -96,6 +97,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   const CommandSecrets secrets(options.run);
   ReconcileOptions reconcile_options{scratch.path(), options.jobs,
                                      std::chrono::seconds(options.run.timeout_seconds), &secrets.source()};
+  if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
   if (state) {
     reconcile_options.state = state->store.get();
     reconcile_options.selection = selection_options(options.state);

@@ -9,13 +9,14 @@
 #include "writer/git_tree_ops.h"
 #include "writer/path_rules.h"
 #include "writer/ref_commit.h"
+#include "writer/repo_creation.h"
 #include "writer/thread_repos.h"
 
 namespace ferry::writer {
 namespace {
 
-// Creating a repository is not atomic (the directory appears before its files): opening and creating
-// in one process take turns, so a thread never opens a half-made repository.
+// Creation is atomic across processes (repo_creation.h); within one, opening and creating still take
+// turns so that two threads do not both initialise a temporary repository for the same store.
 std::mutex& creation_mutex() {
   static std::mutex mutex;
   return mutex;
@@ -48,17 +49,7 @@ Result<std::unique_ptr<LocalGitRepo>> LocalGitRepo::open(const std::filesystem::
 
 Status LocalGitRepo::create_if_missing() const {
   const std::lock_guard lock(creation_mutex());
-  std::error_code exists_error;
-  if (std::filesystem::exists(path_, exists_error)) return ok();
-  git_repository_init_options options = GIT_REPOSITORY_INIT_OPTIONS_INIT;
-  options.flags = GIT_REPOSITORY_INIT_BARE | GIT_REPOSITORY_INIT_MKPATH;
-  options.initial_head = branch_.c_str();
-  git_repository* raw_repo = nullptr;
-  if (git_repository_init_ext(&raw_repo, path_.c_str(), &options) != 0) {
-    return git::failure("cannot create state store " + path_.string());
-  }
-  const git::RepoPtr repo(raw_repo);
-  return ok();
+  return git::create_bare_repository(path_, branch_);
 }
 
 std::string LocalGitRepo::describe() const {
