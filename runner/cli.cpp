@@ -7,6 +7,7 @@
 #include "pipeline/duration.h"
 #include "pipeline/runtime_factory.h"
 #include "runner/commands.h"
+#include "runner/logging.h"
 #include "runner/shard.h"
 
 namespace ferry::runner {
@@ -203,6 +204,12 @@ int run_cli(int argc, char** argv) {
                "to the Destinations' Git state stores, one commit per request and repository."};
   if (argc > 1 && is_unknown_command(argv[1])) return 2;
   app.require_subcommand(1);
+  // A global option, accepted before or after the subcommand (fallthrough).
+  std::string log_format = "text";
+  app.add_option("--log-format", log_format, "Log lines on stderr: text, or json (one object per line)")
+      ->check(CLI::IsMember(log_format_names()))
+      ->capture_default_str();
+  app.fallthrough();
   std::function<int()> action;
   for (const Subcommand& sub : subcommands()) {
     CLI::App* command = app.add_subcommand(sub.name, sub.description);
@@ -215,6 +222,7 @@ int run_cli(int argc, char** argv) {
     // CLI11 prints the message (or the help) and gives a code of its own; ferry's bad command line is 2.
     return app.exit(e) == 0 ? 0 : 2;
   }
+  configure_logging(log_format_named(log_format));
   return action();
 }
 

@@ -11,17 +11,13 @@
 #include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
 #include "pipeline/runtime_factory.h"
+#include "runner/logging.h"
 #include "runner/report.h"
 
 namespace ferry::runner {
 namespace fs = std::filesystem;
 
-void log_to_stderr() {
-  if (spdlog::get("ferry")) return;
-  auto logger = spdlog::stderr_color_mt("ferry");
-  logger->set_pattern("ferry: %v");
-  spdlog::set_default_logger(logger);
-}
+void log_to_stderr() { configure_logging(LogFormat::text); }
 
 std::optional<Platform> load_or_report(const std::string& platform_dir) {
   LoadResult loaded = load_platform(platform_dir);

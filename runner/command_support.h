@@ -17,7 +17,8 @@
 
 namespace ferry::runner {
 
-// spdlog writes to stderr, so stdout carries only the report.
+// spdlog writes to stderr, so stdout carries only the report: text lines unless --log-format chose before
+// (runner/logging.h).
 void log_to_stderr();
 
 // Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said).

@@ -2,6 +2,8 @@
 // every object's outcome and each Destination's file diff, and writes nothing: no store, no state.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "tests/e2e/platform_fixture.h"
 #include "tests/support/test_support.h"
 
@@ -131,6 +133,31 @@ TEST_F(PlanE2E, BadInputIsAnErrorWithItsLocationAndExitOne) {
             (platform() / "requests/redis.yaml").string() +
                 ":7:9: error: spec.size: must be one of small, large; found \"medium\"\n"
                 "ferry: 1 error(s) in " + platform().string() + "; nothing was planned\n");
+}
+
+// --log-format is a global option: before or after the subcommand, every stderr line is one JSON object.
+TEST_F(PlanE2E, LogFormatJsonWritesOneJsonObjectPerStderrLine) {
+  for (const std::string where : {"before", "after"}) {
+    const std::string global = where == "before" ? " --log-format json" : "";
+    const std::string local = where == "after" ? " --log-format json" : "";
+    const auto result = run(ferry() + global + " plan " + shell_quote(platform().string()) + exec_runtime() + local +
+                                " 2>&1 >/dev/null",
+                            false);
+    ASSERT_EQ(result.exit_code, 0) << result.output;
+    std::istringstream lines(result.output);
+    int running = 0;
+    for (std::string line; std::getline(lines, line);) {
+      const auto entry = nlohmann::json::parse(line, nullptr, false);
+      ASSERT_FALSE(entry.is_discarded()) << where << ": " << line;
+      EXPECT_EQ(entry["logger"], "ferry");
+      EXPECT_EQ(entry["time"].get<std::string>().back(), 'Z');
+      if (entry["message"] == "default/cache-a: running resource.configure (1 pipelines)") {
+        EXPECT_EQ(entry["level"], "info");
+        ++running;
+      }
+    }
+    EXPECT_EQ(running, 1) << where << ": " << result.output;
+  }
 }
 
 }  // namespace

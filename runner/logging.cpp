@@ -1,0 +1,49 @@
+#include "runner/logging.h"
+
+#include <spdlog/pattern_formatter.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <nlohmann/json.hpp>
+
+namespace ferry::runner {
+namespace {
+
+// %* in a pattern: the message as a quoted, escaped JSON string.
+class JsonMessageFlag : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&, spdlog::memory_buf_t& dest) override {
+    const std::string quoted = nlohmann::json(std::string(msg.payload.data(), msg.payload.size())).dump();
+    dest.append(quoted.data(), quoted.data() + quoted.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<JsonMessageFlag>(); }
+};
+
+std::unique_ptr<spdlog::formatter> json_formatter() {
+  auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
+  formatter->add_flag<JsonMessageFlag>('*').set_pattern(
+      R"({"time":"%Y-%m-%dT%H:%M:%S.%eZ","level":"%l","logger":"%n","message":%*})");
+  return formatter;
+}
+
+}  // namespace
+
+const std::vector<std::string>& log_format_names() {
+  static const std::vector<std::string> names = {"text", "json"};
+  return names;
+}
+
+LogFormat log_format_named(const std::string& name) { return name == "json" ? LogFormat::json : LogFormat::text; }
+
+void configure_logging(LogFormat format) {
+  if (spdlog::get("ferry")) return;
+  auto logger = spdlog::stderr_color_mt("ferry");
+  if (format == LogFormat::json) {
+    logger->set_formatter(json_formatter());
+  } else {
+    logger->set_pattern("ferry: %v");
+  }
+  spdlog::set_default_logger(logger);
+}
+
+}  // namespace ferry::runner
