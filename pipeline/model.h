@@ -24,17 +24,27 @@ struct EnvVar {
   bool operator==(const EnvVar&) const = default;
 };
 
+// A container's imagePullPolicy. ferry's default is IfNotPresent whatever the tag (Kubernetes uses Always
+// for :latest and untagged images): docs/differences.md.
+enum class PullPolicy { if_not_present, always, never };
+
 struct Container {
   std::string name;
   std::string image;
   std::vector<std::string> command;  // empty: the image's entrypoint
   std::vector<std::string> args;
   std::vector<EnvVar> env;
+  PullPolicy pull_policy = PullPolicy::if_not_present;
 };
+
+// The Pipeline annotation that gives its containers the engine's default network; without it they run
+// with none (docs/differences.md). Its value must be "true" or "false".
+inline constexpr const char* kNetworkAnnotation = "ferry.dev/network";
 
 struct Pipeline {
   std::string name;
   std::vector<Container> containers;  // run in order
+  bool network = false;               // kNetworkAnnotation: "true"
   SourceLocation where;
 };
 

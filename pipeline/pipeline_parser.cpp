@@ -1,9 +1,40 @@
 #include "pipeline/pipeline_parser.h"
 
+#include <map>
 #include <set>
 
 namespace ferry::pipeline {
 namespace {
+
+// imagePullPolicy spellings, as Kubernetes writes them.
+const std::map<std::string, PullPolicy>& pull_policies() {
+  static const std::map<std::string, PullPolicy> table = {{"Always", PullPolicy::always},
+                                                          {"IfNotPresent", PullPolicy::if_not_present},
+                                                          {"Never", PullPolicy::never}};
+  return table;
+}
+
+// What a Pipeline annotation's value may be: the network opt-in is explicit, anything else is a typo.
+const std::map<std::string, bool>& network_values() {
+  static const std::map<std::string, bool> table = {{"false", false}, {"true", true}};
+  return table;
+}
+
+// A string field whose value must be a key of `table`; absent gives `fallback`. The error points at the
+// value and lists the accepted spellings.
+template <class T>
+Result<T> one_of(const YAML::Node& map, const char* key, const std::map<std::string, T>& table, T fallback,
+                 const std::string& path, const std::string& file) {
+  auto text = optional_string(map, key, path, file);
+  if (!text) return text.error();
+  if (!*text) return fallback;
+  const auto found = table.find(**text);
+  if (found != table.end()) return found->second;
+  std::string accepted;
+  for (const auto& [name, value] : table) accepted += (accepted.empty() ? "" : ", ") + name;
+  return make_error(location_of(child(map, key), file),
+                    "\"" + path + "\" must be one of " + accepted + "; found \"" + **text + "\"");
+}
 
 Result<std::vector<EnvVar>> parse_env(const YAML::Node& container, const std::string& path,
                                       const std::string& file) {
@@ -48,6 +79,10 @@ Result<Container> parse_container(const YAML::Node& node, const std::string& pat
   auto env = parse_env(node, path + ".env", file);
   if (!env) return env.error();
   container.env = std::move(*env);
+  auto pull = one_of(node, "imagePullPolicy", pull_policies(), PullPolicy::if_not_present,
+                     path + ".imagePullPolicy", file);
+  if (!pull) return pull.error();
+  container.pull_policy = *pull;
   return container;
 }
 
@@ -65,6 +100,10 @@ Result<Pipeline> parse_pipeline(const YAML::Node& node, const std::string& path,
   auto name = required_string(child(node, "metadata"), "name", path + ".metadata.name", file);
   if (!name) return name.error();
   pipeline.name = *name;
+  auto network = one_of(child(child(node, "metadata"), "annotations"), kNetworkAnnotation, network_values(), false,
+                        path + ".metadata.annotations." + kNetworkAnnotation, file);
+  if (!network) return network.error();
+  pipeline.network = *network;
   auto spec = required_map(node, "spec", path + ".spec", file);
   if (!spec) return spec.error();
   const YAML::Node containers = child((*spec), "containers");

@@ -23,6 +23,27 @@ std::string csv_field(const std::string& field) {
   return quoted + "\"";
 }
 
+// imagePullPolicy as `--pull`, which podman and docker (20.10 and later) spell alike.
+const char* pull_flag(PullPolicy policy) {
+  switch (policy) {
+    case PullPolicy::always:
+      return "--pull=always";
+    case PullPolicy::never:
+      return "--pull=never";
+    case PullPolicy::if_not_present:
+      break;
+  }
+  return "--pull=missing";
+}
+
+// An engine's own failure (exit 125 from both) on a Never image that is not there reads as its own error,
+// naming the image and what to do, rather than as a container that exited 125.
+bool missing_never_image(const std::string& exe, const ContainerRun& run, const cli::Outcome& outcome) {
+  if (run.pull_policy != PullPolicy::never || outcome.timed_out || outcome.exit_code != 125) return false;
+  const Result<cli::Captured> inspect = cli::run_captured(exe, {"image", "inspect", run.image});
+  return inspect && inspect->exit_code != 0 && inspect->exit_code != -1;
+}
+
 std::string mount_spec(const Mount& mount) {
   std::string spec = "type=bind," + csv_field("source=" + mount.host.string()) + "," +
                      csv_field("target=" + mount.container);
@@ -53,7 +74,9 @@ PodmanRuntime::PodmanRuntime(std::string executable)
 
 std::vector<std::string> CliEngineRuntime::arguments_for(const ContainerRun& run,
                                                          const std::string& container_name) const {
-  std::vector<std::string> args{"run", "--rm", "--name", container_name, "--network=none", "--pull=never"};
+  std::vector<std::string> args{"run", "--rm", "--name", container_name};
+  if (!run.network) args.push_back("--network=none");  // else the engine's default network
+  args.push_back(pull_flag(run.pull_policy));
   for (const Mount& mount : run.mounts) args.insert(args.end(), {"--mount", mount_spec(mount)});
   for (const EnvVar& var : run.env) args.insert(args.end(), {"--env", var.name + "=" + var.value});
   if (!run.command.empty() && engine_.json_entrypoint) {
@@ -87,6 +110,11 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
 
   const cli::Outcome outcome =
       cli::wait_or_stop(*engine_run, run.timeout, [&] { stop_container(*exe, engine_, *engine_run, name); });
+  if (missing_never_image(*exe, run, outcome)) {
+    return make_error("image " + run.image + " is not present in " + engine_.name +
+                      "'s local images and its imagePullPolicy is Never: pull or build it first (" +
+                      engine_.name + " pull " + run.image + ")");
+  }
   return ContainerExit{outcome.exit_code, outcome.timed_out, log.read()};
 }
 

@@ -1,6 +1,7 @@
 // Runs containers with an engine whose CLI copies docker's `run` (podman, docker) through Boost.Process:
-// `<engine> run --rm --network=none --pull=never` with the /kratix mounts, the KRATIX_* environment and a
-// timeout after which the container is killed by name and removed.
+// `<engine> run --rm --network=none --pull=<imagePullPolicy>` with the /kratix mounts, the KRATIX_* environment
+// and a timeout after which the container is killed by name and removed. A Pipeline annotated
+// ferry.dev/network: "true" keeps the engine's default network instead of --network=none.
 #pragma once
 
 #include <string>

@@ -26,6 +26,8 @@ struct ContainerRun {
   std::vector<EnvVar> env;  // in order; a later duplicate name wins
   std::vector<Mount> mounts;
   std::chrono::seconds timeout{600};
+  PullPolicy pull_policy = PullPolicy::if_not_present;  // honoured by podman and docker
+  bool network = false;  // podman and docker: the engine's default network; false: none
 };
 
 struct ContainerExit {

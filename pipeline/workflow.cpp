@@ -115,7 +115,8 @@ Status run_containers(const Pipeline& pipeline, const WorkflowObject& object, co
                                      {scratch.path("metadata"), "/kratix/metadata", false}};
   for (const Container& container : pipeline.containers) {
     ContainerRun run{pipeline.name + "/" + container.name, container.image, container.command, container.args,
-                     kratix_env(object, pipeline.name),    mounts,          options.timeout};
+                     kratix_env(object, pipeline.name),    mounts,          options.timeout,
+                     container.pull_policy,                pipeline.network};
     std::vector<std::string> secret_values;
     if (Status env = add_container_env(container, options.secrets, run.env, secret_values); !env) {
       return Error{"pipeline \"" + pipeline.name + "\" container \"" + container.name + "\": " + env.error().message,

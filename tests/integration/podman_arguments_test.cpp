@@ -23,7 +23,7 @@ TEST(PodmanArguments, PinsTheWholeArgumentList) {
                   "--name",
                   "ferry-x-1-1",
                   "--network=none",
-                  "--pull=never",  //
+                  "--pull=missing",  //
                   "--mount",
                   "type=bind,source=/tmp/in,target=/kratix/input,readonly=true",  //
                   "--mount",
@@ -45,7 +45,7 @@ TEST(PodmanArguments, WithoutCommandKeepsTheImageEntrypoint) {
   ContainerRun run;
   run.image = "img";
   EXPECT_EQ(PodmanRuntime().arguments_for(run, "n"),
-            (Args{"run", "--rm", "--name", "n", "--network=none", "--pull=never", "img"}));
+            (Args{"run", "--rm", "--name", "n", "--network=none", "--pull=missing", "img"}));
 }
 
 TEST(PodmanArguments, QuotesMountFieldsWithCommasAndQuotes) {

@@ -33,7 +33,7 @@ TEST(DockerArguments, TakesTheEntrypointAsOnePathAndTheRestOfTheCommandAfterTheI
                   "--name",
                   "ferry-x-1-1",
                   "--network=none",
-                  "--pull=never",  //
+                  "--pull=missing",  //
                   "--mount",
                   "type=bind,source=/tmp/in,target=/kratix/input,readonly=true",  //
                   "--mount",
@@ -55,7 +55,7 @@ TEST(DockerArguments, WithoutCommandKeepsTheImageEntrypoint) {
   ContainerRun run;
   run.image = "img";
   EXPECT_EQ(DockerRuntime().arguments_for(run, "n"),
-            (Args{"run", "--rm", "--name", "n", "--network=none", "--pull=never", "img"}));
+            (Args{"run", "--rm", "--name", "n", "--network=none", "--pull=missing", "img"}));
   EXPECT_EQ(DockerRuntime().name(), "docker");
 }
 
