@@ -9,6 +9,7 @@
 #include "runner/commands.h"
 #include "runner/logging.h"
 #include "runner/shard.h"
+#include "runner/test_pipeline_command.h"
 
 namespace ferry::runner {
 namespace {
@@ -179,6 +180,8 @@ const std::vector<Subcommand>& subcommands() {
        "result, last run, Destinations. Runs nothing; works while a reconcile runs. Exit 0: shown; 1: no "
        "recorded state or no such request; 2: bad command line.",
        configure_status},
+      {"test", "Test a Promise without a cluster: `ferry test pipeline` runs one of its workflows on one object.",
+       [](CLI::App& app) { return configure_test(app, add_runtime_options); }},
       {"version", "Print ferry's version", [](CLI::App&) { return std::function<int()>(run_version); }},
   };
   return table;

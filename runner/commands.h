@@ -80,11 +80,23 @@ struct StatusCommandOptions {
   std::string output = "text";  // text | json
 };
 
+// `ferry test pipeline` (runner/test_pipeline_command.cpp): one workflow of one Promise on one object, its
+// results written to out_dir; no Git, no state. Exit 0 ran, 3 workflow failed, 1 bad input, 2 command line.
+struct TestPipelineCommandOptions {
+  std::string promise_file;
+  std::string input_file;  // "" only for promise workflows (the Promise itself)
+  std::string workflow = "resource.configure";
+  std::string out_dir = "ferry-test-output";
+  bool overwrite = false;  // replace a non-empty out_dir
+  RuntimeCommandOptions run;
+};
+
 int run_reconcile(const ReconcileCommandOptions& options);
 int run_plan(const PlanCommandOptions& options);
 int run_explain(const ExplainCommandOptions& options);
 int run_validate(const ValidateCommandOptions& options);
 int run_status(const StatusCommandOptions& options);
+int run_test_pipeline(const TestPipelineCommandOptions& options);
 int run_version();
 
 // Parses argv and runs the chosen subcommand; returns the process exit code.

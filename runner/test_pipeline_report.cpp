@@ -1,0 +1,54 @@
+#include "runner/test_pipeline_report.h"
+
+#include "runner/promise_plan.h"
+#include "runner/request_plan.h"
+
+namespace ferry::runner {
+namespace {
+
+std::string count(std::size_t n, const std::string& what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+std::string subject_line(const TestSubject& subject, std::size_t pipelines) {
+  const pipeline::WorkflowObject& o = subject.object;
+  const std::string object =
+      o.workflow_type == "promise" ? "the Promise itself" : o.kind + " " + o.namespace_ + "/" + o.name;
+  return "ferry: " + subject.workflow + " of Promise " + subject.promise.name + " on " + object + ": " +
+         count(pipelines, "pipeline") + " ran\n";
+}
+
+std::string group_line(const TestSubject& subject, const pipeline::PipelineResult& result,
+                       const pipeline::OutputGroup& group) {
+  const scheduler::Selector selector = test_group_selector(subject, result, group);
+  return "  group \"" + group.directory + "\" (" + group.id.substr(0, 5) +
+         "): " + count(group.files.size(), "file") + ", selector " + scheduler::to_string(selector) + "\n";
+}
+
+}  // namespace
+
+scheduler::Selector test_group_selector(const TestSubject& subject, const pipeline::PipelineResult& result,
+                                        const pipeline::OutputGroup& group) {
+  return subject.object.workflow_type == "promise"
+             ? promise_group_selector(subject.promise, group)
+             : group_selector(subject.promise, group, result.cluster_selectors);
+}
+
+std::string render_test_summary(const TestSubject& subject,
+                                const std::vector<pipeline::PipelineResult>& results,
+                                const std::filesystem::path& out) {
+  std::string text = subject_line(subject, results.size());
+  for (const pipeline::PipelineResult& result : results) {
+    text += "pipeline " + result.pipeline + ": " + count(result.groups.size(), "group") + "\n";
+    for (const pipeline::OutputGroup& group : result.groups) text += group_line(subject, result, group);
+    if (result.suspension) {
+      text += "  suspended" + (result.suspension->message.empty() ? "" : ": " + result.suspension->message) +
+              "\n";
+    }
+  }
+  if (!results.empty() && !results.back().message.empty())
+    text += "status.message: " + results.back().message + "\n";
+  return text + "wrote " + out.string() + "\n";
+}
+
+}  // namespace ferry::runner
