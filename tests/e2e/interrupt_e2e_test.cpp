@@ -30,16 +30,22 @@ using ferry::testing::run;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
-// A process whose argv is exactly "sleep <seconds>" (the stopped pipeline's), or 0.
+// A process whose argv is exactly "sleep <seconds>" (the stopped pipeline's), or 0. Processes come and go
+// while /proc is listed: a listing that fails part-way is repeated.
 pid_t find_sleep(const std::string& seconds) {
   const std::string wanted = std::string("sleep") + '\0' + seconds + '\0';
-  for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
-    const std::string name = entry.path().filename().string();
-    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
-    const std::string cmdline((std::istreambuf_iterator<char>(in)), {});
-    if (cmdline == wanted) return std::stoi(name);
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    std::error_code ec;
+    for (fs::directory_iterator it("/proc", ec), end; !ec && it != end; it.increment(ec)) {
+      const std::string name = it->path().filename().string();
+      if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+      std::ifstream in(it->path() / "cmdline", std::ios::binary);
+      const std::string cmdline((std::istreambuf_iterator<char>(in)), {});
+      if (cmdline == wanted) return std::stoi(name);
+    }
+    if (!ec) return 0;
   }
+  ADD_FAILURE() << "cannot list /proc";
   return 0;
 }
 
@@ -63,7 +69,8 @@ class InterruptE2E : public ferry::testing::PlatformFixture,
            shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml");
   }
 
-  // Starts ferry reconcile in the background, stdout and stderr to files; returns its pid.
+  // Starts ferry reconcile in the background, stdout and stderr to files, leading a process group of its own
+  // as a shell's job does; returns its pid.
   pid_t start_ferry() {
     std::vector<std::string> words{ferry(),
                                    "reconcile",
@@ -85,9 +92,14 @@ class InterruptE2E : public ferry::testing::PlatformFixture,
     posix_spawn_file_actions_init(&files);
     posix_spawn_file_actions_addopen(&files, 1, (dir.path() / "stdout").c_str(), O_WRONLY | O_CREAT, 0644);
     posix_spawn_file_actions_addopen(&files, 2, (dir.path() / "stderr").c_str(), O_WRONLY | O_CREAT, 0644);
+    posix_spawnattr_t attributes;
+    posix_spawnattr_init(&attributes);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attributes, 0);
     pid_t pid = 0;
-    EXPECT_EQ(posix_spawn(&pid, argv[0], &files, nullptr, argv.data(), environ), 0);
+    EXPECT_EQ(posix_spawn(&pid, argv[0], &files, &attributes, argv.data(), environ), 0);
     posix_spawn_file_actions_destroy(&files);
+    posix_spawnattr_destroy(&attributes);
     return pid;
   }
 
@@ -103,8 +115,9 @@ class InterruptE2E : public ferry::testing::PlatformFixture,
     return -1;
   }
 
-  // Interrupts a run with `signal` once a redis pipeline sleeps; checks everything was cleaned up.
-  void interrupt_with(int signal, int expected_exit, const std::string& name) {
+  // Interrupts a run with `signal` once a redis pipeline sleeps, sent to ferry alone or, as a terminal's
+  // Ctrl-C is, to its whole process group; checks everything was cleaned up.
+  void interrupt_with(int signal, int expected_exit, const std::string& name, bool to_group = false) {
     const pid_t ferry_pid = start_ferry();
     pid_t sleeping = 0;
     for (auto until = std::chrono::steady_clock::now() + 60s;
@@ -113,7 +126,7 @@ class InterruptE2E : public ferry::testing::PlatformFixture,
       sleeping = find_sleep(marker_);
     }
     ASSERT_NE(sleeping, 0) << read_file(dir.path() / "stderr");
-    ASSERT_EQ(::kill(ferry_pid, signal), 0);
+    ASSERT_EQ(::kill(to_group ? -ferry_pid : ferry_pid, signal), 0);
     EXPECT_EQ(wait_exit(ferry_pid), expected_exit) << read_file(dir.path() / "stderr");
 
     const std::string stderr_text = read_file(dir.path() / "stderr");
@@ -181,6 +194,12 @@ TEST_P(InterruptE2E, SigintStopsTheRunningPipelineCleansUpAndExits130) {
 TEST_P(InterruptE2E, SigtermStopsTheRunningPipelineCleansUpAndExits143) {
   ASSERT_EQ(missing(), "");
   interrupt_with(SIGTERM, 143, "SIGTERM");
+}
+
+// Children lead their own process groups, so the terminal's signal reaches only ferry, which stops them.
+TEST_P(InterruptE2E, CtrlCAtATerminalReachesOnlyFerryWhichStopsTheRunningPipeline) {
+  ASSERT_EQ(missing(), "");
+  interrupt_with(SIGINT, 130, "SIGINT", true);
 }
 
 INSTANTIATE_TEST_SUITE_P(Runtimes, InterruptE2E, ::testing::Values("exec", "podman", "oci"),
