@@ -6,6 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <string_view>
+
+#include "runner/progress.h"
+
 namespace ferry::runner {
 namespace {
 
@@ -18,6 +23,25 @@ class JsonMessageFlag : public spdlog::custom_flag_formatter {
   }
   std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<JsonMessageFlag>(); }
 };
+
+// %# in a pattern: erases the progress line (progress.h) when one is on the screen.
+class EraseProgressFlag : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg&, const std::tm&, spdlog::memory_buf_t& dest) override {
+    if (!progress_line_shown()) return;
+    const std::string_view erase = "\r\033[K";
+    dest.append(erase.data(), erase.data() + erase.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<EraseProgressFlag>(); }
+};
+
+std::atomic<LogFormat> chosen_format{LogFormat::text};
+
+std::unique_ptr<spdlog::formatter> text_formatter() {
+  auto formatter = std::make_unique<spdlog::pattern_formatter>();
+  formatter->add_flag<EraseProgressFlag>('#').set_pattern("%#ferry: %v");
+  return formatter;
+}
 
 std::unique_ptr<spdlog::formatter> json_formatter() {
   auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
@@ -33,16 +57,15 @@ const std::vector<std::string>& log_format_names() {
   return names;
 }
 
+LogFormat current_log_format() { return chosen_format.load(); }
+
 LogFormat log_format_named(const std::string& name) { return name == "json" ? LogFormat::json : LogFormat::text; }
 
 void configure_logging(LogFormat format) {
   if (spdlog::get("ferry")) return;
   auto logger = spdlog::stderr_color_mt("ferry");
-  if (format == LogFormat::json) {
-    logger->set_formatter(json_formatter());
-  } else {
-    logger->set_pattern("ferry: %v");
-  }
+  logger->set_formatter(format == LogFormat::json ? json_formatter() : text_formatter());
+  chosen_format = format;
   spdlog::set_default_logger(logger);
 }
 

@@ -18,4 +18,7 @@ LogFormat log_format_named(const std::string& name);  // an unknown name is text
 // (every command calls log_to_stderr()) keep it.
 void configure_logging(LogFormat format);
 
+// The format configure_logging chose (text before it is called).
+LogFormat current_log_format();
+
 }  // namespace ferry::runner

@@ -8,6 +8,7 @@
 #include "runner/commands.h"
 #include "runner/github.h"
 #include "runner/plan_report.h"
+#include "runner/progress.h"
 #include "runner/reconcile.h"
 #include "runner/shard.h"
 #include "runner/report.h"
@@ -84,9 +85,14 @@ int run_plan(const PlanCommandOptions& options) {
     reconcile_options.selection = selection_options(options.state);
   }
   PlannedStores planned;
-  auto run = reconcile(platform, **runtime,
-                       planning_opener(state_store_opener(store_access(options.stores, platform, secrets.source())), planned),
-                       reconcile_options);
+  auto run = [&] {  // the progress line is erased before the plan prints
+    Progress progress(progress_wanted());
+    ProgressRuntime counted(**runtime, progress);
+    reconcile_options.progress = &progress;
+    return reconcile(platform, counted,
+                     planning_opener(state_store_opener(store_access(options.stores, platform, secrets.source())), planned),
+                     reconcile_options);
+  }();
   if (!run) return stop({run.error()});
   const PlanReport plan{std::move(*run), plan_stores(platform, planned)};
   std::cout << (options.output == "json" ? render_plan_json(plan) : render_plan_text(plan));

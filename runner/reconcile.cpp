@@ -236,17 +236,20 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     if (options.shard.takes_request(request.namespace_, request.name)) requests.push_back(&request);
   }
   run.requests.resize(requests.size());
+  if (options.progress) options.progress->set_total(platform.promises.size() + requests.size());
   std::map<std::string, const RequestReport*> promise_reports;
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, platform.promises.size(), [&](std::size_t i) {
       run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, incremental, options);
+      if (options.progress) options.progress->object_done();
     });
     for (const auto& p : run.promises) promise_reports[p.name] = &p;
     tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
       const auto& request = *requests[i];
       run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
                                     *index, incremental, run_options);
+      if (options.progress) options.progress->object_done();
     });
   });
   // Interrupted: no deletions, and no state record (the next run redoes this run's work).

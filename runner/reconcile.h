@@ -13,6 +13,7 @@
 #include "pipeline/runtime.h"
 #include "runner/placement_index.h"
 #include "runner/platform.h"
+#include "runner/progress.h"
 #include "runner/work_selection.h"
 #include "runner/request_plan.h"
 #include "runner/run_report.h"
@@ -44,6 +45,8 @@ struct ReconcileOptions {
   bool dry_run = false;
   // --shard I/N: only this shard's requests run (and are reported); runner/shard.h says who deletes what.
   Shard shard;
+  // Counts the run's objects as they finish, for the progress line (progress.h); null: not counted.
+  Progress* progress = nullptr;
 };
 
 // Opens the state store behind a GitStateStore. The real one is state_store_opener; tests pass fakes.

@@ -8,6 +8,7 @@
 #include "pipeline/interrupt.h"
 #include "runner/github.h"
 #include "runner/metrics_file.h"
+#include "runner/progress.h"
 #include "runner/reconcile.h"
 #include "runner/shard.h"
 #include "runner/report.h"
@@ -102,9 +103,13 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.state = state->store.get();
     reconcile_options.selection = selection_options(options.state);
   }
-  auto report = reconcile(platform, **runtime,
-                          state_store_opener(store_access(options.stores, platform, secrets.source())),
-                          reconcile_options);
+  auto report = [&] {  // the progress line is erased before the report prints
+    Progress progress(progress_wanted());
+    ProgressRuntime counted(**runtime, progress);
+    reconcile_options.progress = &progress;
+    return reconcile(platform, counted, state_store_opener(store_access(options.stores, platform, secrets.source())),
+                     reconcile_options);
+  }();
   if (!report) return outputs.stopped({report.error()});
   return outputs.finished(*report);
 }

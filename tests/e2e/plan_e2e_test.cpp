@@ -160,5 +160,21 @@ TEST_F(PlanE2E, LogFormatJsonWritesOneJsonObjectPerStderrLine) {
   }
 }
 
+// On a terminal (script(1) gives the run one) a progress line is drawn in place and erased before the plan
+// prints; through a pipe there is none.
+TEST_F(PlanE2E, OnATerminalAProgressLineIsDrawnAndErasedBeforeTheReport) {
+  const std::string command = ferry() + " plan " + shell_quote(platform().string()) + exec_runtime();
+  const auto terminal = run("script -qec " + shell_quote(command) + " /dev/null", false);
+  EXPECT_EQ(terminal.exit_code, 0) << terminal.output;
+  const auto first = terminal.output.find("\r\033[Kferry: ");
+  ASSERT_NE(first, std::string::npos) << terminal.output;
+  EXPECT_NE(terminal.output.find(" objects done, ", first), std::string::npos) << terminal.output;
+  const auto erased = terminal.output.rfind("\r\033[K");
+  const auto report = terminal.output.find("Promise app:");
+  EXPECT_LT(erased, report) << terminal.output;
+  const auto piped = run(command + " 2>&1", false);
+  EXPECT_EQ(piped.output.find("objects done"), std::string::npos) << piped.output;
+}
+
 }  // namespace
 }  // namespace ferry

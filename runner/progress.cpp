@@ -1,0 +1,68 @@
+#include "runner/progress.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include "runner/logging.h"
+
+namespace ferry::runner {
+namespace {
+
+constexpr auto kRedrawInterval = std::chrono::milliseconds(200);
+constexpr const char* kEraseLine = "\r\033[K";
+
+std::atomic<bool> shown{false};
+
+void write_stderr(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stderr); }
+
+}  // namespace
+
+bool progress_wanted() {
+  const char* actions = std::getenv("GITHUB_ACTIONS");
+  return ::isatty(STDERR_FILENO) == 1 && (actions == nullptr || std::string_view(actions) != "true") &&
+         current_log_format() == LogFormat::text;
+}
+
+bool progress_line_shown() { return shown.load(); }
+
+Progress::Progress(bool draw) {
+  if (draw) redraw_ = std::thread([this] { redraw_until_stopped(); });
+}
+
+Progress::~Progress() {
+  if (!redraw_.joinable()) return;
+  {
+    const std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  stop_requested_.notify_all();
+  redraw_.join();
+}
+
+std::string Progress::line() const {
+  const int running = running_.load();
+  return std::to_string(done_.load()) + "/" + std::to_string(total_.load()) + " objects done, " +
+         std::to_string(running) + (running == 1 ? " container" : " containers") + " running";
+}
+
+void Progress::redraw_until_stopped() {
+  std::unique_lock lock(mutex_);
+  do {
+    write_stderr(std::string(kEraseLine) + "ferry: " + line());
+    shown = true;
+  } while (!stop_requested_.wait_for(lock, kRedrawInterval, [this] { return stopping_; }));
+  write_stderr(kEraseLine);
+  shown = false;
+}
+
+Result<pipeline::ContainerExit> ProgressRuntime::run(const pipeline::ContainerRun& run) {
+  progress_.container_started();
+  auto exit = inner_.run(run);
+  progress_.container_finished();
+  return exit;
+}
+
+}  // namespace ferry::runner
