@@ -51,11 +51,18 @@ int stop(const std::vector<Error>& errors, const std::vector<Error>& warnings = 
   return 1;
 }
 
-void append_github_outputs(const PlanReport& plan, int code) {
+// GitHub's files are shared by every step of the job: append, never replace.
+void append_for_github(const PlanReport& plan, int code) {
   const GitHubEnvironment github = github_environment();
-  if (!github.active || github.outputs_path.empty()) return;
-  std::ofstream out(github.outputs_path, std::ios::app);
-  out << "changed=" << (plan.has_changes() ? "true" : "false") << "\nexit-code=" << code << "\n";
+  if (!github.active) return;
+  if (!github.outputs_path.empty()) {
+    std::ofstream out(github.outputs_path, std::ios::app);
+    out << "changed=" << (plan.has_changes() ? "true" : "false") << "\nexit-code=" << code << "\n";
+  }
+  if (!github.summary_path.empty()) {
+    std::ofstream summary(github.summary_path, std::ios::app);
+    summary << render_github_plan_summary(plan, kSummaryLimit);
+  }
 }
 
 }  // namespace
@@ -97,7 +104,7 @@ int run_plan(const PlanCommandOptions& options) {
   const PlanReport plan{std::move(*run), plan_stores(platform, planned)};
   std::cout << (options.output == "json" ? render_plan_json(plan) : render_plan_text(plan));
   const int code = plan_exit_code(plan, options.detailed_exitcode);
-  append_github_outputs(plan, code);
+  append_for_github(plan, code);
   return code;
 }
 

@@ -147,6 +147,31 @@ std::string render_plan_json(const PlanReport& plan) {
   return doc.dump(2) + "\n";
 }
 
+std::string render_github_plan_summary(const PlanReport& plan, std::size_t limit) {
+  int added = 0, modified = 0, deleted = 0;
+  count(plan, added, modified, deleted);
+  std::string out = "## ferry plan\n\n" + std::to_string(added) + " file(s) to add, " + std::to_string(modified) +
+                    " to change, " + std::to_string(deleted) + " to delete.\n\n";
+  for (const RequestReport* r : objects_of(plan.run)) {
+    if (r->result == RequestResult::succeeded || r->result == RequestResult::failed ||
+        r->result == RequestResult::deleted) {
+      out += "- " + object_name(*r) + ": " + plan_outcome(*r) + "\n";
+    }
+  }
+  const std::string closing = "\n_The plan is cut here to stay under GitHub's summary limit; run `ferry plan` for all of it._\n";
+  for (const StorePlan& s : plan.stores) {
+    for (const DestinationPlan& d : s.destinations) {
+      std::string section = "\n### " + (d.destination.empty() ? std::string("Outside every Destination") : d.destination) +
+                            " (" + s.store + ", " + s.branch + ")\n\n```diff\n";
+      for (const writer::FileChange& c : d.changes) section += cut(writer::unified_diff(c));
+      section += "```\n";
+      if (out.size() + section.size() + closing.size() > limit) return out + closing;
+      out += section;
+    }
+  }
+  return out;
+}
+
 int plan_exit_code(const PlanReport& plan, bool detailed) {
   const auto objects = objects_of(plan.run);
   const bool failed = std::any_of(objects.begin(), objects.end(),

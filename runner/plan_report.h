@@ -38,6 +38,11 @@ std::vector<StorePlan> plan_stores(const Platform& platform,
 std::string render_plan_text(const PlanReport& plan);
 std::string render_plan_json(const PlanReport& plan);  // {"format_version":1,"changes":...,"objects":[...],...}
 
+// The job summary of a plan under GitHub Actions (markdown): the counts, each object that would change or
+// failed, and every Destination's diff in a ```diff block; cut below `limit` bytes (GitHub refuses a summary
+// over 1 MiB) with a closing line saying so.
+std::string render_github_plan_summary(const PlanReport& plan, std::size_t limit);
+
 // 1 when some object failed or the plan could not read a store; with `detailed` (--detailed-exitcode)
 // 2 when some file would change, else 0; without it 0.
 int plan_exit_code(const PlanReport& plan, bool detailed);

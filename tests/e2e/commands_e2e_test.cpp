@@ -195,33 +195,51 @@ ActionStep ferry_step_of_action(const std::map<std::string, std::string>& inputs
   return {};
 }
 
-TEST_F(CommandsE2E, TheActionsFerryStepReconcilesAndSetsTheOutputs) {
-  // The action's checkout: ci/build leaves the binary in build/; here it is the tests' build directory.
-  const auto action_path = dir.path() / "action";
-  std::filesystem::create_directories(action_path);
-  std::filesystem::create_directory_symlink(FERRY_BINARY_DIR, action_path / "build");
-  const auto workspace = dir.path() / "workspace";
+// Runs action.yml's ferry step with `inputs` as GitHub would: the action's checkout (whose build/ is the
+// tests' build directory) and a workspace under the test's directory; outputs and summary land beside them.
+ferry::testing::CommandResult run_ferry_step(const std::filesystem::path& dir,
+                                             const std::map<std::string, std::string>& inputs) {
+  const auto action_path = dir / "action";
+  if (!std::filesystem::exists(action_path)) {
+    std::filesystem::create_directories(action_path);
+    std::filesystem::create_directory_symlink(FERRY_BINARY_DIR, action_path / "build");
+  }
+  const auto workspace = dir / "workspace";
   std::filesystem::create_directories(workspace);
-  const ActionStep step =
-      ferry_step_of_action({{"platform", p()}, {"args", "--jobs 2"}}, action_path.string());
-  ASSERT_FALSE(step.script.empty());
-  EXPECT_EQ(step.script.find("${{"), std::string::npos) << "inputs are spliced into the script:\n"
-                                                        << step.script;
-  write_file(dir.path() / "step.sh", step.script);
+  const ActionStep step = ferry_step_of_action(inputs, action_path.string());
+  EXPECT_FALSE(step.script.empty());
+  EXPECT_EQ(step.script.find("${{"), std::string::npos) << "inputs are spliced into the script:\n" << step.script;
+  write_file(dir / "step.sh", step.script);
   std::string command = "cd " + shell_quote(workspace.string()) +
                         " && env GITHUB_ACTIONS=true GITHUB_WORKSPACE=" + shell_quote(workspace.string()) +
-                        " GITHUB_OUTPUT=" + shell_quote((dir.path() / "outputs").string()) +
-                        " GITHUB_STEP_SUMMARY=" + shell_quote((dir.path() / "summary.md").string());
+                        " GITHUB_OUTPUT=" + shell_quote((dir / "outputs").string()) +
+                        " GITHUB_STEP_SUMMARY=" + shell_quote((dir / "summary.md").string());
   for (const auto& [name, value] : step.env) command += " " + name + "=" + shell_quote(value);
   // GitHub runs `shell: bash` steps as `bash --noprofile --norc -eo pipefail {0}`.
-  const auto result = run(command + " bash --noprofile --norc -eo pipefail " +
-                          shell_quote((dir.path() / "step.sh").string()) + " 2>&1");
+  return run(command + " bash --noprofile --norc -eo pipefail " + shell_quote((dir / "step.sh").string()) + " 2>&1");
+}
+
+TEST_F(CommandsE2E, TheActionsFerryStepReconcilesAndSetsTheOutputs) {
+  const auto result = run_ferry_step(dir.path(), {{"platform", p()}, {"args", "--jobs 2"}});
   EXPECT_EQ(result.exit_code, 0) << result.output;
   const std::string outputs = read_file(dir.path() / "outputs");
   EXPECT_NE(outputs.find("changed=true\ncommits=7\n"), std::string::npos) << outputs;
   EXPECT_NE(outputs.find("\nprocess-exit-code=0\n"), std::string::npos) << outputs;
-  EXPECT_TRUE(std::filesystem::exists(workspace / ".ferry-state/state.git")) << result.output;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "workspace/.ferry-state/state.git")) << result.output;
   EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+}
+
+// A pull request's plan: the diff in the job summary, `changed` set, nothing written (no state either).
+TEST_F(CommandsE2E, TheActionsFerryStepPlansWithADiffInTheSummary) {
+  const auto result = run_ferry_step(dir.path(), {{"command", "plan"}, {"platform", p()}});
+  EXPECT_EQ(result.exit_code, 0) << result.output;
+  const std::string outputs = read_file(dir.path() / "outputs");
+  EXPECT_NE(outputs.find("changed=true\nexit-code=0\nprocess-exit-code=0\n"), std::string::npos) << outputs;
+  const std::string summary = read_file(dir.path() / "summary.md");
+  EXPECT_EQ(summary.rfind("## ferry plan\n\n7 file(s) to add, 0 to change, 0 to delete.\n", 0), 0u) << summary;
+  EXPECT_NE(summary.find("### worker-dev (clusters, main)\n\n```diff\n--- /dev/null\n"), std::string::npos) << summary;
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "workspace/.ferry-state"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "state"));
 }
 
 }  // namespace
