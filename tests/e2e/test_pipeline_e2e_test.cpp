@@ -76,7 +76,8 @@ TEST_F(TestPipelineE2E, WritesOutputsMetadataGroupsAndStatusAndTouchesNoGit) {
             "      - environment=prod\n"
             "    files:\n"
             "      - deployment.yaml\n");
-  EXPECT_NE(read_file(out() / "status.yaml").find("reason: PipelinesExecutedSuccessfully\n"), std::string::npos)
+  EXPECT_NE(read_file(out() / "status.yaml").find("reason: PipelinesExecutedSuccessfully\n"),
+            std::string::npos)
       << read_file(out() / "status.yaml");
   EXPECT_FALSE(fs::exists(platform() / ".ferry"));
   EXPECT_FALSE(fs::exists(dir.path() / "state"));
