@@ -203,9 +203,30 @@ std::string kratix_spec_hash(const YAML::Node& promise_spec) {
   return md5_hex(spec_json(promise_spec));
 }
 
-std::string kratix_spec_hash(const YAML::Node& promise_spec, const YAML::Node& request_spec, bool dry_run) {
-  const std::string joined = kratix_spec_hash(promise_spec) + "-" + md5_hex(spec_json(request_spec));
+namespace {
+
+std::string resource_hash(const std::string& promise_hash, const YAML::Node& request_spec, bool dry_run) {
+  const std::string joined = promise_hash + "-" + md5_hex(spec_json(request_spec));
   return md5_hex(dry_run ? joined + "-dry-run" : joined);
+}
+
+}  // namespace
+
+std::string kratix_spec_hash(const YAML::Node& promise_spec, const YAML::Node& request_spec, bool dry_run) {
+  return resource_hash(kratix_spec_hash(promise_spec), request_spec, dry_run);
+}
+
+Result<std::string> kratix_promise_hash(const std::string& promise_yaml) {
+  auto promise_spec = spec_of(promise_yaml, "the Promise");
+  if (!promise_spec) return promise_spec.error();
+  return kratix_spec_hash(*promise_spec);
+}
+
+Result<std::string> kratix_resource_hash(const std::string& promise_hash, const std::string& request_yaml,
+                                         bool dry_run) {
+  auto request_spec = spec_of(request_yaml, "the resource request");
+  if (!request_spec) return request_spec.error();
+  return resource_hash(promise_hash, *request_spec, dry_run);
 }
 
 Result<std::string> kratix_workflow_hash(const std::string& promise_yaml, const std::string& request_yaml,

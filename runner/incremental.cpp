@@ -4,20 +4,20 @@
 
 namespace ferry::runner {
 
-ObjectInputs inputs_of(const Platform& platform, const pipeline::Promise& promise) {
+ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise) {
   ObjectRecord key;
   key.kind = "Promise";
   key.name = promise.name;
-  return {key.directory(), promise_input_digest(platform, promise), promise.object_yaml};
+  return {key.directory(), digests.of(promise), promise.object_yaml};
 }
 
-ObjectInputs inputs_of(const Platform& platform, const pipeline::Request& request) {
+ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Request& request) {
   ObjectRecord key;
   key.kind = request.kind;
   key.name = request.name;
   key.namespace_ = request.namespace_;
   key.promise = request.promise;
-  return {key.directory(), request_input_digest(platform, request), request.object_yaml};
+  return {key.directory(), digests.of(request), request.object_yaml};
 }
 
 IncrementalRun::IncrementalRun(const RunState* before, SelectionOptions options)

@@ -18,8 +18,8 @@ struct ObjectInputs {
   std::string object_yaml;
 };
 
-ObjectInputs inputs_of(const Platform& platform, const pipeline::Promise& promise);
-ObjectInputs inputs_of(const Platform& platform, const pipeline::Request& request);
+ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise);
+ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Request& request);
 
 class IncrementalRun {
  public:

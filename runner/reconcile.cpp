@@ -88,10 +88,11 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
 
 RequestReport run_promise(const Platform& platform, const pipeline::Promise& promise,
                           pipeline::ContainerRuntime& runtime, OpenStores& stores, IncrementalRun& incremental,
+                          const InputDigests& digests,
                           const ReconcileOptions& options) {
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
   if (pipeline::interrupted()) return not_run(std::move(report));
-  const ObjectInputs inputs = inputs_of(platform, promise);
+  const ObjectInputs inputs = inputs_of(digests, promise);
   if (auto skipped = incremental.skip(report, inputs)) return *skipped;
   auto plan = run_and_plan_promise(platform, promise, runtime, options);
   report = commit_and_report(std::move(report), plan, stores);
@@ -102,10 +103,11 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
 // A request runs only once its Promise's own workflow and dependencies are in place (reference §5.2).
 RequestReport run_request(const Platform& platform, const pipeline::Request& request, const RequestReport& promise,
                           pipeline::ContainerRuntime& runtime, OpenStores& stores, const PlacementIndex& index,
-                          IncrementalRun& incremental, const ReconcileOptions& options) {
+                          IncrementalRun& incremental, const InputDigests& digests,
+                          const ReconcileOptions& options) {
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
   if (pipeline::interrupted()) return not_run(std::move(report));
-  const ObjectInputs inputs = inputs_of(platform, request);
+  const ObjectInputs inputs = inputs_of(digests, request);
   if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
     report.result = RequestResult::pending;
     report.message = "Promise " + request.promise + " is not available: " + promise.message;
@@ -225,6 +227,7 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     before = std::move(*loaded);
   }
   IncrementalRun incremental(before ? &*before : nullptr, options.selection);
+  const InputDigests digests(platform);
   const RunScheduling scheduling(platform, *index, options.scheduling_timeout);
   ReconcileOptions run_options = options;
   run_options.scheduling = &scheduling;
@@ -241,14 +244,14 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, platform.promises.size(), [&](std::size_t i) {
-      run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, incremental, options);
+      run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, incremental, digests, options);
       if (options.progress) options.progress->object_done();
     });
     for (const auto& p : run.promises) promise_reports[p.name] = &p;
     tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
       const auto& request = *requests[i];
       run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
-                                    *index, incremental, run_options);
+                                    *index, incremental, digests, run_options);
       if (options.progress) options.progress->object_done();
     });
   });

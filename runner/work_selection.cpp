@@ -68,17 +68,37 @@ std::string scheduling_digest(const Platform& platform) {
   return md5_hex(text);
 }
 
+InputDigests::InputDigests(const Platform& platform) : scheduling_(scheduling_digest(platform)) {
+  for (const pipeline::Promise& promise : platform.promises) {
+    auto spec_hash = pipeline::kratix_promise_hash(promise.object_yaml);
+    promises_[promise.name] = {md5_hex(promise.object_yaml),
+                               spec_hash ? std::optional<std::string>(*spec_hash) : std::nullopt};
+  }
+}
+
+std::string InputDigests::of(const pipeline::Promise& promise) const {
+  const auto found = promises_.find(promise.name);
+  const std::string text = found != promises_.end() ? found->second.text : md5_hex(promise.object_yaml);
+  return md5_hex(text + "-" + scheduling_);
+}
+
+std::string InputDigests::of(const pipeline::Request& request) const {
+  static const PromiseDigests missing{md5_hex(""), std::nullopt};
+  const auto found = promises_.find(request.promise);
+  const PromiseDigests& promise = found != promises_.end() ? found->second : missing;
+  // The loader has validated both texts; an unreadable one still gives a digest, just never a match.
+  auto kratix = promise.spec_hash ? pipeline::kratix_resource_hash(*promise.spec_hash, request.object_yaml)
+                                  : Result<std::string>(make_error("no Promise"));
+  const std::string spec = kratix ? *kratix : "unhashable:" + md5_hex(request.object_yaml);
+  return md5_hex(spec + "-" + promise.text + "-" + scheduling_);
+}
+
 std::string promise_input_digest(const Platform& platform, const pipeline::Promise& promise) {
-  return md5_hex(md5_hex(promise.object_yaml) + "-" + scheduling_digest(platform));
+  return InputDigests(platform).of(promise);
 }
 
 std::string request_input_digest(const Platform& platform, const pipeline::Request& request) {
-  const pipeline::Promise* promise = platform.promise(request.promise);
-  auto kratix = pipeline::kratix_workflow_hash(promise ? promise->object_yaml : "", request.object_yaml);
-  // The loader has validated both texts; an unreadable one still gives a digest, just never a match.
-  const std::string spec = kratix ? *kratix : "unhashable:" + md5_hex(request.object_yaml);
-  return md5_hex(spec + "-" + md5_hex(promise ? promise->object_yaml : "") + "-" +
-                 scheduling_digest(platform));
+  return InputDigests(platform).of(request);
 }
 
 std::optional<std::chrono::system_clock::time_point> parse_rfc3339_utc(const std::string& text) {

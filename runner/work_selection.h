@@ -10,6 +10,8 @@
 #pragma once
 
 #include <chrono>
+#include <map>
+#include <optional>
 #include <string>
 
 #include "runner/platform.h"
@@ -33,6 +35,26 @@ WorkDecision decide_work(const ObjectRecord* record, const std::string& input_di
 
 // Digests of the inputs (see above), 32 hex digits.
 std::string scheduling_digest(const Platform& platform);
+
+// Every object's input digest in one run. What objects share is computed once, at construction: the
+// scheduling digest, and each Promise's text digest and Kratix spec hash (parsing a Promise, schema
+// included, for each of its requests made a no-op run cost 13 times its loading). Read-only afterwards,
+// so safe from parallel tasks; `platform` must outlive it.
+class InputDigests {
+ public:
+  explicit InputDigests(const Platform& platform);
+  std::string of(const pipeline::Promise& promise) const;
+  std::string of(const pipeline::Request& request) const;
+
+ private:
+  struct PromiseDigests {
+    std::string text;                      // md5 of the Promise's YAML text
+    std::optional<std::string> spec_hash;  // kratix_promise_hash; none when its text does not parse
+  };
+  std::string scheduling_;
+  std::map<std::string, PromiseDigests> promises_;
+};
+
 std::string promise_input_digest(const Platform& platform, const pipeline::Promise& promise);
 std::string request_input_digest(const Platform& platform, const pipeline::Request& request);
 

@@ -191,7 +191,7 @@ TEST_F(ReconcileE2E, VersionAndHelp) {
   const auto unknown = run(std::string(FERRY_BINARY_DIR) + "/ferry frobnicate");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_EQ(unknown.output,
-            "ferry: unknown command \"frobnicate\"; the commands are reconcile, explain, validate, status, version (see ferry --help)\n");
+            "ferry: unknown command \"frobnicate\"; the commands are reconcile, plan, explain, validate, status, test, version (see ferry --help)\n");
 }
 
 }  // namespace

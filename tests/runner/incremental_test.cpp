@@ -2,8 +2,10 @@
 // workflows for what disappeared from the platform repository.
 #include <gtest/gtest.h>
 
+#include "core/md5.h"
 #include "pipeline/duration.h"
 #include "pipeline/recording_runtime.h"
+#include "pipeline/spec_hash.h"
 #include "runner/reconcile.h"
 #include "tests/runner/platform_texts.h"
 #include "tests/runner/shared_store.h"
@@ -227,6 +229,22 @@ TEST_F(IncrementalTest, WithoutAStateStoreEverythingRunsAndNothingIsDeleted) {
   ASSERT_TRUE(reconcile(loaded.platform, recording, opener, options).ok());
   EXPECT_EQ(recording.runs().size(), 2u);
   EXPECT_TRUE(state.files().empty());
+}
+
+// Records written before InputDigests cached per-Promise work hold digests of this formula; they must still
+// match, or an upgrade would re-run every request.
+TEST_F(IncrementalTest, InputDigestsAreTheKratixHashWithThePromiseTextAndTheSchedulingDigest) {
+  LoadResult loaded = load_platform(dir.path() / "platform");
+  ASSERT_TRUE(loaded.errors.empty());
+  const Platform& platform = loaded.platform;
+  const pipeline::Promise& promise = platform.promises.front();
+  const pipeline::Request& request = platform.requests.front();
+  const std::string scheduling = scheduling_digest(platform);
+  const InputDigests digests(platform);
+  EXPECT_EQ(digests.of(promise), md5_hex(md5_hex(promise.object_yaml) + "-" + scheduling));
+  EXPECT_EQ(digests.of(request), md5_hex(*pipeline::kratix_workflow_hash(promise.object_yaml, request.object_yaml) +
+                                         "-" + md5_hex(promise.object_yaml) + "-" + scheduling));
+  EXPECT_EQ(request_input_digest(platform, request), digests.of(request));
 }
 
 }  // namespace
