@@ -13,6 +13,7 @@
 #include "runner/incremental.h"
 #include "runner/promise_plan.h"
 #include "runner/request_plan.h"
+#include "runner/scheduling_context.h"
 #include "runner/workflow_runs.h"
 
 namespace ferry::runner {
@@ -100,9 +101,20 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
   return report;
 }
 
+// run_and_plan with the run's scheduling context, read now if this is the first request that needs it.
+Result<RequestPlan> planned_request(const Platform& platform, const pipeline::Request& request,
+                                    pipeline::ContainerRuntime& runtime, SchedulingContext& context,
+                                    const ReconcileOptions& options) {
+  auto ready = context.get();
+  if (!ready) return ready.error();
+  ReconcileOptions with_scheduling = options;
+  with_scheduling.scheduling = ready->scheduling;
+  return run_and_plan(platform, request, runtime, *ready->index, with_scheduling);
+}
+
 // A request runs only once its Promise's own workflow and dependencies are in place (reference §5.2).
 RequestReport run_request(const Platform& platform, const pipeline::Request& request, const RequestReport& promise,
-                          pipeline::ContainerRuntime& runtime, OpenStores& stores, const PlacementIndex& index,
+                          pipeline::ContainerRuntime& runtime, OpenStores& stores, SchedulingContext& context,
                           IncrementalRun& incremental, const InputDigests& digests,
                           const ReconcileOptions& options) {
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
@@ -114,7 +126,7 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
   } else if (auto skipped = incremental.skip(report, inputs)) {
     return *skipped;
   } else {
-    auto plan = run_and_plan(platform, request, runtime, index, options);
+    auto plan = planned_request(platform, request, runtime, context, options);
     report = commit_and_report(std::move(report), plan, stores);
   }
   incremental.record(report, inputs);
@@ -123,12 +135,14 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
 
 // Deletes what vanished from the platform repository since the recorded run, one object at a time.
 void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime, OpenStores& stores,
-                   const PlacementIndex& index, IncrementalRun& incremental, const ReconcileOptions& options,
+                   SchedulingContext& context, IncrementalRun& incremental, const ReconcileOptions& options,
                    RunReport& run) {
   for (const ObjectRecord* record : vanished_objects(platform, incremental.before())) {
     if (!options.shard.takes_deletion(record->kind, record->namespace_, record->name)) continue;
     RequestReport report{record->kind, record->name, record->namespace_, record->promise, {}, {}, {}, {}};
-    auto removals = run_and_plan_deletion(*record, platform, incremental.before(), index, runtime, options);
+    auto ready = context.get();
+    auto removals = ready ? run_and_plan_deletion(*record, platform, incremental.before(), *ready->index, runtime, options)
+                          : Result<std::map<std::string, writer::Change>>(ready.error());
     Status committed = removals ? ok() : Status(removals.error());
     if (removals) {
       RequestPlan plan;
@@ -218,8 +232,7 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     stores[config.name].config = &config;
     stores[config.name].store = opened->views.at(config.name);
   }
-  auto index = read_placement_index(platform, opened->views);
-  if (!index) return index.error();
+  SchedulingContext context(platform, opened->views, options.scheduling_timeout);
   std::optional<RunState> before;
   if (options.state) {
     auto loaded = load_run_state(*options.state);
@@ -228,11 +241,7 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   }
   IncrementalRun incremental(before ? &*before : nullptr, options.selection);
   const InputDigests digests(platform);
-  const RunScheduling scheduling(platform, *index, options.scheduling_timeout);
-  ReconcileOptions run_options = options;
-  run_options.scheduling = &scheduling;
   RunReport run;
-  for (const auto& [metric, failure] : scheduling.readings().failures) run.metric_failures.push_back(failure);
   run.promises.resize(platform.promises.size());
   std::vector<const pipeline::Request*> requests;  // this shard's
   for (const auto& request : platform.requests) {
@@ -251,13 +260,18 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
       const auto& request = *requests[i];
       run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
-                                    *index, incremental, digests, run_options);
+                                    context, incremental, digests, options);
       if (options.progress) options.progress->object_done();
     });
   });
+  // The placements could not be read back: as before any request ran, the run could not start (nothing
+  // that needed them was committed; the state is not recorded, so the next run redoes this one).
+  if (context.error()) return *context.error();
+  run.metric_failures = context.metric_failures();
   // Interrupted: no deletions, and no state record (the next run redoes this run's work).
   if (!incremental.enabled() || pipeline::interrupted()) return run;
-  run_deletions(platform, runtime, stores, *index, incremental, options, run);
+  run_deletions(platform, runtime, stores, context, incremental, options, run);
+  if (context.error()) return *context.error();
   if (!options.dry_run) record_state(incremental, *options.state, run);
   return run;
 }
