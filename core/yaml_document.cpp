@@ -1,5 +1,8 @@
 #include "core/yaml_document.h"
 
+#include <yaml-cpp/depthguard.h>
+
+#include <map>
 #include <set>
 
 namespace ferry {
@@ -11,14 +14,43 @@ SourceLocation location_of(const YAML::Node& node, const std::string& file) {
   return SourceLocation{file, mark.line + 1, mark.column + 1};
 }
 
+// A key given twice in one map: yaml-cpp keeps both and lookups silently see the first. The parser's depth
+// guard bounds the recursion.
+static Status check_duplicate_keys(const YAML::Node& node, const std::string& file) {
+  if (node.IsSequence()) {
+    for (const YAML::Node& item : node) {
+      if (Status s = check_duplicate_keys(item, file); !s) return s;
+    }
+  } else if (node.IsMap()) {
+    std::map<std::string, YAML::Mark> seen;
+    for (const auto& pair : node) {
+      if (pair.first.IsScalar()) {
+        const auto [at, fresh] = seen.emplace(pair.first.Scalar(), pair.first.Mark());
+        if (!fresh) {
+          return make_error(location_of(pair.first, file),
+                            "duplicate key \"" + pair.first.Scalar() + "\" (first at line " +
+                                std::to_string(at->second.line + 1) + "); remove one of them");
+        }
+      }
+      if (Status s = check_duplicate_keys(pair.second, file); !s) return s;
+    }
+  }
+  return ok();
+}
+
 Result<std::vector<YamlDocument>> parse_yaml_stream(const std::string& text, const std::string& file) {
   try {
     std::vector<YamlDocument> documents;
     for (YAML::Node& node : YAML::LoadAll(text)) {
       if (node.IsNull()) continue;  // an empty document between two "---"
+      if (Status unique = check_duplicate_keys(node, file); !unique) return unique.error();
       documents.push_back(YamlDocument{std::move(node), file});
     }
     return documents;
+  } catch (const YAML::DeepRecursion& e) {
+    return make_error(
+        SourceLocation{file, e.mark.line + 1, e.mark.column + 1},
+        "invalid YAML: nested too deeply (" + std::to_string(e.depth()) + " levels); flatten the document");
   } catch (const YAML::Exception& e) {
     return make_error(SourceLocation{file, e.mark.line + 1, e.mark.column + 1}, "invalid YAML: " + e.msg);
   }

@@ -11,6 +11,21 @@ TEST(YamlDocument, SyntaxErrorsNameFileLineAndColumn) {
   EXPECT_EQ(result.error().render(), "broken.yaml:3:1: invalid YAML: end of sequence flow not found");
 }
 
+TEST(YamlDocument, ADuplicateKeyIsAnErrorAtItsSecondOccurrence) {
+  auto result = parse_yaml_stream("a: 1\nb:\n  - c: 1\n    c: 2\n", "dup.yaml");
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().render(),
+            "dup.yaml:4:5: duplicate key \"c\" (first at line 3); remove one of them");
+}
+
+TEST(YamlDocument, DeepNestingIsAnErrorNotACrash) {
+  auto result =
+      parse_yaml_stream("a: " + std::string(10000, '[') + std::string(10000, ']') + "\n", "deep.yaml");
+  ASSERT_FALSE(result.ok());
+  EXPECT_EQ(result.error().render(),
+            "deep.yaml:1:20004: invalid YAML: nested too deeply (500 levels); flatten the document");
+}
+
 TEST(YamlDocument, SplitsMultiDocumentStreamsAndSkipsEmptyDocuments) {
   auto result = parse_yaml_stream("a: 1\n---\n---\nb: 2\n", "multi.yaml");
   ASSERT_TRUE(result.ok());
