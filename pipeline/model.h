@@ -62,8 +62,20 @@ struct ApiRef {
 // "resource.configure", "resource.delete", "promise.configure", "promise.delete".
 using WorkflowName = std::string;
 
+// spec.requiredPromises[]: another Promise this one needs installed, at `version` ("" = any version).
+struct RequiredPromise {
+  std::string name;
+  std::string version;
+  SourceLocation where;
+};
+
+// The label Kratix reads a Promise's version from; absent, the version is "not-set".
+inline constexpr const char* kPromiseVersionLabel = "kratix.io/promise-version";
+
 struct Promise {
   std::string name;
+  std::string version = "not-set";         // metadata.labels[kratix.io/promise-version]
+  std::vector<RequiredPromise> required_promises = {};  // spec.requiredPromises, in order
   Labels annotations;                      // metadata.annotations (ferry's own settings live here)
   std::optional<ApiRef> api;               // absent: the Promise serves no API
   std::vector<Labels> destination_selectors;  // spec.destinationSelectors[].matchLabels, in order

@@ -127,6 +127,30 @@ Result<std::string> parse_dependencies(const YAML::Node& spec, const std::string
   return stream;
 }
 
+// spec.requiredPromises: [{name, version}], version optional.
+Result<std::vector<RequiredPromise>> parse_required_promises(const YAML::Node& spec, const std::string& file) {
+  const YAML::Node list = child(spec, "requiredPromises");
+  std::vector<RequiredPromise> required;
+  if (!list.IsDefined() || list.IsNull()) return required;
+  if (!list.IsSequence()) {
+    return make_error(location_of(list, file),
+                      "\"spec.requiredPromises\" must be a list, found " + describe_node_type(list));
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = "spec.requiredPromises[" + std::to_string(i) + "]";
+    if (!list[i].IsMap()) {
+      return make_error(location_of(list[i], file),
+                        "\"" + path + "\" must be an object, found " + describe_node_type(list[i]));
+    }
+    auto name = required_string(list[i], "name", path + ".name", file);
+    if (!name) return name.error();
+    auto version = optional_string(list[i], "version", path + ".version", file);
+    if (!version) return version.error();
+    required.push_back({*name, version->value_or(""), location_of(list[i], file)});
+  }
+  return required;
+}
+
 }  // namespace
 
 Result<Promise> parse_promise(const YamlDocument& document) {
@@ -140,6 +164,9 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto annotations = optional_labels(child(node, "metadata"), "annotations", "metadata.annotations", file);
   if (!annotations) return annotations.error();
   promise.annotations = std::move(*annotations);
+  auto labels = optional_labels(child(node, "metadata"), "labels", "metadata.labels", file);
+  if (!labels) return labels.error();
+  if (auto version = labels->find(kPromiseVersionLabel); version != labels->end()) promise.version = version->second;
   auto spec_node = required_map(node, "spec", "spec", file);
   if (!spec_node) return spec_node.error();
   const YAML::Node& spec = *spec_node;
@@ -153,6 +180,9 @@ Result<Promise> parse_promise(const YamlDocument& document) {
     if (!cluster_selector) return cluster_selector.error();
     promise.cluster_selector = std::move(*cluster_selector);
   }
+  auto required = parse_required_promises(spec, file);
+  if (!required) return required.error();
+  promise.required_promises = std::move(*required);
   auto workflows = parse_workflows(spec, file);
   if (!workflows) return workflows.error();
   promise.workflows = std::move(*workflows);

@@ -12,6 +12,7 @@
 #include "runner/deletion.h"
 #include "runner/incremental.h"
 #include "runner/promise_plan.h"
+#include "runner/promise_requirements.h"
 #include "runner/request_plan.h"
 #include "runner/scheduling_context.h"
 #include "runner/workflow_runs.h"
@@ -99,6 +100,19 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
   report = commit_and_report(std::move(report), plan, stores);
   incremental.record(report, inputs);
   return report;
+}
+
+// A Promise whose requiredPromises are not met is reported pending (its own workflow ran and is recorded
+// as it went), so its requests wait: runner/promise_requirements.h.
+void mark_unmet_requirements(const Platform& platform, const std::map<std::string, const RequestReport*>& reports,
+                             std::vector<RequestReport>& promises) {
+  const auto unmet = unmet_requirements(platform, reports);
+  for (RequestReport& report : promises) {
+    const auto found = unmet.find(report.name);
+    if (found == unmet.end()) continue;
+    report.result = RequestResult::pending;
+    report.message = "requirements not installed: " + found->second;
+  }
 }
 
 // run_and_plan with the run's scheduling context, read now if this is the first request that needs it.
@@ -257,6 +271,7 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
       if (options.progress) options.progress->object_done();
     });
     for (const auto& p : run.promises) promise_reports[p.name] = &p;
+    mark_unmet_requirements(platform, promise_reports, run.promises);
     tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
       const auto& request = *requests[i];
       run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,

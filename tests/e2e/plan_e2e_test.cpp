@@ -135,6 +135,28 @@ TEST_F(PlanE2E, BadInputIsAnErrorWithItsLocationAndExitOne) {
                 "ferry: 1 error(s) in " + platform().string() + "; nothing was planned\n");
 }
 
+// spec.requiredPromises: redis needs a Promise the platform lacks, so its requests wait; app is untouched.
+TEST_F(PlanE2E, APromiseWithAMissingRequiredPromiseKeepsItsRequestsPending) {
+  std::string redis = read_file(platform() / "promises/redis.yaml");
+  redis.replace(redis.find("\nspec:\n"), 7, "\nspec:\n  requiredPromises:\n    - name: database\n      version: v2\n");
+  write_file(platform() / "promises/redis.yaml", redis);
+  auto [code, report] = reconcile(exec_runtime());
+  EXPECT_EQ(code, 3) << report.dump(2);
+  const std::string why = "requirements not installed: required Promise \"database\" is not in the platform";
+  EXPECT_EQ(report["promises"][1]["name"], "redis");
+  EXPECT_EQ(report["promises"][1]["result"], "pending");
+  EXPECT_EQ(report["promises"][1]["message"], why);
+  for (const auto& r : report["requests"]) {
+    if (r["promise"] != "redis") {
+      EXPECT_EQ(r["result"], "succeeded") << r.dump();
+      continue;
+    }
+    EXPECT_EQ(r["result"], "pending") << r.dump();
+    EXPECT_EQ(r["message"], "Promise redis is not available: " + why);
+  }
+  EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"), "");
+}
+
 // --log-format is a global option: before or after the subcommand, every stderr line is one JSON object.
 TEST_F(PlanE2E, LogFormatJsonWritesOneJsonObjectPerStderrLine) {
   for (const std::string where : {"before", "after"}) {
