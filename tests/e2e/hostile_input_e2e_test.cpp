@@ -48,8 +48,6 @@ using Mutation = std::function<void(const fs::path& platform, const fs::path& di
 struct Row {
   std::string name;
   Mutation mutate;
-  int exit_code;
-  std::string stderr_text;  // "$P" stands for the platform directory, "$D" for its temporary directory
   std::string script = "";  // non-empty: the redis pipeline runs this shell script instead
 };
 
@@ -77,10 +75,6 @@ const std::map<std::string, std::string>& known_bugs() {
   return bugs;
 }
 
-void PrintTo(const Row& row, std::ostream* os) {
-  *os << row.name;
-}
-
 // A new file in requests/.
 Mutation request_file(const std::string& text) {
   return [text](const fs::path& p, const fs::path&) { write_file(p / "requests/hostile.yaml", text); };
@@ -96,129 +90,101 @@ std::vector<Row> rows() {
   const std::string ns = "  namespace: default\n";
   std::vector<Row> r;
   // Broken YAML.
-  r.push_back({"UnclosedQuote", request_file(redis_request("  name: q\n" + ns, "  size: \"small\n")), 1, ""});
-  r.push_back(
-      {"UnclosedBracket", request_file(redis_request("  name: q\n" + ns, "  size: [small\n")), 1, ""});
-  r.push_back({"UnclosedBrace",
-               request_file("apiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\n"
-                            "metadata: {name: q, namespace: default\nspec: {}\n"),
-               1, ""});
-  r.push_back({"TabIndentation", request_file(redis_request("\tname: q\n" + ns, "  size: small\n")), 1, ""});
-  r.push_back(
-      {"UndefinedAlias", request_file(redis_request("  name: *nope\n" + ns, "  size: small\n")), 1, ""});
-  r.push_back({"BadAnchor", request_file(redis_request("  name: &\n" + ns, "  size: small\n")), 1, ""});
-  r.push_back({"NotYamlAtAll", request_file("\x01\x02\x03: [}\n"), 1, ""});
+  r.push_back({"UnclosedQuote", request_file(redis_request("  name: q\n" + ns, "  size: \"small\n"))});
+  r.push_back({"UnclosedBracket", request_file(redis_request("  name: q\n" + ns, "  size: [small\n"))});
+  r.push_back({"UnclosedBrace", request_file("apiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\n"
+                                             "metadata: {name: q, namespace: default\nspec: {}\n")});
+  r.push_back({"TabIndentation", request_file(redis_request("\tname: q\n" + ns, "  size: small\n"))});
+  r.push_back({"UndefinedAlias", request_file(redis_request("  name: *nope\n" + ns, "  size: small\n"))});
+  r.push_back({"BadAnchor", request_file(redis_request("  name: &\n" + ns, "  size: small\n"))});
+  r.push_back({"NotYamlAtAll", request_file("\x01\x02\x03: [}\n")});
   // Wrong types.
-  r.push_back({"SpecIsAList", request_file(redis_request("  name: q\n" + ns, "  - small\n")), 1, ""});
-  r.push_back({"NameIsAMap", request_file(redis_request("  name: {a: b}\n" + ns, "  size: small\n")), 1, ""});
-  r.push_back({"MetadataIsAString",
-               request_file("apiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\n"
-                            "metadata: cache\nspec:\n  size: small\n"),
-               1, ""});
-  r.push_back({"DocumentIsAList", request_file("- a\n- b\n"), 1, ""});
+  r.push_back({"SpecIsAList", request_file(redis_request("  name: q\n" + ns, "  - small\n"))});
+  r.push_back({"NameIsAMap", request_file(redis_request("  name: {a: b}\n" + ns, "  size: small\n"))});
+  r.push_back({"MetadataIsAString", request_file("apiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\n"
+                                                 "metadata: cache\nspec:\n  size: small\n")});
+  r.push_back({"DocumentIsAList", request_file("- a\n- b\n")});
   r.push_back({"DestinationLabelsAreAList",
-               replace_in("destinations/monitoring.yaml", "    role: monitoring\n", "    - monitoring\n"), 1,
-               ""});
+               replace_in("destinations/monitoring.yaml", "    role: monitoring\n", "    - monitoring\n")});
   r.push_back({"ContainersAreAMap",
                replace_in("promises/redis.yaml", "              - name: generate\n                image:",
-                          "              generate:\n                image:"),
-               1, ""});
-  r.push_back(
-      {"StateStoreBranchIsAList", replace_in("state-stores.yaml", "branch: main", "branch: [main]"), 1, ""});
+                          "              generate:\n                image:")});
+  r.push_back({"StateStoreBranchIsAList", replace_in("state-stores.yaml", "branch: main", "branch: [main]")});
   // Huge and deep documents.
-  r.push_back(
-      {"HugeString",
-       request_file(redis_request("  name: q\n" + ns, "  size: " + std::string(20 << 20, 'x') + "\n")), 1,
-       ""});
+  r.push_back({"HugeString", request_file(redis_request("  name: q\n" + ns,
+                                                        "  size: " + std::string(20 << 20, 'x') + "\n"))});
   r.push_back({"DeepListNesting",
                request_file(redis_request("  name: q\n" + ns, "  size: " + std::string(10000, '[') +
-                                                                  std::string(10000, ']') + "\n")),
-               1, ""});
+                                                                  std::string(10000, ']') + "\n"))});
   {
     std::string deep;
     for (int i = 0; i < 10000; ++i) deep += "{a: ";
     deep += "b" + std::string(10000, '}');
     r.push_back(
-        {"DeepMapNesting", request_file(redis_request("  name: q\n" + ns, "  size: " + deep + "\n")), 1, ""});
+        {"DeepMapNesting", request_file(redis_request("  name: q\n" + ns, "  size: " + deep + "\n"))});
   }
   {
     std::string deep = "  size:\n";
     for (int i = 0; i < 3000; ++i) deep += std::string(2 * i + 4, ' ') + "-\n";
-    r.push_back({"DeepBlockNesting", request_file(redis_request("  name: q\n" + ns, deep)), 1, ""});
+    r.push_back({"DeepBlockNesting", request_file(redis_request("  name: q\n" + ns, deep))});
   }
   // Duplicate keys.
   r.push_back({"DuplicateKeyInMetadata",
-               request_file(redis_request("  name: q\n  name: r\n" + ns, "  size: small\n")), 1, ""});
-  r.push_back({"DuplicateKeyInDestination",
-               replace_in("destinations/monitoring.yaml", "  path: monitoring\n",
-                          "  path: monitoring\n  path: other\n"),
-               1, ""});
-  r.push_back(
-      {"DuplicateRequest", request_file(redis_request("  name: cache-a\n" + ns, "  size: small\n")), 1, ""});
+               request_file(redis_request("  name: q\n  name: r\n" + ns, "  size: small\n"))});
+  r.push_back({"DuplicateKeyInDestination", replace_in("destinations/monitoring.yaml", "  path: monitoring\n",
+                                                       "  path: monitoring\n  path: other\n")});
+  r.push_back({"DuplicateRequest", request_file(redis_request("  name: cache-a\n" + ns, "  size: small\n"))});
   // Missing required fields.
-  r.push_back({"RequestWithoutName", request_file(redis_request(ns, "  size: small\n")), 1, ""});
+  r.push_back({"RequestWithoutName", request_file(redis_request(ns, "  size: small\n"))});
   r.push_back({"DestinationWithoutStateStoreRef",
                replace_in("destinations/monitoring.yaml",
-                          "  stateStoreRef:\n    kind: GitStateStore\n    name: observability\n", ""),
-               1, ""});
-  r.push_back({"StateStoreWithoutUrl",
-               replace_in("state-stores.yaml", "  url: ../state/observability.git\n", ""), 1, ""});
+                          "  stateStoreRef:\n    kind: GitStateStore\n    name: observability\n", "")});
+  r.push_back(
+      {"StateStoreWithoutUrl", replace_in("state-stores.yaml", "  url: ../state/observability.git\n", "")});
   r.push_back({"PipelineWithoutImage",
                replace_in("promises/redis.yaml",
-                          "                image: localhost/ferry-fixtures/redis-configure:dev\n", ""),
-               1, ""});
+                          "                image: localhost/ferry-fixtures/redis-configure:dev\n", "")});
   r.push_back({"RequestWithoutKind",
                request_file("apiVersion: marketplace.kratix.io/v1alpha1\nmetadata:\n  name: q\n" + ns +
-                            "spec:\n  size: small\n"),
-               1, ""});
+                            "spec:\n  size: small\n")});
   // Unknown apiVersion or kind.
-  r.push_back({"UnknownKind",
-               request_file("apiVersion: marketplace.kratix.io/v1alpha1\nkind: Memcached\nmetadata:\n"
-                            "  name: q\n" +
-                            ns + "spec: {}\n"),
-               1, ""});
-  r.push_back({"UnknownVersion",
-               request_file("apiVersion: marketplace.kratix.io/v9\nkind: redis\nmetadata:\n"
-                            "  name: q\n" +
-                            ns + "spec: {}\n"),
-               1, ""});
-  r.push_back({"UnknownPlatformKind",
-               replace_in("destinations/monitoring.yaml", "kind: Destination", "kind: Destinaton"), 1, ""});
-  // Names that are not Kubernetes names.
   r.push_back(
-      {"UppercaseName", request_file(redis_request("  name: Cache\n" + ns, "  size: small\n")), 1, ""});
-  r.push_back({"NameLongerThan253",
-               request_file(redis_request("  name: " + std::string(254, 'a') + "\n" + ns, "  size: small\n")),
-               1, ""});
+      {"UnknownKind", request_file("apiVersion: marketplace.kratix.io/v1alpha1\nkind: Memcached\nmetadata:\n"
+                                   "  name: q\n" +
+                                   ns + "spec: {}\n")});
+  r.push_back({"UnknownVersion", request_file("apiVersion: marketplace.kratix.io/v9\nkind: redis\nmetadata:\n"
+                                              "  name: q\n" +
+                                              ns + "spec: {}\n")});
+  r.push_back({"UnknownPlatformKind",
+               replace_in("destinations/monitoring.yaml", "kind: Destination", "kind: Destinaton")});
+  // Names that are not Kubernetes names.
+  r.push_back({"UppercaseName", request_file(redis_request("  name: Cache\n" + ns, "  size: small\n"))});
+  r.push_back({"NameLongerThan253", request_file(redis_request("  name: " + std::string(254, 'a') + "\n" + ns,
+                                                               "  size: small\n"))});
   r.push_back({"NamespaceLongerThan63",
                request_file(redis_request("  name: q\n  namespace: " + std::string(64, 'a') + "\n",
-                                          "  size: small\n")),
-               1, ""});
-  r.push_back(
-      {"LeadingDash", request_file(redis_request("  name: -cache\n" + ns, "  size: small\n")), 1, ""});
+                                          "  size: small\n"))});
+  r.push_back({"LeadingDash", request_file(redis_request("  name: -cache\n" + ns, "  size: small\n"))});
   r.push_back({"DestinationNameUppercase",
-               replace_in("destinations/monitoring.yaml", "name: monitoring", "name: Monitoring"), 1, ""});
+               replace_in("destinations/monitoring.yaml", "name: monitoring", "name: Monitoring")});
   r.push_back({"LabelValueWithSpace",
-               replace_in("destinations/monitoring.yaml", "role: monitoring", "role: \"a b\""), 1, ""});
+               replace_in("destinations/monitoring.yaml", "role: monitoring", "role: \"a b\"")});
   // Label selectors.
   r.push_back(
       {"OperatorLike",
        replace_in("promises/redis.yaml", "    - matchLabels:\n        environment: dev\n",
-                  "    - matchExpressions:\n        - {key: environment, operator: Like, values: [dev]}\n"),
-       1, ""});
+                  "    - matchExpressions:\n        - {key: environment, operator: Like, values: [dev]}\n")});
   r.push_back(
       {"ValuesOnExists",
-       replace_in("promises/redis.yaml", "    - matchLabels:\n        environment: dev\n",
-                  "    - matchExpressions:\n        - {key: environment, operator: Exists, values: [dev]}\n"),
-       1, ""});
+       replace_in(
+           "promises/redis.yaml", "    - matchLabels:\n        environment: dev\n",
+           "    - matchExpressions:\n        - {key: environment, operator: Exists, values: [dev]}\n")});
   r.push_back({"InWithoutValues",
                replace_in("promises/redis.yaml", "    - matchLabels:\n        environment: dev\n",
-                          "    - matchExpressions:\n        - {key: environment, operator: In}\n"),
-               1, ""});
+                          "    - matchExpressions:\n        - {key: environment, operator: In}\n")});
   // Requests that fail their Promise's schema.
-  r.push_back({"SchemaEnum", replace_in("requests/redis.yaml", "size: small", "size: medium"), 1, ""});
-  r.push_back(
-      {"SchemaType", replace_in("requests/redis.yaml", "size: small", "size: small\n  fail: maybe"), 1, ""});
+  r.push_back({"SchemaEnum", replace_in("requests/redis.yaml", "size: small", "size: medium")});
+  r.push_back({"SchemaType", replace_in("requests/redis.yaml", "size: small", "size: small\n  fail: maybe")});
   {
     const std::string schema = "                    fail:\n                      type: boolean\n";
     const std::string extra = schema +
@@ -226,27 +192,23 @@ std::vector<Row> rows() {
                               "                      pattern: '^[a-z]+$'\n"
                               "                    replicas:\n                      type: integer\n"
                               "                      minimum: 1\n";
-    r.push_back({"SchemaPattern",
-                 [=](const fs::path& p, const fs::path&) {
+    r.push_back({"SchemaPattern", [=](const fs::path& p, const fs::path&) {
                    replace_once(p / "promises/redis.yaml", schema, extra);
                    replace_once(p / "requests/redis.yaml", "size: small", "size: small\n  name: Bad_Name");
-                 },
-                 1, ""});
-    r.push_back({"SchemaMinimum",
-                 [=](const fs::path& p, const fs::path&) {
+                 }});
+    r.push_back({"SchemaMinimum", [=](const fs::path& p, const fs::path&) {
                    replace_once(p / "promises/redis.yaml", schema, extra);
                    replace_once(p / "requests/redis.yaml", "size: small", "size: small\n  replicas: 0");
-                 },
-                 1, ""});
+                 }});
   }
   // State stores.
   r.push_back({"StateStoreBadUrl",
-               replace_in("state-stores.yaml", "url: ../state/observability.git", "url: ftp://[::1"), 1, ""});
+               replace_in("state-stores.yaml", "url: ../state/observability.git", "url: ftp://[::1")});
   r.push_back({"DestinationMissingStore",
-               replace_in("destinations/monitoring.yaml", "name: observability", "name: nowhere"), 1, ""});
+               replace_in("destinations/monitoring.yaml", "name: observability", "name: nowhere")});
   // Pipeline outputs: the redis image runs the row's script for cache-a only.
   const auto pipeline = [&](const std::string& name, const std::string& script) {
-    r.push_back({name, nullptr, 3, "", script});
+    r.push_back({name, nullptr, script});
   };
   pipeline("SelectorsNotYaml",
            "printf 'a: [\\n' > /kratix/metadata/destination-selectors.yaml\n: > /kratix/output/a.yaml\n");
@@ -276,27 +238,22 @@ std::vector<Row> rows() {
   return r;
 }
 
-class HostileInput : public ::testing::TestWithParam<Row> {
+// Runs every row on a copy of one platform on which a good reconcile created the destination repositories
+// and the state; each failing check names its row.
+class HostileInput : public ::testing::Test {
  protected:
-  // One good reconcile for every row: its platform and state directories are copied for each row.
-  static void SetUpTestSuite() {
-    good_ = new TempDir();
-    fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", good_->path() / "platform",
+  void SetUp() override {
+    fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", good.path() / "platform",
              fs::copy_options::recursive);
     const auto result =
-        run(ferry_binary() + " reconcile " + shell_quote((good_->path() / "platform").string()) +
+        run(ferry_binary() + " reconcile " + shell_quote((good.path() / "platform").string()) +
             " --runtime exec --exec-config " + shell_quote(fixture_exec_config()));
     ASSERT_EQ(result.exit_code, 0) << result.output;
   }
-  static void TearDownTestSuite() {
-    delete good_;
-    good_ = nullptr;
-  }
+  void check(const Row& row);
 
-  static TempDir* good_;
-  TempDir dir;
+  TempDir good;
 };
-TempDir* HostileInput::good_ = nullptr;
 
 std::string replace_all(std::string text, const std::string& from, const std::string& to) {
   for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
@@ -319,10 +276,9 @@ std::string failure_of_cache_a(const std::string& report) {
   return out;
 }
 
-TEST_P(HostileInput, IsRefusedWithItsErrorAndChangesNoRepository) {
-  const Row& row = GetParam();
-  if (known_bugs().count(row.name)) GTEST_SKIP() << "known bug: " << known_bugs().at(row.name);
-  fs::copy(good_->path(), dir.path(), fs::copy_options::recursive);
+void HostileInput::check(const Row& row) {
+  TempDir dir;
+  fs::copy(good.path(), dir.path(), fs::copy_options::recursive);
   const fs::path platform = dir.path() / "platform";
   const fs::path state = platform / ".ferry/state.git";
   const std::string destinations = git(dir.path() / "state/clusters.git", "rev-parse main") + " " +
@@ -338,7 +294,6 @@ TEST_P(HostileInput, IsRefusedWithItsErrorAndChangesNoRepository) {
                                 (dir.path() / "hostile.sh").string() + "]\n");
     replace_once(platform / "requests/redis.yaml", "size: small", "size: large");
   }
-  if (HasFatalFailure()) return;
   const auto result =
       run(ferry_binary() + " reconcile " + shell_quote(platform.string()) + " --runtime exec --exec-config " +
               shell_quote(exec_config) + " 2>" + shell_quote((dir.path() / "stderr").string()),
@@ -367,180 +322,296 @@ TEST_P(HostileInput, IsRefusedWithItsErrorAndChangesNoRepository) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Catalogue, HostileInput, ::testing::ValuesIn(rows()),
-                         [](const ::testing::TestParamInfo<Row>& info) { return info.param.name; });
-
-TEST(HostileInputCatalogue, HasAtLeastFortyRowsThatPass) {
-  EXPECT_GE(rows().size() - known_bugs().size(), 40u);
-  std::printf("hostile input rows: %zu, of which %zu known bugs are skipped\n", rows().size(),
-              known_bugs().size());
+TEST_F(HostileInput, EveryRowIsRefusedWithItsErrorAndChangesNoRepository) {
+  std::size_t checked = 0;
+  for (const Row& row : rows()) {
+    if (known_bugs().count(row.name)) continue;
+    SCOPED_TRACE(row.name);
+    check(row);
+    ++checked;
+  }
+  EXPECT_GE(checked, 40u);
+  std::printf("hostile input rows checked: %zu; known bugs not checked: %zu\n", checked, known_bugs().size());
 }
 
 const std::map<std::string, Expected>& expectations() {
   static const std::map<std::string, Expected> expected = {
-      {"UnclosedQuote", {1, R"x($P/requests/hostile.yaml:7:9: error: spec.size: must be one of small, large; found "small "
+      {"UnclosedQuote",
+       {1, R"x($P/requests/hostile.yaml:7:9: error: spec.size: must be one of small, large; found "small "
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"UnclosedBracket", {1, R"x($P/requests/hostile.yaml:8:1: error: invalid YAML: end of sequence flow not found
+)x",
+        R"x()x"}},
+      {"UnclosedBracket",
+       {1, R"x($P/requests/hostile.yaml:8:1: error: invalid YAML: end of sequence flow not found
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"UnclosedBrace", {1, R"x($P/requests/hostile.yaml:4:5: error: invalid YAML: end of map flow not found
+)x",
+        R"x()x"}},
+      {"UnclosedBrace",
+       {1, R"x($P/requests/hostile.yaml:4:5: error: invalid YAML: end of map flow not found
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"TabIndentation", {1, R"x($P/requests/hostile.yaml:4:6: error: invalid YAML: illegal map value
+)x",
+        R"x()x"}},
+      {"TabIndentation",
+       {1, R"x($P/requests/hostile.yaml:4:6: error: invalid YAML: illegal map value
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"UndefinedAlias", {1, R"x($P/requests/hostile.yaml:4:9: error: invalid YAML: the referenced anchor is not defined
+)x",
+        R"x()x"}},
+      {"UndefinedAlias",
+       {1, R"x($P/requests/hostile.yaml:4:9: error: invalid YAML: the referenced anchor is not defined
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"BadAnchor", {1, R"x($P/requests/hostile.yaml:4:10: error: invalid YAML: anchor not found after &
+)x",
+        R"x()x"}},
+      {"BadAnchor",
+       {1, R"x($P/requests/hostile.yaml:4:10: error: invalid YAML: anchor not found after &
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"NotYamlAtAll", {1, R"x($P/requests/hostile.yaml:1:7: error: invalid YAML: illegal flow end
+)x",
+        R"x()x"}},
+      {"NotYamlAtAll",
+       {1, R"x($P/requests/hostile.yaml:1:7: error: invalid YAML: illegal flow end
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"SpecIsAList", {1, R"x($P/requests/hostile.yaml:7:3: error: spec: must be an object, found a list
+)x",
+        R"x()x"}},
+      {"SpecIsAList",
+       {1, R"x($P/requests/hostile.yaml:7:3: error: spec: must be an object, found a list
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"NameIsAMap", {1, R"x($P/requests/hostile.yaml:4:9: error: "metadata.name" must be a string, found a map
+)x",
+        R"x()x"}},
+      {"NameIsAMap",
+       {1, R"x($P/requests/hostile.yaml:4:9: error: "metadata.name" must be a string, found a map
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"MetadataIsAString", {1, R"x($P/requests/hostile.yaml:3:11: error: "metadata" must be a map, found a string
+)x",
+        R"x()x"}},
+      {"MetadataIsAString",
+       {1, R"x($P/requests/hostile.yaml:3:11: error: "metadata" must be a map, found a string
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DocumentIsAList", {1, R"x($P/requests/hostile.yaml:1:1: error: missing required field "apiVersion"
+)x",
+        R"x()x"}},
+      {"DocumentIsAList",
+       {1, R"x($P/requests/hostile.yaml:1:1: error: missing required field "apiVersion"
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DestinationLabelsAreAList", {1, R"x($P/destinations/monitoring.yaml:6:5: error: "metadata.labels" must be a map of strings, found a list
+)x",
+        R"x()x"}},
+      {"DestinationLabelsAreAList",
+       {1,
+        R"x($P/destinations/monitoring.yaml:6:5: error: "metadata.labels" must be a map of strings, found a list
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"ContainersAreAMap", {1, R"x($P/promises/redis.yaml:55:13: error: "spec.workflows.resource.configure[0].spec.containers" must list at least one container
+)x",
+        R"x()x"}},
+      {"ContainersAreAMap",
+       {1,
+        R"x($P/promises/redis.yaml:55:13: error: "spec.workflows.resource.configure[0].spec.containers" must list at least one container
 $P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 $P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 ferry: 3 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"StateStoreBranchIsAList", {1, R"x($P/state-stores.yaml:9:11: error: "spec.branch" must be a string, found a list
+)x",
+        R"x()x"}},
+      {"StateStoreBranchIsAList",
+       {1, R"x($P/state-stores.yaml:9:11: error: "spec.branch" must be a string, found a list
 $P/destinations/workers.yaml:1:1: error: Destination "worker-dev" refers to GitStateStore "clusters", which is not declared
 $P/destinations/workers.yaml:13:1: error: Destination "worker-prod" refers to GitStateStore "clusters", which is not declared
 ferry: 3 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DeepListNesting", {1, R"x($P/requests/hostile.yaml:7:20009: error: invalid YAML: nested too deeply (500 levels); flatten the document
+)x",
+        R"x()x"}},
+      {"DeepListNesting",
+       {1,
+        R"x($P/requests/hostile.yaml:7:20009: error: invalid YAML: nested too deeply (500 levels); flatten the document
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DeepMapNesting", {1, R"x($P/requests/hostile.yaml:7:1996: error: invalid YAML: nested too deeply (500 levels); flatten the document
+)x",
+        R"x()x"}},
+      {"DeepMapNesting",
+       {1,
+        R"x($P/requests/hostile.yaml:7:1996: error: invalid YAML: nested too deeply (500 levels); flatten the document
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DeepBlockNesting", {1, R"x($P/requests/hostile.yaml:505:1000: error: invalid YAML: nested too deeply (500 levels); flatten the document
+)x",
+        R"x()x"}},
+      {"DeepBlockNesting",
+       {1,
+        R"x($P/requests/hostile.yaml:505:1000: error: invalid YAML: nested too deeply (500 levels); flatten the document
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DuplicateKeyInMetadata", {1, R"x($P/requests/hostile.yaml:5:3: error: duplicate key "name" (first at line 4); remove one of them
+)x",
+        R"x()x"}},
+      {"DuplicateKeyInMetadata",
+       {1, R"x($P/requests/hostile.yaml:5:3: error: duplicate key "name" (first at line 4); remove one of them
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DuplicateKeyInDestination", {1, R"x($P/destinations/monitoring.yaml:9:3: error: duplicate key "path" (first at line 8); remove one of them
+)x",
+        R"x()x"}},
+      {"DuplicateKeyInDestination",
+       {1,
+        R"x($P/destinations/monitoring.yaml:9:3: error: duplicate key "path" (first at line 8); remove one of them
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DuplicateRequest", {1, R"x($P/requests/redis.yaml:1:1: error: request "redis default/cache-a" is declared twice; first at $P/requests/hostile.yaml:1:1
+)x",
+        R"x()x"}},
+      {"DuplicateRequest",
+       {1,
+        R"x($P/requests/redis.yaml:1:1: error: request "redis default/cache-a" is declared twice; first at $P/requests/hostile.yaml:1:1
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"RequestWithoutName", {1, R"x($P/requests/hostile.yaml:4:3: error: missing required field "metadata.name"
+)x",
+        R"x()x"}},
+      {"RequestWithoutName",
+       {1, R"x($P/requests/hostile.yaml:4:3: error: missing required field "metadata.name"
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DestinationWithoutStateStoreRef", {1, R"x($P/destinations/monitoring.yaml:8:3: error: missing required field "spec.stateStoreRef"
+)x",
+        R"x()x"}},
+      {"DestinationWithoutStateStoreRef",
+       {1, R"x($P/destinations/monitoring.yaml:8:3: error: missing required field "spec.stateStoreRef"
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"StateStoreWithoutUrl", {1, R"x($P/state-stores.yaml:19:3: error: missing required field "spec.url"
+)x",
+        R"x()x"}},
+      {"StateStoreWithoutUrl",
+       {1, R"x($P/state-stores.yaml:19:3: error: missing required field "spec.url"
 $P/destinations/monitoring.yaml:1:1: error: Destination "monitoring" refers to GitStateStore "observability", which is not declared
 ferry: 2 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"PipelineWithoutImage", {1, R"x($P/promises/redis.yaml:56:17: error: missing required field "spec.workflows.resource.configure[0].spec.containers[0].image"
+)x",
+        R"x()x"}},
+      {"PipelineWithoutImage",
+       {1,
+        R"x($P/promises/redis.yaml:56:17: error: missing required field "spec.workflows.resource.configure[0].spec.containers[0].image"
 $P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 $P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 ferry: 3 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"RequestWithoutKind", {1, R"x($P/requests/hostile.yaml:1:1: error: missing required field "kind"
+)x",
+        R"x()x"}},
+      {"RequestWithoutKind",
+       {1, R"x($P/requests/hostile.yaml:1:1: error: missing required field "kind"
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"UnknownKind", {1, R"x($P/requests/hostile.yaml:1:1: error: no Promise provides kind Memcached in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+)x",
+        R"x()x"}},
+      {"UnknownKind",
+       {1,
+        R"x($P/requests/hostile.yaml:1:1: error: no Promise provides kind Memcached in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"UnknownVersion", {1, R"x($P/requests/hostile.yaml:1:13: error: Promise redis does not serve version v9 of redis; it serves v1alpha1
+)x",
+        R"x()x"}},
+      {"UnknownVersion",
+       {1,
+        R"x($P/requests/hostile.yaml:1:13: error: Promise redis does not serve version v9 of redis; it serves v1alpha1
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"OperatorLike", {1, R"x($P/promises/redis.yaml:40:40: error: unknown operator "Like" in "spec.destinationSelectors[0].matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
+)x",
+        R"x()x"}},
+      {"OperatorLike",
+       {1,
+        R"x($P/promises/redis.yaml:40:40: error: unknown operator "Like" in "spec.destinationSelectors[0].matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
 $P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 $P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 ferry: 3 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"ValuesOnExists", {1, R"x($P/promises/redis.yaml:40:56: error: "spec.destinationSelectors[0].matchExpressions[0].values" must be empty for operator Exists: remove the values
+)x",
+        R"x()x"}},
+      {"ValuesOnExists",
+       {1,
+        R"x($P/promises/redis.yaml:40:56: error: "spec.destinationSelectors[0].matchExpressions[0].values" must be empty for operator Exists: remove the values
 $P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 $P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 ferry: 3 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"InWithoutValues", {1, R"x($P/promises/redis.yaml:40:11: error: "spec.destinationSelectors[0].matchExpressions[0].values" must list at least one value for operator In
+)x",
+        R"x()x"}},
+      {"InWithoutValues",
+       {1,
+        R"x($P/promises/redis.yaml:40:11: error: "spec.destinationSelectors[0].matchExpressions[0].values" must list at least one value for operator In
 $P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 $P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
 ferry: 3 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"SchemaEnum", {1, R"x($P/requests/redis.yaml:7:9: error: spec.size: must be one of small, large; found "medium"
+)x",
+        R"x()x"}},
+      {"SchemaEnum",
+       {1, R"x($P/requests/redis.yaml:7:9: error: spec.size: must be one of small, large; found "medium"
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"SchemaType", {1, R"x($P/requests/redis.yaml:8:9: error: spec.fail: must be a boolean, found a string "maybe"
+)x",
+        R"x()x"}},
+      {"SchemaType",
+       {1, R"x($P/requests/redis.yaml:8:9: error: spec.fail: must be a boolean, found a string "maybe"
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"SchemaPattern", {1, R"x($P/requests/redis.yaml:8:9: error: spec.name: must match the pattern ^[a-z]+$, found "Bad_Name"
+)x",
+        R"x()x"}},
+      {"SchemaPattern",
+       {1, R"x($P/requests/redis.yaml:8:9: error: spec.name: must match the pattern ^[a-z]+$, found "Bad_Name"
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"SchemaMinimum", {1, R"x($P/requests/redis.yaml:8:13: error: spec.replicas: must be at least 1, found 0
+)x",
+        R"x()x"}},
+      {"SchemaMinimum",
+       {1, R"x($P/requests/redis.yaml:8:13: error: spec.replicas: must be at least 1, found 0
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"StateStoreBadUrl", {1, R"x($P/state-stores.yaml:19:8: error: invalid state store URL "ftp://[::1": unsupported scheme "ftp" (use https://, ssh://, git://, file:// or a local path)
+)x",
+        R"x()x"}},
+      {"StateStoreBadUrl",
+       {1,
+        R"x($P/state-stores.yaml:19:8: error: invalid state store URL "ftp://[::1": unsupported scheme "ftp" (use https://, ssh://, git://, file:// or a local path)
 $P/destinations/monitoring.yaml:1:1: error: Destination "monitoring" refers to GitStateStore "observability", which is not declared
 ferry: 2 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"DestinationMissingStore", {1, R"x($P/destinations/monitoring.yaml:1:1: error: Destination "monitoring" refers to GitStateStore "nowhere", which is not declared
+)x",
+        R"x()x"}},
+      {"DestinationMissingStore",
+       {1,
+        R"x($P/destinations/monitoring.yaml:1:1: error: Destination "monitoring" refers to GitStateStore "nowhere", which is not declared
 ferry: 1 error(s) in $P; nothing was run or written
-)x", R"x()x"}},
-      {"SelectorsNotYaml", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    /kratix/metadata/destination-selectors.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
+)x",
+        R"x()x"}},
+      {"SelectorsNotYaml",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    /kratix/metadata/destination-selectors.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
 )x"}},
-      {"SelectorsBadOperator", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    /kratix/metadata/destination-selectors.yaml:2:36: pipeline "instance-configure": unknown operator "Like" in "matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
+      {"SelectorsBadOperator",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    /kratix/metadata/destination-selectors.yaml:2:36: pipeline "instance-configure": unknown operator "Like" in "matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
 )x"}},
-      {"SelectorsDirectoryTraversal", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    /kratix/metadata/destination-selectors.yaml:1:14: pipeline "instance-configure": directory "../escape" escapes /kratix/output: write a top-level directory of /kratix/output
+      {"SelectorsDirectoryTraversal",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    /kratix/metadata/destination-selectors.yaml:1:14: pipeline "instance-configure": directory "../escape" escapes /kratix/output: write a top-level directory of /kratix/output
 )x"}},
-      {"SelectorsAbsoluteDirectory", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    /kratix/metadata/destination-selectors.yaml:1:14: pipeline "instance-configure": directory "/etc" is absolute: write a top-level directory of /kratix/output, relative to it
+      {"SelectorsAbsoluteDirectory",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    /kratix/metadata/destination-selectors.yaml:1:14: pipeline "instance-configure": directory "/etc" is absolute: write a top-level directory of /kratix/output, relative to it
 )x"}},
-      {"SelectorsDirectoryIsGit", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    placed instance-configure group .git on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/a53d9
+      {"SelectorsDirectoryIsGit",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    placed instance-configure group .git on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/a53d9
     invalid repository path ".git/config" in bundle "worker-dev/resources/default/redis/cache-a/instance-configure/a53d9": ".git" segment
 )x"}},
-      {"OutputSymlink", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    pipeline "instance-configure": output "passwd" is a symlink; only regular files and directories are allowed
+      {"OutputSymlink",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    pipeline "instance-configure": output "passwd" is a symlink; only regular files and directories are allowed
 )x"}},
-      {"OutputDirectorySymlink", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    pipeline "instance-configure": output "up" is a symlink; only regular files and directories are allowed
+      {"OutputDirectorySymlink",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    pipeline "instance-configure": output "up" is a symlink; only regular files and directories are allowed
 )x"}},
-      {"OutputFifo", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    pipeline "instance-configure": output "pipe" is a fifo; only regular files and directories are allowed
+      {"OutputFifo",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    pipeline "instance-configure": output "pipe" is a fifo; only regular files and directories are allowed
 )x"}},
-      {"OutputUnderGit", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    placed instance-configure group . on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/5058f
+      {"OutputUnderGit",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    placed instance-configure group . on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/5058f
     invalid repository path ".git/hooks/pre-commit" in bundle "worker-dev/resources/default/redis/cache-a/instance-configure/5058f": ".git" segment
 )x"}},
-      {"OutputNestedGit", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    placed instance-configure group . on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/5058f
+      {"OutputNestedGit",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    placed instance-configure group . on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/5058f
     invalid repository path "a/.git/HEAD" in bundle "worker-dev/resources/default/redis/cache-a/instance-configure/5058f": ".git" segment
 )x"}},
-      {"OutputTooManyFiles", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    pipeline "instance-configure": output has more than 10000 files: write fewer files or raise the limit
+      {"OutputTooManyFiles",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    pipeline "instance-configure": output has more than 10000 files: write fewer files or raise the limit
 )x"}},
-      {"OutputTooManyBytes", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    pipeline "instance-configure": output has more than 67108864 bytes in total: write less or raise the limit
+      {"OutputTooManyBytes",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    pipeline "instance-configure": output has more than 67108864 bytes in total: write less or raise the limit
 )x"}},
-      {"StatusNotYaml", {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
-)x", R"x(    /kratix/metadata/status.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
+      {"StatusNotYaml",
+       {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+)x",
+        R"x(    /kratix/metadata/status.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
 )x"}},
   };
   return expected;
