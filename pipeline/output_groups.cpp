@@ -52,7 +52,7 @@ Result<std::vector<Found>> walk(const fs::path& root, std::size_t max_files, con
     if (type == fs::file_type::regular) {
       if (++files > max_files) {
         return make_error(prefix + "output has more than " + std::to_string(max_files) +
-                          " files: write fewer files or raise the limit");
+                          " files: write fewer files or raise the limit (--max-output-files)");
       }
       entry.size = it->file_size(ec);
       if (ec) break;
@@ -87,7 +87,7 @@ Status check(const std::vector<Found>& found, const fs::path& root, const std::v
   }
   if (bytes > options.max_output_bytes) {
     return make_error(prefix + "output has more than " + std::to_string(options.max_output_bytes) +
-                      " bytes in total: write less or raise the limit");
+                      " bytes in total: write less or raise the limit (--max-output-bytes)");
   }
   return ok();
 }

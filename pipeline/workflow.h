@@ -66,11 +66,16 @@ struct PipelineResult {
   std::optional<Suspension> suspension;  // set when workflow-control.yaml stopped the workflow here (§2.8)
 };
 
+// What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are
+// untrusted, and a runaway pipeline must not fill the disk or a repository.
+inline constexpr std::size_t kDefaultMaxOutputFiles = 10000;
+inline constexpr std::size_t kDefaultMaxOutputBytes = std::size_t{64} << 20;
+
 struct WorkflowOptions {
   std::filesystem::path scratch_dir;  // per-pipeline directories go below it (empty: the system temp dir)
   std::chrono::seconds timeout{600};  // per container
-  std::size_t max_output_files = 10000;
-  std::size_t max_output_bytes = 64u << 20;
+  std::size_t max_output_files = kDefaultMaxOutputFiles;  // per pipeline (--max-output-files)
+  std::size_t max_output_bytes = kDefaultMaxOutputBytes;  // per pipeline, all files (--max-output-bytes)
   std::chrono::system_clock::time_point now = std::chrono::system_clock::now();  // for status timestamps
   const SecretSource* secrets = nullptr;  // resolves env valueFrom; none: such a container is an error
 };

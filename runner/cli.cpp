@@ -63,6 +63,12 @@ void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
                  "Secrets for env valueFrom.secretKeyRef: DIR/<secret>/<key> files (else FERRY_SECRET_<SECRET>_<KEY>)");
   app.add_option("--config-maps-dir", run.config_maps_dir,
                  "ConfigMaps for env valueFrom.configMapKeyRef: DIR/<configmap>/<key> files");
+  app.add_option("--max-output-files", run.max_output_files, "Files one pipeline may write to /kratix/output")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  app.add_option("--max-output-bytes", run.max_output_bytes, "Bytes one pipeline may write to /kratix/output, all files")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.add_option("--scratch-dir", run.scratch_dir,
                  "Where pipeline directories are made (default: a temporary directory)");
 }

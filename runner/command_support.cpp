@@ -94,6 +94,14 @@ ScratchDirectory::~ScratchDirectory() {
   fs::remove_all(path_, ignored);
 }
 
+ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::filesystem::path& scratch,
+                                  const pipeline::SecretSource& secrets, int jobs) {
+  ReconcileOptions options{scratch, jobs, std::chrono::seconds(run.timeout_seconds), &secrets};
+  options.max_output_files = run.max_output_files;
+  options.max_output_bytes = run.max_output_bytes;
+  return options;
+}
+
 SelectionOptions selection_options(const StateCommandOptions& options) {
   SelectionOptions selection;
   selection.force = options.force;

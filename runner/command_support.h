@@ -12,6 +12,7 @@
 #include "pipeline/secrets.h"
 #include "runner/commands.h"
 #include "runner/platform.h"
+#include "runner/reconcile.h"
 #include "runner/run_report.h"
 #include "runner/work_selection.h"
 
@@ -66,6 +67,11 @@ class ScratchDirectory {
  private:
   std::filesystem::path path_;
 };
+
+// How a command runs pipelines, from its runtime options: scratch directory, timeout, secrets and output
+// limits (the jobs, state and the rest are the command's).
+ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::filesystem::path& scratch,
+                                  const pipeline::SecretSource& secrets, int jobs = 1);
 
 // What an incremental run selects (work_selection.h) by the --force and --reconciliation-interval options,
 // with now as the run's clock.

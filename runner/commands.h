@@ -15,6 +15,8 @@ struct RuntimeCommandOptions {
   std::string scratch_dir;  // default: a fresh directory under the system temp directory
   std::string secrets_dir;      // <dir>/<secret>/<key> files for env valueFrom.secretKeyRef
   std::string config_maps_dir;  // <dir>/<configmap>/<key> files for env valueFrom.configMapKeyRef
+  std::size_t max_output_files = 10000;        // pipeline::kDefaultMaxOutputFiles
+  std::size_t max_output_bytes = 64u << 20;    // pipeline::kDefaultMaxOutputBytes
 };
 
 // How state stores are reached, shared by every subcommand that opens them (docs/stores.md).

@@ -29,8 +29,7 @@ Result<Explanation> explain_request(const Platform& platform, const std::string&
   auto runtime = make_runtime(run);
   if (!runtime) return runtime.error();
   ScratchDirectory scratch(run.scratch_dir);
-  auto plan = run_and_plan(platform, *request, **runtime, *index,
-                           {scratch.path(), 1, std::chrono::seconds(run.timeout_seconds), &secrets.source()});
+  auto plan = run_and_plan(platform, *request, **runtime, *index, pipeline_options(run, scratch.path(), secrets.source()));
   if (!plan) return plan.error();
   return Explanation{"request " + ns_name + " (" + request->kind + ", Promise " + request->promise + ")",
                      plan->decisions};
@@ -45,8 +44,7 @@ Result<Explanation> explain_promise(const Platform& platform, const std::string&
   if (!runtime) return runtime.error();
   ScratchDirectory scratch(run.scratch_dir);
   const CommandSecrets secrets(run);
-  auto plan = run_and_plan_promise(platform, *promise, **runtime,
-                                   {scratch.path(), 1, std::chrono::seconds(run.timeout_seconds), &secrets.source()});
+  auto plan = run_and_plan_promise(platform, *promise, **runtime, pipeline_options(run, scratch.path(), secrets.source()));
   if (!plan) return plan.error();
   return Explanation{"Promise " + name + " dependencies and promise workflow output", plan->decisions};
 }

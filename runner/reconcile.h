@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "pipeline/runtime.h"
+#include "pipeline/workflow.h"
 #include "runner/placement_index.h"
 #include "runner/platform.h"
 #include "runner/progress.h"
@@ -29,6 +30,8 @@ struct ReconcileOptions {
   int jobs = 2;                       // requests processed at once
   std::chrono::seconds container_timeout{600};
   const pipeline::SecretSource* secrets = nullptr;  // for env valueFrom
+  std::size_t max_output_files = pipeline::kDefaultMaxOutputFiles;  // per pipeline (--max-output-files)
+  std::size_t max_output_bytes = pipeline::kDefaultMaxOutputBytes;  // per pipeline (--max-output-bytes)
   // Incremental runs (work_selection.h): with a state store, unchanged objects are skipped, vanished ones
   // deleted, and what the run did is recorded there at the end. Without one, everything runs and nothing
   // is recorded or deleted.

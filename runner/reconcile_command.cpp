@@ -96,8 +96,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   }
   ScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);
-  ReconcileOptions reconcile_options{scratch.path(), options.jobs,
-                                     std::chrono::seconds(options.run.timeout_seconds), &secrets.source()};
+  ReconcileOptions reconcile_options = pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
   if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
   if (state) {
     reconcile_options.state = state->store.get();

@@ -39,10 +39,7 @@ Result<std::vector<pipeline::PipelineResult>> run_into(const TestSubject& subjec
   MetadataCapture capture(**runtime, staging);
   const CommandSecrets secrets(run);
   ScratchDirectory scratch(run.scratch_dir);
-  ReconcileOptions options;
-  options.scratch_dir = scratch.path();
-  options.container_timeout = std::chrono::seconds(run.timeout_seconds);
-  options.secrets = &secrets.source();
+  const ReconcileOptions options = pipeline_options(run, scratch.path(), secrets.source());
   return run_workflow_if_any(subject.promise, subject.workflow, subject.object, capture, options);
 }
 

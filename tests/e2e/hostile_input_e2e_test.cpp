@@ -601,12 +601,12 @@ ferry: 1 error(s) in $P; nothing was run or written
       {"OutputTooManyFiles",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    pipeline "instance-configure": output has more than 10000 files: write fewer files or raise the limit
+        R"x(    pipeline "instance-configure": output has more than 10000 files: write fewer files or raise the limit (--max-output-files)
 )x"}},
       {"OutputTooManyBytes",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    pipeline "instance-configure": output has more than 67108864 bytes in total: write less or raise the limit
+        R"x(    pipeline "instance-configure": output has more than 67108864 bytes in total: write less or raise the limit (--max-output-bytes)
 )x"}},
       {"StatusNotYaml",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
+#include <unistd.h>
 #include <sys/wait.h>
 
 #include <chrono>
@@ -30,6 +31,18 @@ using ferry::testing::run;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
+// A process's argv as NUL-separated text; "" when it is gone. Read with read(2): reading the cmdline of a
+// process that exits meanwhile fails with ESRCH, which std::ifstream's buffer turns into an exception.
+std::string cmdline_of(const fs::path& process) {
+  const int fd = ::open((process / "cmdline").c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "";
+  std::string text;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(n));
+  ::close(fd);
+  return text;
+}
+
 // A process whose argv is exactly "sleep <seconds>" (the stopped pipeline's), or 0. Processes come and go
 // while /proc is listed: a listing that fails part-way is repeated.
 pid_t find_sleep(const std::string& seconds) {
@@ -39,9 +52,7 @@ pid_t find_sleep(const std::string& seconds) {
     for (fs::directory_iterator it("/proc", ec), end; !ec && it != end; it.increment(ec)) {
       const std::string name = it->path().filename().string();
       if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-      std::ifstream in(it->path() / "cmdline", std::ios::binary);
-      const std::string cmdline((std::istreambuf_iterator<char>(in)), {});
-      if (cmdline == wanted) return std::stoi(name);
+      if (cmdline_of(it->path()) == wanted) return std::stoi(name);
     }
     if (!ec) return 0;
   }

@@ -157,6 +157,18 @@ TEST_F(PlanE2E, APromiseWithAMissingRequiredPromiseKeepsItsRequestsPending) {
   EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"), "");
 }
 
+// --max-output-files reaches every pipeline: the app pipeline writes two files, so a limit of one fails it.
+TEST_F(PlanE2E, TheOutputLimitsComeFromTheCommandLine) {
+  auto [code, out] = plan("--max-output-files 1");
+  EXPECT_EQ(code, 1) << out;
+  EXPECT_NE(out.find("App default/shop: failed: "), std::string::npos) << out;
+  EXPECT_NE(out.find("output has more than 1 files: write fewer files or raise the limit (--max-output-files)"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("redis default/cache-a: would change\n"), std::string::npos) << out;
+  EXPECT_EQ(plan("--max-output-bytes 0").first, 2) << "0 is refused as a bad command line";
+}
+
 // --log-format is a global option: before or after the subcommand, every stderr line is one JSON object.
 TEST_F(PlanE2E, LogFormatJsonWritesOneJsonObjectPerStderrLine) {
   for (const std::string where : {"before", "after"}) {
