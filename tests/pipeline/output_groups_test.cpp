@@ -141,7 +141,7 @@ TEST_F(OutputGroups, FileCap) {
   write_file(dir.path() / "d/e/c", "3");
   EXPECT_EQ(error_of({}),
             "pipeline \"instance-configure\": output has more than 2 files: write fewer files or raise the "
-            "limit");
+            "limit (--max-output-files)");
 }
 
 TEST_F(OutputGroups, ByteCap) {
@@ -153,7 +153,7 @@ TEST_F(OutputGroups, ByteCap) {
   EXPECT_EQ(
       error_of({{"baz", {{"a", "b"}}}}),
       "pipeline \"instance-configure\": output has more than 10 bytes in total: write less or raise the "
-      "limit");
+      "limit (--max-output-bytes)");
 }
 
 TEST_F(OutputGroups, ManyFilesReadInParallelKeepPathOrder) {
