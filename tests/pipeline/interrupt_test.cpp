@@ -33,6 +33,11 @@ int in_child(Body body) {
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+// ThreadSanitizer defers a raised signal to its next intercepted call, and two SIGINTs pending at once are
+// then delivered as one, so "a second signal" cannot be produced on purpose under it; the plain and ASan
+// runs of ci/test cover these paths.
+[[maybe_unused]] constexpr const char* kTsanCoalescesSignals = "ThreadSanitizer coalesces the two raised signals";
+
 // True once `pid` no longer runs (gone, or a zombie), within five seconds.
 bool ends(pid_t pid) {
   for (int i = 0; i < 250; ++i) {
@@ -75,6 +80,9 @@ TEST_F(Interrupt, ASignalIsRecordedWithItsNumberAndMakesTheDescriptorReadable) {
 }
 
 TEST_F(Interrupt, ASecondSignalKillsTheChildrenAndExitsAtOnce) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << kTsanCoalescesSignals;
+#endif
   TempDir dir;
   const auto pid_file = dir.path() / "pid";
   const int code = in_child([&] {
@@ -92,6 +100,9 @@ TEST_F(Interrupt, ASecondSignalKillsTheChildrenAndExitsAtOnce) {
 }
 
 TEST_F(Interrupt, ASecondSignalInsideAnUninterruptibleSectionExitsWhenItEnds) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << kTsanCoalescesSignals;
+#endif
   TempDir dir;
   const auto done = dir.path() / "done";
   const int code = in_child([&] {
