@@ -20,10 +20,13 @@ void write_stderr(const std::string& text) { std::fwrite(text.data(), 1, text.si
 
 }  // namespace
 
+bool progress_wanted(bool stderr_is_terminal, const char* github_actions, LogFormat log_format) {
+  return stderr_is_terminal && (github_actions == nullptr || std::string_view(github_actions) != "true") &&
+         log_format == LogFormat::text;
+}
+
 bool progress_wanted() {
-  const char* actions = std::getenv("GITHUB_ACTIONS");
-  return ::isatty(STDERR_FILENO) == 1 && (actions == nullptr || std::string_view(actions) != "true") &&
-         current_log_format() == LogFormat::text;
+  return progress_wanted(::isatty(STDERR_FILENO) == 1, std::getenv("GITHUB_ACTIONS"), current_log_format());
 }
 
 bool progress_line_shown() { return shown.load(); }

@@ -14,11 +14,14 @@
 #include <thread>
 
 #include "pipeline/runtime.h"
+#include "runner/logging.h"
 
 namespace ferry::runner {
 
 // stderr is a terminal, GITHUB_ACTIONS is not "true", and the log is text.
 bool progress_wanted();
+// The same decision from its inputs (`github_actions` is the variable's value, null when unset).
+bool progress_wanted(bool stderr_is_terminal, const char* github_actions, LogFormat log_format);
 
 // Whether a progress line is on the screen now: text log lines start by erasing it.
 bool progress_line_shown();
