@@ -14,6 +14,7 @@
 #include "core/yaml_document.h"
 #include "pipeline/cli_engine.h"
 #include "pipeline/interrupt.h"
+#include "pipeline/sha256.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -132,6 +133,25 @@ Result<std::vector<std::string>> ExecRuntime::arguments_for(const ContainerRun& 
   args.insert(args.end(), command.begin(), command.end());
   args.insert(args.end(), run.args.begin(), run.args.end());
   return args;
+}
+
+Result<std::string> ExecRuntime::image_digest(const std::string& image) {
+  std::lock_guard lock(digests_mutex_);
+  if (auto known = digests_.find(image); known != digests_.end()) return known->second;
+  const auto mapped = config_.images.find(image);
+  if (mapped == config_.images.end()) return make_error("image \"" + image + "\" is not in " + config_.file);
+  std::string material;
+  for (const std::string& word : mapped->second) {
+    material += std::to_string(word.size()) + ":" + word + ";";
+    std::error_code ec;
+    if (!fs::is_regular_file(word, ec)) continue;
+    std::ifstream in(word, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    if (!in) return make_error("cannot read " + word + " (image \"" + image + "\")");
+    material += "file " + sha256_hex(bytes.str()) + ";";
+  }
+  return digests_[image] = "sha256:" + sha256_hex(material);
 }
 
 Result<ContainerExit> ExecRuntime::run(const ContainerRun& run) {

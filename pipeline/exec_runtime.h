@@ -12,6 +12,7 @@
 
 #include <filesystem>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ class ExecRuntime : public ContainerRuntime {
   // The image's host command, or the run's command when it has one (the image must be mapped all the
   // same), then the run's args. An unmapped image is an Error.
   Result<ContainerExit> run(const ContainerRun& run) override;
+  // A SHA-256 of the mapped command's words and of the bytes of every word that names a file (the
+  // executable, a script): editing the script changes it. Files those read in turn are not seen.
+  Result<std::string> image_digest(const std::string& image) override;
 
   // The bwrap arguments (without the executable), exposed so tests can pin them. `host_root` is listed
   // to bind its entries one by one (the sandbox root is bwrap's own, so new directories like /kratix can
@@ -47,6 +51,8 @@ class ExecRuntime : public ContainerRuntime {
  private:
   ExecConfig config_;
   std::string bwrap_;
+  std::mutex digests_mutex_;
+  std::map<std::string, std::string> digests_;  // by image, for the life of the runtime
 };
 
 }  // namespace ferry::pipeline

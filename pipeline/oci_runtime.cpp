@@ -206,6 +206,14 @@ Result<OciRuntime::Lookup> OciRuntime::image(const std::string& reference) {
   return Lookup{shared, {}};
 }
 
+Result<std::string> OciRuntime::image_digest(const std::string& reference) {
+  Result<Lookup> found = image(reference);
+  if (!found) return found.error();
+  if (found->image == nullptr)
+    return make_error("podman does not know image " + reference + ": " + found->message);
+  return found->image->id;
+}
+
 Result<ContainerExit> OciRuntime::run(const ContainerRun& run) {
   const cli::Tool tool{"runc", runc_, "runc"};
   Result<std::string> runc = tool.locate();

@@ -45,6 +45,8 @@ class OciRuntime : public ContainerRuntime {
   std::string name() const override { return "oci"; }
   // A missing image is exit code 125 with podman's message as the log, like `podman run`.
   Result<ContainerExit> run(const ContainerRun& run) override;
+  // The ID of the image it unpacks (podman's image ID).
+  Result<std::string> image_digest(const std::string& image) override;
 
  private:
   struct Lookup;

@@ -1,10 +1,13 @@
 // /kratix/output -> workload groups, as the work-creator step splits them (reference §2.6). The output is
-// untrusted: only regular files and directories are accepted, and the number and size of files is capped.
+// untrusted: only regular files and directories are accepted, nothing under .git, and the number and size
+// of files is capped; run_workflow checks this after every container, so errors name the container.
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 #include "core/md5.h"
 #include "pipeline/workflow.h"
@@ -64,18 +67,50 @@ Result<std::vector<Found>> walk(const fs::path& root, std::size_t max_files, con
   return found;
 }
 
-// Refuses, in path order, special files, a total size over the cap and listed directories that are
-// missing or not directories.
-Status check(const std::vector<Found>& found, const fs::path& root, const std::vector<SelectorEntry>& entries,
-             const WorkflowOptions& options, const std::string& prefix) {
+bool is_dot_git(std::string_view segment) {
+  return segment.size() == 4 && std::equal(segment.begin(), segment.end(), ".git", [](char a, char b) {
+           return std::tolower(static_cast<unsigned char>(a)) == b;
+         });
+}
+
+// Whether a segment of the '/'-separated path is ".git" in any case (Git refuses those, and a bundle
+// holding one could plant hooks or config in a checkout).
+bool under_dot_git(std::string_view path) {
+  for (std::size_t start = 0; start <= path.size();) {
+    const std::size_t slash = std::min(path.find('/', start), path.size());
+    if (is_dot_git(path.substr(start, slash - start))) return true;
+    start = slash + 1;
+  }
+  return false;
+}
+
+// Refuses, in path order, special files, paths under .git and a total size over the cap.
+Status check_files(const std::vector<Found>& found, const WorkflowOptions& options,
+                   const std::string& prefix) {
   std::uintmax_t bytes = 0;
   for (const Found& f : found) {
     if (f.type != fs::file_type::regular) {
       return make_error(prefix + "output \"" + f.path + "\" is " + describe(f.type) +
                         "; only regular files and directories are allowed");
     }
+    if (under_dot_git(f.path)) {
+      return make_error(
+          prefix + "output \"" + f.path +
+          "\" is under a \".git\" directory, which no state store may hold: write it elsewhere");
+    }
     bytes += f.size;
   }
+  if (bytes > options.max_output_bytes) {
+    return make_error(prefix + "output has more than " + std::to_string(options.max_output_bytes) +
+                      " bytes in total: write less or raise the limit (--max-output-bytes)");
+  }
+  return ok();
+}
+
+// check_files, then the listed directories that are missing or not directories.
+Status check(const std::vector<Found>& found, const fs::path& root, const std::vector<SelectorEntry>& entries,
+             const WorkflowOptions& options, const std::string& prefix) {
+  if (Status files = check_files(found, options, prefix); !files) return files;
   for (const SelectorEntry& entry : entries) {
     if (entry.directory == ".") continue;
     if (fs::symlink_status(root / entry.directory).type() != fs::file_type::directory) {
@@ -84,10 +119,6 @@ Status check(const std::vector<Found>& found, const fs::path& root, const std::v
                         "its files to /kratix/output/" +
                         entry.directory + "/ or remove the entry");
     }
-  }
-  if (bytes > options.max_output_bytes) {
-    return make_error(prefix + "output has more than " + std::to_string(options.max_output_bytes) +
-                      " bytes in total: write less or raise the limit (--max-output-bytes)");
   }
   return ok();
 }
@@ -119,6 +150,13 @@ std::string top_directory(const std::string& path) {
 }
 
 }  // namespace
+
+Status check_container_output(const fs::path& output_dir, const WorkflowOptions& options,
+                              const std::string& prefix) {
+  auto found = walk(output_dir, options.max_output_files, prefix);
+  if (!found) return found.error();
+  return check_files(*found, options, prefix);
+}
 
 Result<std::vector<OutputGroup>> collect_output_groups(const fs::path& output_dir,
                                                        const std::vector<SelectorEntry>& entries,

@@ -92,6 +92,21 @@ std::vector<std::string> CliEngineRuntime::arguments_for(const ContainerRun& run
   return args;
 }
 
+Result<std::string> CliEngineRuntime::image_digest(const std::string& image) {
+  std::lock_guard lock(digests_mutex_);
+  if (auto known = digests_.find(image); known != digests_.end()) return known->second;
+  const cli::Tool tool{engine_.name, executable_, engine_.package};
+  Result<std::string> exe = tool.locate();
+  if (!exe) return exe.error();
+  Result<cli::Captured> inspect = cli::run_captured(*exe, {"image", "inspect", "--format", "{{.Id}}", image});
+  if (!inspect) return tool.failed_start(inspect.error());
+  const std::string id = inspect->output.substr(0, inspect->output.find('\n'));
+  if (inspect->exit_code != 0 || id.empty()) {
+    return make_error(engine_.name + " does not know image " + image + ": " + inspect->output);
+  }
+  return digests_[image] = id;
+}
+
 Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
   const cli::Tool tool{engine_.name, executable_, engine_.package};
   Result<std::string> exe = tool.locate();

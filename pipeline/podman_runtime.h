@@ -1,9 +1,11 @@
 // Runs containers with an engine whose CLI copies docker's `run` (podman, docker) through Boost.Process:
-// `<engine> run --rm --network=none --pull=<imagePullPolicy>` with the /kratix mounts, the KRATIX_* environment
-// and a timeout after which the container is killed by name and removed. A Pipeline annotated
+// `<engine> run --rm --network=none --pull=<imagePullPolicy>` with the /kratix mounts, the KRATIX_*
+// environment and a timeout after which the container is killed by name and removed. A Pipeline annotated
 // ferry.dev/network: "true" keeps the engine's default network instead of --network=none.
 #pragma once
 
+#include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -27,6 +29,9 @@ class CliEngineRuntime : public ContainerRuntime {
       : engine_(std::move(engine)), executable_(std::move(executable)) {}
   std::string name() const override { return engine_.name; }
   Result<ContainerExit> run(const ContainerRun& run) override;
+  // `<engine> image inspect --format {{.Id}}`: the image ID, a digest of its configuration (which names
+  // its layers by digest), so a rebuild with other content under the same tag has another ID.
+  Result<std::string> image_digest(const std::string& image) override;
 
   // The engine's arguments for `run` (without the executable), exposed so tests can pin them.
   std::vector<std::string> arguments_for(const ContainerRun& run, const std::string& container_name) const;
@@ -34,6 +39,8 @@ class CliEngineRuntime : public ContainerRuntime {
  private:
   CliEngine engine_;
   std::string executable_;
+  std::mutex digests_mutex_;
+  std::map<std::string, std::string> digests_;  // by image reference, for the life of the runtime
 };
 
 class PodmanRuntime : public CliEngineRuntime {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <mutex>
 #include <vector>
 
@@ -27,11 +28,24 @@ class RecordingRuntime : public ContainerRuntime {
     std::lock_guard lock(mutex_);
     return runs_;
   }
+  // "fake:<image>" unless set_image_digest gave another; "" set means the image is unknown (an Error).
+  Result<std::string> image_digest(const std::string& image) override {
+    std::lock_guard lock(mutex_);
+    auto set = digests_.find(image);
+    if (set == digests_.end()) return "fake:" + image;
+    if (set->second.empty()) return make_error("recording runtime does not know image " + image);
+    return set->second;
+  }
+  void set_image_digest(const std::string& image, const std::string& digest) {
+    std::lock_guard lock(mutex_);
+    digests_[image] = digest;
+  }
 
  private:
   Behaviour behaviour_;
   mutable std::mutex mutex_;
   std::vector<ContainerRun> runs_;
+  std::map<std::string, std::string> digests_;
 };
 
 // The host path mounted at `container_path`, for behaviours that write outputs.

@@ -44,6 +44,13 @@ class ContainerRuntime {
   // arguments); a container that ran and failed is a ContainerExit with a non-zero exit_code.
   // Must be safe to call from several threads at once.
   virtual Result<ContainerExit> run(const ContainerRun& run) = 0;
+  // What identifies the content of `image` as this runtime would run it now, for the pipeline cache key
+  // (pipeline_cache_key.h): podman and docker's image ID, the ID oci unpacks, a digest of the executable
+  // exec maps it to. An Error (an image not present locally, a runtime that cannot tell) means the
+  // pipeline is not cached. Asked at most once per image during a runtime's life; thread-safe.
+  virtual Result<std::string> image_digest(const std::string& image) {
+    return make_error(name() + " cannot tell the digest of image " + image);
+  }
 };
 
 }  // namespace ferry::pipeline

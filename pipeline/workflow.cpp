@@ -1,16 +1,19 @@
 // run_workflow: the pipelines of one workflow, one after another, each in a fresh scratch directory that
 // holds the host side of /kratix/input, /kratix/output and /kratix/metadata (reference §2.1, §2.2, §2.5).
 #include "pipeline/workflow.h"
-#include "pipeline/workflow_status.h"
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <fstream>
 #include <functional>
 #include <memory>
 #include <sstream>
 #include <thread>
+
+#include "pipeline/cached_pipeline.h"
+#include "pipeline/workflow_status.h"
 
 namespace fs = std::filesystem;
 
@@ -88,42 +91,74 @@ std::string container_failure(const Pipeline& pipeline, const Container& contain
   return tail.empty() ? text + " and wrote no log" : text + "; last lines of its log:\n" + tail;
 }
 
-// Appends the container's own env after the KRATIX_* variables, resolving valueFrom references. Resolved
-// values are collected so that logs can be redacted; they never appear in messages.
+// Appends the container's own env after the KRATIX_* variables, resolving valueFrom references. The names
+// of resolved values are collected: logs are redacted of their values, and the cache key hashes them.
 Status add_container_env(const Container& container, const SecretSource* secrets, std::vector<EnvVar>& env,
-                         std::vector<std::string>& secret_values) {
+                         std::vector<std::string>& secret_names) {
   for (const EnvVar& var : container.env) {
     if (!var.value_from) {
       env.push_back(var);
       continue;
     }
-    if (!secrets) return make_error(var.value_from->where, "env \"" + var.name + "\" uses valueFrom, but no secret source is set");
+    if (!secrets)
+      return make_error(var.value_from->where,
+                        "env \"" + var.name + "\" uses valueFrom, but no secret source is set");
     auto value = resolve_secret(*var.value_from, *secrets);
     if (!value) return value.error();
     if (!*value) continue;  // an optional reference with no value leaves the variable unset
-    secret_values.push_back(**value);
+    secret_names.push_back(var.name);
     env.push_back(EnvVar{var.name, **value, std::nullopt});
   }
   return ok();
 }
 
-// Runs the pipeline's containers in order; the first one that cannot run or exits non-zero stops it.
-Status run_containers(const Pipeline& pipeline, const WorkflowObject& object, const ScratchDir& scratch,
-                      ContainerRuntime& runtime, const WorkflowOptions& options) {
+std::vector<std::string> secret_values(const KeyedContainer& container) {
+  std::vector<std::string> values;
+  for (const EnvVar& var : container.run.env) {
+    const auto& names = container.secret_names;
+    if (std::find(names.begin(), names.end(), var.name) != names.end()) values.push_back(var.value);
+  }
+  return values;
+}
+
+std::string container_prefix(const Pipeline& pipeline, const Container& container) {
+  return "pipeline \"" + pipeline.name + "\" container \"" + container.name + "\": ";
+}
+
+// What each container of the pipeline is run with, secrets resolved.
+Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const WorkflowObject& object,
+                                                 const ScratchDir& scratch, const WorkflowOptions& options) {
   const std::vector<Mount> mounts = {{scratch.path("input"), "/kratix/input", true},
                                      {scratch.path("output"), "/kratix/output", false},
                                      {scratch.path("metadata"), "/kratix/metadata", false}};
+  std::vector<KeyedContainer> runs;
   for (const Container& container : pipeline.containers) {
-    ContainerRun run{pipeline.name + "/" + container.name, container.image, container.command, container.args,
-                     kratix_env(object, pipeline.name),    mounts,          options.timeout,
-                     container.pull_policy,                pipeline.network};
-    std::vector<std::string> secret_values;
-    if (Status env = add_container_env(container, options.secrets, run.env, secret_values); !env) {
-      return Error{"pipeline \"" + pipeline.name + "\" container \"" + container.name + "\": " + env.error().message,
-                   env.error().where};
+    ContainerRun run{pipeline.name + "/" + container.name,
+                     container.image,
+                     container.command,
+                     container.args,
+                     kratix_env(object, pipeline.name),
+                     mounts,
+                     options.timeout,
+                     container.pull_policy,
+                     pipeline.network};
+    KeyedContainer keyed{std::move(run), "", {}};
+    if (Status env = add_container_env(container, options.secrets, keyed.run.env, keyed.secret_names); !env) {
+      return Error{container_prefix(pipeline, container) + env.error().message, env.error().where};
     }
-    auto exit = runtime.run(run);
-    if (exit) exit->log = redact(exit->log, secret_values);
+    runs.push_back(std::move(keyed));
+  }
+  return runs;
+}
+
+// Runs the pipeline's containers in order; the first one that cannot run, exits non-zero or leaves a
+// refused /kratix/output stops it. A delete workflow's output is never read (§2.10), so not checked.
+Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer>& runs, bool output_read,
+                      const ScratchDir& scratch, ContainerRuntime& runtime, const WorkflowOptions& options) {
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const Container& container = pipeline.containers[i];
+    auto exit = runtime.run(runs[i].run);
+    if (exit) exit->log = redact(exit->log, secret_values(runs[i]));
     if (!exit) {
       return make_error("pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
                         container.image + ") could not be run: " + exit.error().render());
@@ -131,8 +166,29 @@ Status run_containers(const Pipeline& pipeline, const WorkflowObject& object, co
     if (exit->timed_out || exit->exit_code != 0) {
       return make_error(container_failure(pipeline, container, *exit, options.timeout));
     }
+    if (!output_read) continue;
+    if (Status output =
+            check_container_output(scratch.path("output"), options, container_prefix(pipeline, container));
+        !output) {
+      return output;
+    }
   }
   return ok();
+}
+
+// The pipeline's files from the cache when its key is stored there (a hit), else from running it.
+Result<bool> run_or_restore(const Pipeline& pipeline, const WorkflowObject& object,
+                            const std::vector<KeyedContainer>& runs, const std::optional<std::string>& key,
+                            const ScratchDir& dir, ContainerRuntime& runtime,
+                            const WorkflowOptions& options) {
+  if (key && options.cache_reads) {
+    auto files = options.cache->load(*key);
+    if (files && restore_produced_files(*files, dir.path("output"), dir.path("metadata"))) return true;
+  }
+  const bool output_read = object.action != "delete";
+  if (Status ran = run_containers(pipeline, runs, output_read, dir, runtime, options); !ran)
+    return ran.error();
+  return false;
 }
 
 // Reads metadata/destination-selectors.yaml, or the spelling of sdk/contract.md
@@ -149,8 +205,8 @@ Result<std::vector<SelectorEntry>> read_selectors(const fs::path& metadata, cons
                       "exist: write only destination-selectors.yaml");
   }
   if (!*hyphen && !*underscore) return std::vector<SelectorEntry>{};
-  const std::string shown =
-      std::string("/kratix/metadata/") + (*hyphen ? "destination-selectors.yaml" : "destination_selectors.yaml");
+  const std::string shown = std::string("/kratix/metadata/") +
+                            (*hyphen ? "destination-selectors.yaml" : "destination_selectors.yaml");
   auto entries = parse_destination_selectors(hyphen->value_or(underscore->value_or("")), shown);
   if (!entries) return Error{prefix + entries.error().message, entries.error().where};
   return entries;
@@ -174,14 +230,18 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   auto scratch = ScratchDir::create(options.scratch_dir);
   if (!scratch) return scratch.error();
   const ScratchDir& dir = **scratch;
-  if (Status written = write_file(dir.path("input") / "object.yaml",
-                                  status.object_for_next_pipeline(object.object_yaml));
-      !written) {
+  const std::string object_text = status.object_for_next_pipeline(object.object_yaml);
+  if (Status written = write_file(dir.path("input") / "object.yaml", object_text); !written) {
     return written.error();
   }
-  if (Status ran = run_containers(pipeline, object, dir, runtime, options); !ran) return ran.error();
+  auto runs = prepare_runs(pipeline, object, dir, options);
+  if (!runs) return runs.error();
+  const auto key = pipeline_cache_key_for(pipeline, object, object_text, *runs, runtime, options);
+  auto from_cache = run_or_restore(pipeline, object, *runs, key, dir, runtime, options);
+  if (!from_cache) return from_cache.error();
   PipelineResult result;
   result.pipeline = pipeline.name;
+  result.from_cache = *from_cache;
   auto suspension = status.after_pipeline(dir.path("metadata"), pipeline.name, is_last);
   if (!suspension) return suspension.error();
   result.suspension = std::move(*suspension);
@@ -197,6 +257,8 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   auto cluster_selectors = read_cluster_selectors(dir.path("metadata"), pipeline.name);
   if (!cluster_selectors) return cluster_selectors.error();
   result.cluster_selectors = std::move(*cluster_selectors);
+  if (key && !result.from_cache)
+    options.cache->store(*key, produced_files(dir.path("output"), dir.path("metadata")));
   return result;
 }
 

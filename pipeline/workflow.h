@@ -15,6 +15,7 @@
 #include "core/label_selector.h"
 #include "core/labels.h"
 #include "pipeline/model.h"
+#include "pipeline/pipeline_cache.h"
 #include "pipeline/runtime.h"
 #include "pipeline/secrets.h"
 #include "pipeline/workflow_control.h"
@@ -64,6 +65,7 @@ struct PipelineResult {
   std::string status_yaml;  // the object's status after this pipeline's status.yaml was merged (§2.7)
   std::string message;      // status.message at that point
   std::optional<Suspension> suspension;  // set when workflow-control.yaml stopped the workflow here (§2.8)
+  bool from_cache = false;  // its containers did not run: what they produced came from the pipeline cache
 };
 
 // What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are
@@ -78,11 +80,18 @@ struct WorkflowOptions {
   std::size_t max_output_bytes = kDefaultMaxOutputBytes;  // per pipeline, all files (--max-output-bytes)
   std::chrono::system_clock::time_point now = std::chrono::system_clock::now();  // for status timestamps
   const SecretSource* secrets = nullptr;  // resolves env valueFrom; none: such a container is an error
+  // The pipeline cache (pipeline_cache.h, docs/pipeline-cache.md); none: every pipeline runs. With
+  // cache_reads false (--force) pipelines run all the same and their results are stored.
+  PipelineCache* cache = nullptr;
+  bool cache_reads = true;
 };
 
 // Runs the pipelines in order, each in a fresh scratch directory below options.scratch_dir that is removed
 // afterwards. Fails with the failing container's pipeline, name, image, exit code (or timeout) and the last
-// 20 lines of its log; later pipelines do not run. Reads metadata/destination-selectors.yaml (or the
+// 20 lines of its log, or with what check_container_output found after it; later pipelines do not run.
+// With options.cache, a pipeline whose key (cached_pipeline.h) is stored is not run: its stored files
+// are put in its scratch directory and read as if its containers had written them; a pipeline that
+// succeeded without a suspension is stored. Reads metadata/destination-selectors.yaml (or the
 // sdk/contract.md spelling destination_selectors.yaml, not both) and groups the output. Delete workflows
 // have no work-writer in Kratix (§2.10): their results have no groups.
 Result<std::vector<PipelineResult>> run_workflow(const std::vector<Pipeline>& pipelines,
@@ -99,8 +108,14 @@ Result<std::vector<SelectorEntry>> parse_destination_selectors(const std::string
 // Parses the older API's cluster-selectors.yaml: a map of label keys to values. `file` names it in errors.
 Result<Labels> parse_cluster_selectors(const std::string& text, const std::string& file);
 
-// Reads /kratix/output into groups (§2.6). Refuses symlinks, special files, and more files or bytes than
-// the caps. `label` names the pipeline in errors.
+// Checks /kratix/output as a container left it: refuses symlinks, special files, paths under a ".git"
+// directory (in any case), and more files or bytes than the caps. `prefix` starts every message
+// ("pipeline \"p\" container \"c\": ").
+Status check_container_output(const std::filesystem::path& output_dir, const WorkflowOptions& options,
+                              const std::string& prefix);
+
+// Reads /kratix/output into groups (§2.6), with the checks of check_container_output and the listed
+// directories. `label` names the pipeline in errors.
 Result<std::vector<OutputGroup>> collect_output_groups(const std::filesystem::path& output_dir,
                                                        const std::vector<SelectorEntry>& entries,
                                                        const WorkflowOptions& options,

@@ -99,14 +99,14 @@ TEST_F(WorkflowTest, MissingListedDirectoryFailsPipelineAndStopsWorkflow) {
   EXPECT_TRUE(scratch_is_empty());
 }
 
-TEST_F(WorkflowTest, OutputRefusalsCarryPipelineName) {
+TEST_F(WorkflowTest, OutputRefusalsCarryPipelineAndContainerName) {
   behaviours["p/c"] = [](const ContainerRun& run) {
     std::filesystem::create_symlink("/etc/passwd", host_path_of(run, "/kratix/output") / "link.yaml");
     return ContainerExit{};
   };
   EXPECT_EQ(error_of({pipeline("p", {container("c")})}),
-            "pipeline \"p\": output \"link.yaml\" is a symlink; only regular files and directories are "
-            "allowed");
+            "pipeline \"p\" container \"c\": output \"link.yaml\" is a symlink; only regular files and "
+            "directories are allowed");
 }
 
 TEST_F(WorkflowTest, DeleteWorkflowOutputIsIgnored) {

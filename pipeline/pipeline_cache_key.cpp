@@ -1,0 +1,62 @@
+#include "pipeline/pipeline_cache_key.h"
+
+#include <algorithm>
+
+#include "pipeline/sha256.h"
+
+namespace ferry::pipeline {
+namespace {
+
+// Length-prefixed, so no two different inputs serialise alike ("a","bc" against "ab","c").
+void add(std::string& material, const std::string& field) {
+  material += std::to_string(field.size()) + ":" + field + ";";
+}
+
+void add_words(std::string& material, const std::vector<std::string>& words) {
+  add(material, std::to_string(words.size()));
+  for (const std::string& word : words) add(material, word);
+}
+
+const char* pull_policy_name(PullPolicy policy) {
+  switch (policy) {
+    case PullPolicy::always:
+      return "Always";
+    case PullPolicy::never:
+      return "Never";
+    case PullPolicy::if_not_present:
+      break;
+  }
+  return "IfNotPresent";
+}
+
+void add_container(std::string& material, const KeyedContainer& container) {
+  const ContainerRun& run = container.run;
+  add(material, run.label);
+  add(material, run.image);
+  add(material, container.image_digest);
+  add_words(material, run.command);
+  add_words(material, run.args);
+  add(material, std::to_string(run.env.size()));
+  for (const EnvVar& var : run.env) {
+    const auto& secrets = container.secret_names;
+    const bool secret = std::find(secrets.begin(), secrets.end(), var.name) != secrets.end();
+    add(material, var.name);
+    add(material, secret ? "sha256:" + sha256_hex(var.value) : var.value);
+  }
+  add(material, pull_policy_name(run.pull_policy));
+  add(material, run.network ? "network" : "no network");
+}
+
+}  // namespace
+
+std::string pipeline_cache_key(const std::string& runtime, const std::string& object_yaml,
+                               const std::vector<KeyedContainer>& containers) {
+  std::string material = "ferry pipeline cache key 1;";
+  add(material, runtime);
+  add(material, object_yaml);
+  add(material, std::to_string(containers.size()));
+  for (const KeyedContainer& container : containers) add_container(material, container);
+  return sha256_hex(material);
+}
+
+}  // namespace ferry::pipeline
