@@ -71,6 +71,12 @@ void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
       ->capture_default_str();
   app.add_option("--scratch-dir", run.scratch_dir,
                  "Where pipeline directories are made (default: a temporary directory)");
+  app.add_option("--pipeline-cache-dir", run.pipeline_cache_dir,
+                 "Where pipeline results are kept between runs, so a pipeline whose inputs did not change "
+                 "is not run again (default: $XDG_CACHE_HOME/ferry/pipelines, else ~/.cache/ferry/pipelines; "
+                 "at most 1 GiB, least recently used evicted)");
+  app.add_flag("--no-pipeline-cache", run.no_pipeline_cache,
+               "Run every pipeline; read and store no cached result (overrides --pipeline-cache-dir)");
 }
 
 void add_store_options(CLI::App& app, StoreCommandOptions& stores) {
@@ -114,7 +120,10 @@ std::function<int()> configure_reconcile(CLI::App& app) {
                  "node_exporter's textfile collector)");
   add_runtime_options(app, options->run);
   add_store_options(app, options->stores);
-  return [options] { return run_reconcile(*options); };
+  return [options] {
+    options->run.pipeline_cache_reads = !options->state.force;  // --force runs pipelines too
+    return run_reconcile(*options);
+  };
 }
 
 std::function<int()> configure_plan(CLI::App& app) {
@@ -128,7 +137,10 @@ std::function<int()> configure_plan(CLI::App& app) {
                "Exit 2 when some file would change, 0 when none would (1 stays errors)");
   add_runtime_options(app, options->run);
   add_store_options(app, options->stores);
-  return [options] { return run_plan(*options); };
+  return [options] {
+    options->run.pipeline_cache_reads = !options->state.force;  // --force runs pipelines too
+    return run_plan(*options);
+  };
 }
 
 std::function<int()> configure_explain(CLI::App& app) {

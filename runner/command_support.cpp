@@ -53,6 +53,12 @@ fs::path default_store_cache_dir(const std::function<std::optional<std::string>(
   return fs::temp_directory_path() / "ferry-stores";
 }
 
+fs::path default_pipeline_cache_dir(const std::function<std::optional<std::string>(const char*)>& env) {
+  const fs::path stores = default_store_cache_dir(env);
+  if (stores.filename() == "stores") return stores.parent_path() / "pipelines";
+  return fs::temp_directory_path() / "ferry-pipelines";
+}
+
 StoreAccess store_access(const StoreCommandOptions& options, const Platform& platform,
                          const pipeline::SecretSource& secrets) {
   StoreAccess access;
@@ -99,6 +105,14 @@ ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::f
   ReconcileOptions options{scratch, jobs, std::chrono::seconds(run.timeout_seconds), &secrets};
   options.max_output_files = run.max_output_files;
   options.max_output_bytes = run.max_output_bytes;
+  if (!run.no_pipeline_cache) {
+    const fs::path dir =
+        run.pipeline_cache_dir.empty() ? default_pipeline_cache_dir() : fs::path(run.pipeline_cache_dir);
+    auto warn = [](const std::string& warning) { spdlog::warn("{}", warning); };
+    options.pipeline_cache =
+        std::make_shared<pipeline::DiskPipelineCache>(dir, pipeline::kDefaultPipelineCacheBytes, warn);
+  }
+  options.pipeline_cache_reads = run.pipeline_cache_reads;
   return options;
 }
 

@@ -46,6 +46,11 @@ class CommandSecrets {
 std::filesystem::path default_store_cache_dir(
     const std::function<std::optional<std::string>(const char*)>& env = nullptr);
 
+// The pipeline cache when --pipeline-cache-dir is not given: default_store_cache_dir's rules with
+// "pipelines" for "stores" ($XDG_CACHE_HOME/ferry/pipelines, ...).
+std::filesystem::path default_pipeline_cache_dir(
+    const std::function<std::optional<std::string>(const char*)>& env = nullptr);
+
 // The StoreAccess of a run: the options, the platform root, and `secrets` for spec.secretRef.
 StoreAccess store_access(const StoreCommandOptions& options, const Platform& platform,
                          const pipeline::SecretSource& secrets);
@@ -68,8 +73,8 @@ class ScratchDirectory {
   std::filesystem::path path_;
 };
 
-// How a command runs pipelines, from its runtime options: scratch directory, timeout, secrets and output
-// limits (the jobs, state and the rest are the command's).
+// How a command runs pipelines, from its runtime options: scratch directory, timeout, secrets, output
+// limits and the pipeline cache, whose warnings are logged (the jobs, state and the rest are the command's).
 ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::filesystem::path& scratch,
                                   const pipeline::SecretSource& secrets, int jobs = 1);
 

@@ -57,6 +57,7 @@ class ProgressRuntime : public pipeline::ContainerRuntime {
   ProgressRuntime(pipeline::ContainerRuntime& inner, Progress& progress) : inner_(inner), progress_(progress) {}
   std::string name() const override { return inner_.name(); }
   Result<pipeline::ContainerExit> run(const pipeline::ContainerRun& run) override;
+  Result<std::string> image_digest(const std::string& image) override { return inner_.image_digest(image); }
 
  private:
   pipeline::ContainerRuntime& inner_;

@@ -50,6 +50,10 @@ struct ReconcileOptions {
   Shard shard;
   // Counts the run's objects as they finish, for the progress line (progress.h); null: not counted.
   Progress* progress = nullptr;
+  // The pipeline cache (pipeline/pipeline_cache.h, docs/pipeline-cache.md); null: every pipeline runs.
+  // pipeline_cache_reads false (--force): pipelines run all the same, and their results are stored.
+  std::shared_ptr<pipeline::PipelineCache> pipeline_cache = nullptr;
+  bool pipeline_cache_reads = true;
 };
 
 // Opens the state store behind a GitStateStore. The real one is state_store_opener; tests pass fakes.

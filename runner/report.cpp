@@ -44,19 +44,37 @@ std::string policy_line(const PlacementReport& p) {
   return line;
 }
 
+// "2 pipelines served from the pipeline cache".
+std::string cached_count(int pipelines) {
+  return std::to_string(pipelines) + (pipelines == 1 ? " pipeline" : " pipelines") +
+         " served from the pipeline cache";
+}
+
+// The run's count of cached pipelines, as a summary line; "" when there were none.
+std::string cached_summary(const RunReport& report) {
+  int pipelines = 0;
+  for (const auto* entries : {&report.promises, &report.requests}) {
+    for (const auto& r : *entries) pipelines += r.pipelines_from_cache;
+  }
+  return pipelines > 0 ? cached_count(pipelines) + "\n" : "";
+}
+
 std::string render_entry(const RequestReport& r) {
   std::string out = std::string(to_string(r.result)) + "  ";
   out += r.kind == "Promise" ? "Promise " + r.name + "\n"
                              : r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")\n";
   for (const auto& p : r.placements) {
-    out += "    placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path + "\n";
+    out += "    placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path +
+           "\n";
     if (!p.moved_from.empty()) out += "      moved from misplaced Destination " + p.moved_from + "\n";
     if (!p.misplaced.empty()) out += "      misplaced: " + p.misplaced + "\n";
     if (!p.policy.empty() || !p.location.empty()) out += "      " + policy_line(p) + "\n";
   }
-  for (const auto& c : r.commits) out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
+  for (const auto& c : r.commits)
+    out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
   for (const auto& note : r.scheduling_notes) out += "    scheduling: " + note + "\n";
   if (!r.status_message.empty()) out += "    status: " + r.status_message + "\n";
+  if (r.pipelines_from_cache > 0) out += "    " + cached_count(r.pipelines_from_cache) + "\n";
   if (!r.message.empty()) out += indented(r.message, "    ");
   return out;
 }
@@ -64,8 +82,10 @@ std::string render_entry(const RequestReport& r) {
 nlohmann::ordered_json entry_json(const RequestReport& r) {
   nlohmann::ordered_json placements = nlohmann::ordered_json::array();
   for (const auto& p : r.placements) {
-    nlohmann::ordered_json placement = {{"destination", p.destination}, {"pipeline", p.pipeline},
-                                        {"directory", p.directory}, {"path", p.path}};
+    nlohmann::ordered_json placement = {{"destination", p.destination},
+                                        {"pipeline", p.pipeline},
+                                        {"directory", p.directory},
+                                        {"path", p.path}};
     if (!p.misplaced.empty()) placement["misplaced"] = p.misplaced;
     if (!p.moved_from.empty()) placement["moved_from"] = p.moved_from;
     if (!p.policy.empty()) placement["policy"] = p.policy;
@@ -74,15 +94,20 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
     placements.push_back(std::move(placement));
   }
   nlohmann::ordered_json commits = nlohmann::ordered_json::array();
-  for (const auto& c : r.commits) commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
-  nlohmann::ordered_json entry = {{"kind", r.kind},           {"name", r.name},
-                                  {"namespace", r.namespace_}, {"promise", r.promise},
-                                  {"result", to_string(r.result)}, {"placements", placements},
+  for (const auto& c : r.commits)
+    commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
+  nlohmann::ordered_json entry = {{"kind", r.kind},
+                                  {"name", r.name},
+                                  {"namespace", r.namespace_},
+                                  {"promise", r.promise},
+                                  {"result", to_string(r.result)},
+                                  {"placements", placements},
                                   {"commits", commits}};
   if (!r.message.empty()) entry["message"] = r.message;
   if (!r.status_message.empty()) entry["status_message"] = r.status_message;
   if (!r.retry_at.empty()) entry["retry_at"] = r.retry_at;
   if (!r.scheduling_notes.empty()) entry["scheduling_notes"] = r.scheduling_notes;
+  if (r.pipelines_from_cache > 0) entry["pipelines_from_cache"] = r.pipelines_from_cache;
   return entry;
 }
 
@@ -102,6 +127,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   for (const auto& failure : report.metric_failures) out += "warning: " + failure + "\n";
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
   out += summary_line(report.requests, "requests");
+  out += cached_summary(report);
   if (!report.state_error.empty()) out += "error: " + report.state_error + "\n";
   return out;
 }
@@ -127,13 +153,20 @@ std::string render_diagnostics(const std::vector<Error>& errors, const std::vect
 
 const char* to_string(RequestResult result) {
   switch (result) {
-    case RequestResult::succeeded: return "succeeded";
-    case RequestResult::failed: return "failed";
-    case RequestResult::pending: return "pending";
-    case RequestResult::unchanged: return "unchanged";
-    case RequestResult::suspended: return "suspended";
-    case RequestResult::skipped: return "skipped";
-    case RequestResult::deleted: return "deleted";
+    case RequestResult::succeeded:
+      return "succeeded";
+    case RequestResult::failed:
+      return "failed";
+    case RequestResult::pending:
+      return "pending";
+    case RequestResult::unchanged:
+      return "unchanged";
+    case RequestResult::suspended:
+      return "suspended";
+    case RequestResult::skipped:
+      return "skipped";
+    case RequestResult::deleted:
+      return "deleted";
   }
   return "unknown";
 }

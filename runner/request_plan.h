@@ -42,9 +42,11 @@ struct RequestPlan {
   std::string status_message;                     // the object's status.message after the workflow
   std::optional<pipeline::Suspension> suspension;  // workflow-control.yaml stopped the workflow
   std::vector<std::string> scheduling_notes = {};  // every group's notes, prefixed by the group
+  int pipelines_from_cache = 0;                    // the workflow's pipelines served by the pipeline cache
 };
 
-// The workflow's outcome the report shows: the last pipeline's status message and any suspension.
+// The workflow's outcome the report shows: the last pipeline's status message, any suspension, and how
+// many pipelines the pipeline cache served.
 void record_workflow_status(const std::vector<pipeline::PipelineResult>& results, RequestPlan& plan);
 
 class RunScheduling;

@@ -45,6 +45,7 @@ struct RequestReport {
   // Policy-governed groups: metric failures, KCP placement states and why a Location or Destination
   // changed, external schedulers' choices; each "pipeline P group D: note".
   std::vector<std::string> scheduling_notes = {};
+  int pipelines_from_cache = 0;  // pipelines whose outputs came from the pipeline cache (none ran)
 };
 
 struct RunReport {

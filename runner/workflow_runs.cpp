@@ -4,7 +4,8 @@
 
 namespace ferry::runner {
 
-pipeline::WorkflowObject request_workflow_object(const pipeline::Request& request, const pipeline::Promise& promise,
+pipeline::WorkflowObject request_workflow_object(const pipeline::Request& request,
+                                                 const pipeline::Promise& promise,
                                                  const std::string& action) {
   const auto slash = request.api_version.find('/');
   return pipeline::WorkflowObject{
@@ -21,7 +22,8 @@ pipeline::WorkflowObject request_workflow_object(const pipeline::Request& reques
   };
 }
 
-pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promise, const std::string& action) {
+pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promise,
+                                                 const std::string& action) {
   return pipeline::WorkflowObject{
       .workflow_type = "promise",
       .action = action,
@@ -60,7 +62,15 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline
   // An incremental run has one clock: status timestamps and a suspension's retry time use it, so the
   // next run's decision (work_selection.cpp) compares times from the same clock.
   if (options.state) workflow_options.now = options.selection.now;
-  return pipeline::run_workflow(pipelines, object, runtime, workflow_options);
+  workflow_options.cache = options.pipeline_cache.get();
+  workflow_options.cache_reads = options.pipeline_cache_reads;
+  auto results = pipeline::run_workflow(pipelines, object, runtime, workflow_options);
+  if (!results) return results;
+  for (const pipeline::PipelineResult& result : *results) {
+    if (result.from_cache)
+      spdlog::info("{}: pipeline \"{}\" served from the pipeline cache", who, result.pipeline);
+  }
+  return results;
 }
 
 }  // namespace ferry::runner

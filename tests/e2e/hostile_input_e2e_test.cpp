@@ -568,45 +568,42 @@ ferry: 1 error(s) in $P; nothing was run or written
       {"SelectorsDirectoryIsGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    placed instance-configure group .git on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/a53d9
-    invalid repository path ".git/config" in bundle "worker-dev/resources/default/redis/cache-a/instance-configure/a53d9": ".git" segment
+        R"x(    pipeline "instance-configure" container "generate": output ".git/config" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputSymlink",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    pipeline "instance-configure": output "passwd" is a symlink; only regular files and directories are allowed
+        R"x(    pipeline "instance-configure" container "generate": output "passwd" is a symlink; only regular files and directories are allowed
 )x"}},
       {"OutputDirectorySymlink",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    pipeline "instance-configure": output "up" is a symlink; only regular files and directories are allowed
+        R"x(    pipeline "instance-configure" container "generate": output "up" is a symlink; only regular files and directories are allowed
 )x"}},
       {"OutputFifo",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    pipeline "instance-configure": output "pipe" is a fifo; only regular files and directories are allowed
+        R"x(    pipeline "instance-configure" container "generate": output "pipe" is a fifo; only regular files and directories are allowed
 )x"}},
       {"OutputUnderGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    placed instance-configure group . on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/5058f
-    invalid repository path ".git/hooks/pre-commit" in bundle "worker-dev/resources/default/redis/cache-a/instance-configure/5058f": ".git" segment
+        R"x(    pipeline "instance-configure" container "generate": output ".git/hooks/pre-commit" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputNestedGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    placed instance-configure group . on worker-dev at worker-dev/resources/default/redis/cache-a/instance-configure/5058f
-    invalid repository path "a/.git/HEAD" in bundle "worker-dev/resources/default/redis/cache-a/instance-configure/5058f": ".git" segment
+        R"x(    pipeline "instance-configure" container "generate": output "a/.git/HEAD" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputTooManyFiles",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    pipeline "instance-configure": output has more than 10000 files: write fewer files or raise the limit (--max-output-files)
+        R"x(    pipeline "instance-configure" container "generate": output has more than 10000 files: write fewer files or raise the limit (--max-output-files)
 )x"}},
       {"OutputTooManyBytes",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 )x",
-        R"x(    pipeline "instance-configure": output has more than 67108864 bytes in total: write less or raise the limit (--max-output-bytes)
+        R"x(    pipeline "instance-configure" container "generate": output has more than 67108864 bytes in total: write less or raise the limit (--max-output-bytes)
 )x"}},
       {"StatusNotYaml",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)

@@ -13,6 +13,20 @@
 #include <stdexcept>
 
 namespace ferry::testing {
+namespace {
+
+// Every test process gets its own empty $XDG_CACHE_HOME, removed at exit, so the ferry binaries it runs
+// share no cache (pipeline results, store fetches) with the user's or another test process: a pinned
+// output must not depend on what ran before.
+class IsolatedCacheHome {
+ public:
+  IsolatedCacheHome() { ::setenv("XDG_CACHE_HOME", dir_.path().c_str(), 1); }
+
+ private:
+  TempDir dir_;
+};
+
+}  // namespace
 
 TempDir::TempDir() {
   const char* base = std::getenv("TMPDIR");
@@ -25,6 +39,10 @@ TempDir::~TempDir() {
   std::error_code ignored;
   std::filesystem::remove_all(path_, ignored);
 }
+
+namespace {
+const IsolatedCacheHome isolated_cache_home;  // before main(), in every binary linking this file
+}  // namespace
 
 void write_file(const std::filesystem::path& path, const std::string& content) {
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
@@ -45,7 +63,8 @@ CommandResult run(const std::string& command, bool merge_stderr) {
   if (!pipe) return result;
   std::array<char, 4096> buffer{};
   std::size_t read = 0;
-  while ((read = fread(buffer.data(), 1, buffer.size(), pipe.get())) > 0) result.output.append(buffer.data(), read);
+  while ((read = fread(buffer.data(), 1, buffer.size(), pipe.get())) > 0)
+    result.output.append(buffer.data(), read);
   const int status = pclose(pipe.release());
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
@@ -69,4 +88,6 @@ std::string git(const std::filesystem::path& repo, const std::string& args) {
 
 // ThreadSanitizer cannot see glibc's internal lock around the time-zone state that localtime_r (called by
 // libgit2 for reflog signatures) takes, and reports a race that is not there.
-extern "C" const char* __tsan_default_suppressions() { return "race:tzset_internal\n"; }
+extern "C" const char* __tsan_default_suppressions() {
+  return "race:tzset_internal\n";
+}

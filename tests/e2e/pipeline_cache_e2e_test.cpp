@@ -1,0 +1,85 @@
+// End to end: the pipeline cache across commands. `ferry plan` runs every pipeline; the `ferry reconcile`
+// that follows (as on merge after a pull request's plan) serves every one from the cache, so each
+// container ran once, and commits the same trees as a reconcile without the cache.
+#include <gtest/gtest.h>
+
+#include "tests/e2e/platform_fixture.h"
+#include "tests/support/test_support.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::git;
+using ferry::testing::read_file;
+using ferry::testing::run;
+using ferry::testing::shell_quote;
+
+class PipelineCacheE2E : public ferry::testing::PlatformFixture {
+ protected:
+  std::string options() const {
+    return " --runtime exec --exec-config " +
+           shell_quote((std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml").string()) +
+           " --pipeline-cache-dir " + shell_quote((dir.path() / "pipeline-cache").string());
+  }
+  static int count(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  }
+  // Every object's pipelines_from_cache in a JSON report, summed.
+  static int cached_in(const nlohmann::json& report) {
+    int n = 0;
+    for (const char* kind : {"promises", "requests"}) {
+      for (const auto& entry : report[kind]) n += entry.value("pipelines_from_cache", 0);
+    }
+    return n;
+  }
+  std::string stderr_text() const { return read_file(dir.path() / "stderr"); }
+  std::string trees() const {
+    return git(clusters(), "rev-parse main^{tree}") + " " + git(observability(), "rev-parse main^{tree}");
+  }
+};
+
+TEST_F(PipelineCacheE2E, PlanThenReconcileRunsEachContainerOnce) {
+  const auto planned = run(ferry() + " plan " + shell_quote(platform().string()) + options() + " 2>" +
+                               shell_quote((dir.path() / "plan-stderr").string()),
+                           false);
+  ASSERT_EQ(planned.exit_code, 0) << planned.output << read_file(dir.path() / "plan-stderr");
+  const std::string plan_log = read_file(dir.path() / "plan-stderr");
+  const int pipelines = count(plan_log, ": running ");
+  ASSERT_GT(pipelines, 2) << plan_log;
+  EXPECT_EQ(count(plan_log, "served from the pipeline cache"), 0) << plan_log;
+
+  auto [code, report] = reconcile(options());
+  ASSERT_EQ(code, 0) << report.dump(2) << stderr_text();
+  EXPECT_EQ(count(stderr_text(), "served from the pipeline cache"), pipelines) << stderr_text();
+  EXPECT_EQ(cached_in(report), pipelines) << report.dump(2);
+  EXPECT_EQ(report["requests"][0].value("pipelines_from_cache", 0), 1) << report.dump(2);
+  const std::string cached_trees = trees();
+
+  // The same platform reconciled from scratch without the cache commits the same trees.
+  std::filesystem::remove_all(clusters());
+  std::filesystem::remove_all(observability());
+  std::filesystem::remove_all(platform() / ".ferry");
+  auto [uncached, uncached_report] = reconcile(options() + " --no-pipeline-cache");
+  ASSERT_EQ(uncached, 0) << stderr_text();
+  EXPECT_EQ(cached_in(uncached_report), 0);
+  EXPECT_EQ(trees(), cached_trees);
+}
+
+TEST_F(PipelineCacheE2E, ForceRunsEveryPipelineAndTheTextSummaryCountsHits) {
+  ASSERT_EQ(reconcile(options()).first, 0) << stderr_text();
+  auto [forced, forced_report] = reconcile(options() + " --force");
+  ASSERT_EQ(forced, 0) << stderr_text();
+  EXPECT_EQ(cached_in(forced_report), 0) << forced_report.dump(2);
+  const auto text =
+      run(ferry() + " reconcile --no-state " + shell_quote(platform().string()) + options(), true);
+  EXPECT_EQ(text.exit_code, 0) << text.output;
+  EXPECT_NE(text.output.find("    1 pipeline served from the pipeline cache\n"), std::string::npos)
+      << text.output;
+  EXPECT_NE(text.output.find(" pipelines served from the pipeline cache\n"), std::string::npos)
+      << text.output;
+}
+
+}  // namespace
+}  // namespace ferry
