@@ -6,6 +6,7 @@
 #include <map>
 #include <mutex>
 
+#include "core/fault_point.h"
 #include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
 #include "pipeline/workflow.h"
@@ -33,6 +34,7 @@ using OpenStores = std::map<std::string, OpenStore>;
 Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report) {
   const pipeline::UninterruptibleSection section;
   for (auto& [store_name, change] : plan.changes) {
+    if (!report.commits.empty() && !change.bundles.empty()) fault_point(FaultPoint::kBetweenStores);
     OpenStore& open = stores.at(store_name);
     std::lock_guard lock(open.write_mutex);
     auto outcome = open.store->apply(change);
@@ -178,6 +180,7 @@ void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime
 // Writes the run's records last, after every destination commit.
 void record_state(const IncrementalRun& incremental, writer::StateStore& state, RunReport& run) {
   const pipeline::UninterruptibleSection section;
+  fault_point(FaultPoint::kBeforeStateRecord);
   const RunState after = incremental.after();
   const writer::Change change = run_state_change(incremental.before(), after, "ferry run: record " +
                                                                                   std::to_string(after.size()) + " objects\n");

@@ -3,6 +3,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/fault_point.h"
 #include "writer/git_callbacks.h"
 #include "writer/git_commit.h"
 #include "writer/tls_trust.h"
@@ -153,12 +154,14 @@ Result<std::optional<git_oid>> fetch_branch(git_repository* cache, const RemoteT
 Result<PushReply> push_commit(git_repository* cache, const RemoteTarget& target, const git_oid& commit) {
   const std::string outgoing = "refs/ferry/outgoing/" + target.branch;
   if (auto set = set_ref(cache, outgoing, commit, target.store); !set) return set.error();
+  fault_point(FaultPoint::kBeforePush);
   Result<PushReply> reply = PushReply{};
   if (target.url.transport != StoreTransport::kFile) {
     reply = send(cache, target, outgoing + ":refs/heads/" + target.branch);
   } else {
     const std::string incoming = "refs/ferry/incoming/" + oid_hex(commit);
     reply = send(cache, target, "+" + outgoing + ":" + incoming);
+    if (reply && reply->accepted) fault_point(FaultPoint::kMidPush);
     if (reply && reply->accepted) reply = move_file_branch(cache, target, commit, incoming);
   }
   if (auto removed = set_ref(cache, outgoing, std::nullopt, target.store); !removed) return removed.error();

@@ -7,6 +7,7 @@
 #include <thread>
 #include <utility>
 
+#include "core/fault_point.h"
 #include "writer/git_commit.h"
 
 namespace ferry::writer::git {
@@ -20,9 +21,11 @@ Result<std::optional<CommitOutcome>> attempt(git_repository* repo, const std::st
   auto built = build_commit(repo, *tip, change, store);
   if (!built) return built.error();
   if (!built->commit) return std::optional<CommitOutcome>(CommitOutcome{});
+  fault_point(FaultPoint::kBeforeRefMove);
   auto moved = compare_and_swap_ref(repo, ref, *built->commit, tip->id, store);
   if (!moved) return moved.error();
   if (!*moved) return std::optional<CommitOutcome>();
+  fault_point(FaultPoint::kAfterRefMove);
   return std::optional<CommitOutcome>(
       CommitOutcome{oid_hex(*built->commit), std::move(built->drift_restored)});
 }

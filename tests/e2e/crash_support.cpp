@@ -1,0 +1,187 @@
+#include "tests/e2e/crash_support.h"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <spawn.h>
+
+#include <sstream>
+
+extern char** environ;
+
+namespace ferry::testing {
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kExecConfig = std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml";
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+// A record without what two correct histories may differ in: its time, its commit ids, and whether its
+// output was new to the repository ("succeeded") or already there from a killed run ("unchanged").
+nlohmann::json normalised_record(const std::string& text) {
+  nlohmann::json record = nlohmann::json::parse(text);
+  record.erase("lastRun");
+  record.erase("commits");
+  if (record["result"] == "unchanged") record["result"] = "succeeded";
+  return record;
+}
+
+// "<...>/resources/<ns>/<promise>/<name>" or "<...>/dependencies/<promise>" of a path, else the path.
+std::string bundle_directory(const std::string& path) {
+  std::vector<std::string> parts;
+  std::istringstream in(path);
+  for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
+  std::string prefix;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::size_t depth = parts[i] == "resources" ? 4 : parts[i] == "dependencies" ? 2 : 0;
+    if (depth != 0 && i + depth < parts.size()) {
+      for (std::size_t j = i; j < i + depth; ++j) prefix += parts[j] + (j + 1 < i + depth ? "/" : "");
+      return prefix;
+    }
+    prefix += parts[i] + "/";
+  }
+  return path;
+}
+
+}  // namespace
+
+Site::Site() {
+  fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", platform(), fs::copy_options::recursive);
+}
+
+std::vector<std::string> Site::arguments() const {
+  return {std::string(FERRY_BINARY_DIR) + "/ferry",
+          "reconcile",
+          platform().string(),
+          "--output",
+          "json",
+          "--runtime",
+          "exec",
+          "--exec-config",
+          kExecConfig,
+          "--store-cache-dir",
+          (dir_.path() / "cache").string()};
+}
+
+std::string Site::stderr_text() const {
+  return read_file(dir_.path() / "stderr");
+}
+
+int Site::reconcile(const std::string& fault) const {
+  std::string command = fault.empty() ? "" : "FERRY_FAULT_POINT=" + shell_quote(fault) + " ";
+  for (const std::string& word : arguments()) command += shell_quote(word) + " ";
+  const fs::path out = dir_.path() / "stdout";
+  return run(command + ">" + shell_quote(out.string()) + " 2>" +
+             shell_quote((dir_.path() / "stderr").string()))
+      .exit_code;
+}
+
+pid_t Site::start_reconcile() const {
+  std::vector<std::string> words = arguments();
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&files, 2, (dir_.path() / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
+                                   0644);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  pid_t pid = 0;
+  EXPECT_EQ(posix_spawn(&pid, argv[0], &files, &attributes, argv.data(), environ), 0);
+  posix_spawn_file_actions_destroy(&files);
+  posix_spawnattr_destroy(&attributes);
+  return pid;
+}
+
+std::string Site::tip(const std::string& store) const {
+  if (!fs::exists(repo(store))) return "";
+  return run("git --git-dir=" + shell_quote(repo(store).string()) + " rev-parse --verify --quiet main", false)
+      .output;
+}
+
+std::vector<std::string> Site::commits(const std::string& store, const std::string& since) const {
+  if (tip(store).empty()) return {};
+  return lines_of(git(repo(store), "rev-list main" + (since.empty() ? "" : " ^" + since)));
+}
+
+Snapshot Site::snapshot() const {
+  Snapshot snapshot;
+  for (const std::string store : kStores)
+    snapshot.trees[store] = tip(store).empty() ? Tree{} : tree_at(repo(store), "main");
+  const bool recorded =
+      fs::exists(state_repo()) &&
+      run("git --git-dir=" + shell_quote(state_repo().string()) + " rev-parse --verify --quiet state", false)
+              .exit_code == 0;
+  if (!recorded) return snapshot;
+  for (const auto& [path, blob] : tree_at(state_repo(), "state")) {
+    if (path.ends_with("/record.json"))
+      snapshot.state[path] = normalised_record(git(state_repo(), "cat-file blob " + blob));
+  }
+  return snapshot;
+}
+
+std::vector<std::string> Site::lock_files() const {
+  std::vector<std::string> found;
+  for (const fs::path& root : {repo("clusters"), repo("observability"), state_repo()}) {
+    if (!fs::exists(root)) continue;
+    for (const auto& entry : fs::recursive_directory_iterator(root)) {
+      const std::string name = entry.path().filename().string();
+      if (name.ends_with(".lock") && name != "ferry-writer.lock") found.push_back(entry.path().string());
+    }
+  }
+  return found;
+}
+
+void PrintTo(const Snapshot& snapshot, std::ostream* out) {
+  for (const auto& [store, tree] : snapshot.trees)
+    for (const auto& [path, blob] : tree) *out << "\n  " << store << ":" << path << " " << blob;
+  for (const auto& [path, record] : snapshot.state) *out << "\n  state:" << path << " " << record.dump();
+}
+
+Tree tree_at(const fs::path& repo, const std::string& rev) {
+  Tree tree;
+  for (const std::string& line : lines_of(git(repo, "ls-tree -r --full-tree " + rev))) {
+    const auto tab = line.find('\t');
+    tree[line.substr(tab + 1)] = line.substr(tab - 40, 40);
+  }
+  return tree;
+}
+
+Bundles bundles_of(const std::string& store, const Tree& tree) {
+  Bundles bundles;
+  for (const auto& [path, blob] : tree) bundles[store + ":" + bundle_directory(path)][path] = blob;
+  return bundles;
+}
+
+Bundles bundles_of(const Snapshot& snapshot) {
+  Bundles all;
+  for (const auto& [store, tree] : snapshot.trees) all.merge(bundles_of(store, tree));
+  return all;
+}
+
+std::vector<std::string> partial_bundles(const std::string& store, const Tree& tree,
+                                         const std::vector<const Bundles*>& wholes) {
+  std::vector<std::string> partial;
+  for (const auto& [directory, files] : bundles_of(store, tree)) {
+    bool whole = false;
+    for (const Bundles* versions : wholes) {
+      const auto found = versions->find(directory);
+      whole = whole || (found != versions->end() && found->second == files);
+    }
+    if (!whole) partial.push_back(directory);
+  }
+  return partial;
+}
+
+}  // namespace ferry::testing

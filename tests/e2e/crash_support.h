@@ -1,0 +1,74 @@
+// Helpers of the crash tests (crash_e2e_test.cpp, random_kill_e2e_test.cpp): a platform site of its own
+// (a copy of fixtures/platform with its repositories), the branch trees and recorded state to compare
+// with a run that was never interrupted, and the check that no commit holds part of a request's bundle.
+// Everything is read with the git CLI, not with ferry's libgit2 code.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "tests/support/test_support.h"
+
+namespace ferry::testing {
+
+using Tree = std::map<std::string, std::string>;  // path -> blob id of every file of a commit
+
+// What a run leaves, minus what differs between two correct histories (commit ids, times).
+struct Snapshot {
+  std::map<std::string, Tree> trees;            // store name -> its branch's tree
+  std::map<std::string, nlohmann::json> state;  // record path -> the record, normalised
+  bool operator==(const Snapshot&) const = default;
+};
+
+// The files of one request (or one Promise's dependencies) in one store, keyed "<store>:<directory>".
+using Bundles = std::map<std::string, Tree>;
+
+class Site {
+ public:
+  static constexpr const char* kStores[] = {"clusters", "observability"};
+
+  Site();  // a copy of fixtures/platform, its repositories not created yet
+  std::filesystem::path platform() const { return dir_.path() / "platform"; }
+  std::filesystem::path repo(const std::string& store) const {
+    return dir_.path() / "state" / (store + ".git");
+  }
+  std::filesystem::path state_repo() const { return platform() / ".ferry/state.git"; }
+  std::string stderr_text() const;
+
+  // `ferry reconcile` (--runtime exec); with a fault, under FERRY_FAULT_POINT=fault. The shell's exit
+  // code: 137 when ferry was killed by SIGKILL.
+  int reconcile(const std::string& fault = "") const;
+  // The same run started in the background (its own process group); the caller waits for it.
+  pid_t start_reconcile() const;
+
+  Snapshot snapshot() const;
+  // Every commit reachable from `store`'s branch and not from `since` (all when empty).
+  std::vector<std::string> commits(const std::string& store, const std::string& since = "") const;
+  std::string tip(const std::string& store) const;  // "" when the branch does not exist yet
+  // Files whose name ends in .lock inside the repositories, but for the writers' flock file: a lock
+  // file git or libgit2 left behind would stop the next writer.
+  std::vector<std::string> lock_files() const;
+
+ private:
+  TempDir dir_;
+  std::vector<std::string> arguments() const;
+};
+
+// Every file and record, one a line, for GoogleTest's failure messages.
+void PrintTo(const Snapshot& snapshot, std::ostream* out);
+
+Tree tree_at(const std::filesystem::path& repo, const std::string& rev);
+Bundles bundles_of(const std::string& store, const Tree& tree);
+// The bundles of `tree` equal to none of the whole versions in `wholes`: each one is a partial bundle.
+std::vector<std::string> partial_bundles(const std::string& store, const Tree& tree,
+                                         const std::vector<const Bundles*>& wholes);
+// Every bundle of every store of a snapshot.
+Bundles bundles_of(const Snapshot& snapshot);
+
+}  // namespace ferry::testing
