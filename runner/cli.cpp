@@ -39,10 +39,14 @@ CLI::Validator shard_check() {
       "I/N");
 }
 
-void add_platform_and_output(CLI::App& app, std::string& platform_dir, std::string& output) {
+void add_platform_and_output(CLI::App& app, std::string& platform_dir, std::string& platform_ref,
+                             std::string& output) {
   app.add_option("platform", platform_dir,
-                 "Platform directory with Promises, requests, Destinations and GitStateStores")
+                 "Platform with Promises, requests, Destinations and GitStateStores: a directory, or a Git "
+                 "repository (file://, git://, https://, ssh:// or user@host:path URL, a bare repository)")
       ->capture_default_str();
+  app.add_option("--platform-ref", platform_ref,
+                 "Branch of a Git platform to read (default: main); on a work tree, read it instead of the files");
   app.add_option("-o,--output", output, "Report format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
 }
 
@@ -92,8 +96,8 @@ void add_store_options(CLI::App& app, StoreCommandOptions& stores) {
 
 void add_state_options(CLI::App& app, StateCommandOptions& state) {
   auto* dir = app.add_option("--state", state.state_dir,
-                             "Bare Git repository recording what each run did, for incremental runs "
-                             "(default: PLATFORM/.ferry/state.git; keep it between CI runs)");
+                             "Bare Git repository (a directory or URL) recording what each run did, for incremental runs "
+                             "(default: branch ferry-state of a Git platform, else PLATFORM/.ferry/state.git)");
   app.add_flag("--no-state", state.no_state, "Run every workflow and record nothing (no incremental run)")
       ->excludes(dir);
   app.add_flag("--force", state.force, "Run every workflow even when its inputs did not change");
@@ -110,7 +114,7 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
 
 std::function<int()> configure_reconcile(CLI::App& app) {
   auto options = std::make_shared<ReconcileCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->output);
+  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
   app.add_option("-j,--jobs", options->jobs, "Requests processed at once")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
@@ -128,7 +132,7 @@ std::function<int()> configure_reconcile(CLI::App& app) {
 
 std::function<int()> configure_plan(CLI::App& app) {
   auto options = std::make_shared<PlanCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->output);
+  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
   app.add_option("-j,--jobs", options->jobs, "Requests processed at once")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
@@ -145,7 +149,7 @@ std::function<int()> configure_plan(CLI::App& app) {
 
 std::function<int()> configure_explain(CLI::App& app) {
   auto options = std::make_shared<ExplainCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->output);
+  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
   auto* request = app.add_option("--request", options->request,
                                  "NAMESPACE/NAME of a request: runs its pipelines and explains each group");
   auto* promise = app.add_option("--promise", options->promise, "NAME of a Promise: explains its dependencies");
@@ -157,17 +161,20 @@ std::function<int()> configure_explain(CLI::App& app) {
 
 std::function<int()> configure_validate(CLI::App& app) {
   auto options = std::make_shared<ValidateCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->output);
+  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
+  add_store_options(app, options->stores);
   return [options] { return run_validate(*options); };
 }
 
 std::function<int()> configure_status(CLI::App& app) {
   auto options = std::make_shared<StatusCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->output);
+  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
   app.add_option("object", options->object,
                  "NAMESPACE/NAME of a request (or NAME of a Promise): show its whole record");
   app.add_option("--state", options->state_dir,
-                 "Bare Git repository of the recorded state (default: PLATFORM/.ferry/state.git)");
+                 "Bare Git repository (a directory or URL) of the recorded state (default: branch ferry-state of a "
+                 "Git platform, else PLATFORM/.ferry/state.git)");
+  add_store_options(app, options->stores);
   return [options] { return run_status(*options); };
 }
 

@@ -19,11 +19,25 @@ namespace fs = std::filesystem;
 
 void log_to_stderr() { configure_logging(LogFormat::text); }
 
-std::optional<Platform> load_or_report(const std::string& platform_dir) {
-  LoadResult loaded = load_platform(platform_dir);
+Result<CommandPlatform> command_platform(const std::string& argument, const std::string& ref,
+                                         const StoreCommandOptions& stores) {
+  auto source = parse_platform_argument(argument, ref);
+  if (!source) return source.error();
+  auto credentials = platform_credentials();
+  if (!credentials) return credentials.error();
+  PlatformAccess access;
+  access.cache_dir = stores.cache_dir.empty() ? default_store_cache_dir() : fs::path(stores.cache_dir);
+  access.ca_bundle = stores.ca_bundle;
+  access.allow_insecure_http = stores.allow_insecure_http;
+  access.credentials = std::move(*credentials);
+  return CommandPlatform{std::move(*source), std::move(access)};
+}
+
+std::optional<Platform> load_or_report(const CommandPlatform& platform) {
+  LoadResult loaded = load_platform_source(platform.source, platform.access);
   std::cerr << render_diagnostics(loaded.errors, loaded.warnings);
   if (loaded.errors.empty()) return std::move(loaded.platform);
-  std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << platform_dir
+  std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << platform.source.display()
             << "; nothing was run or written\n";
   return std::nullopt;
 }

@@ -12,6 +12,7 @@
 #include "pipeline/secrets.h"
 #include "runner/commands.h"
 #include "runner/platform.h"
+#include "runner/platform_source.h"
 #include "runner/reconcile.h"
 #include "runner/run_report.h"
 #include "runner/work_selection.h"
@@ -22,8 +23,18 @@ namespace ferry::runner {
 // (runner/logging.h).
 void log_to_stderr();
 
-// Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said).
-std::optional<Platform> load_or_report(const std::string& platform_dir);
+// The platform a command reads: the platform argument and --platform-ref classified, and how its repository
+// is reached (the command's store options; credentials from FERRY_PLATFORM_* variables).
+struct CommandPlatform {
+  PlatformSource source;
+  PlatformAccess access;
+};
+Result<CommandPlatform> command_platform(const std::string& argument, const std::string& ref,
+                                         const StoreCommandOptions& stores);
+
+// Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said, with
+// the directory or URL@ref read).
+std::optional<Platform> load_or_report(const CommandPlatform& platform);
 
 // The container runtime the options ask for (see pipeline/runtime_factory.h).
 Result<std::unique_ptr<pipeline::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options);

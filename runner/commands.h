@@ -39,7 +39,8 @@ struct StateCommandOptions {
 };
 
 struct ReconcileCommandOptions {
-  std::string platform_dir = ".";
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string output = "text";  // text | json
   int jobs = 2;
   StateCommandOptions state;
@@ -51,7 +52,8 @@ struct ReconcileCommandOptions {
 // `ferry plan`: reconcile on in-memory copies of the stores (writer/planning_store.h); prints each object's
 // outcome and every Destination's file diff, writes nothing (no commit, no state record).
 struct PlanCommandOptions {
-  std::string platform_dir = ".";
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string output = "text";  // text | json
   int jobs = 2;
   StateCommandOptions state;       // the recorded state is read (never locked or written) to skip unchanged work
@@ -61,7 +63,8 @@ struct PlanCommandOptions {
 };
 
 struct ExplainCommandOptions {
-  std::string platform_dir = ".";
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string request;  // NAMESPACE/NAME
   std::string promise;  // NAME
   std::string output = "text";
@@ -72,17 +75,21 @@ struct ExplainCommandOptions {
 // `ferry validate`: loads and checks the platform as reconcile does before running anything; runs nothing,
 // writes nothing. Exit 0 valid, 1 errors.
 struct ValidateCommandOptions {
-  std::string platform_dir = ".";
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string output = "text";  // text | json
+  StoreCommandOptions stores;   // how a Git platform is reached
 };
 
 // `ferry status`: what the recorded state says (run_state.h), read without the state lock, so it works
 // while a reconcile runs. Exit 0 shown, 1 no recorded state or no such object.
 struct StatusCommandOptions {
-  std::string platform_dir = ".";
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string object;     // "" = every Promise and request; NAMESPACE/NAME a request; NAME a Promise
-  std::string state_dir;  // "" = <platform>/.ferry/state.git (state_access.h)
+  std::string state_dir;  // "" = the default of state_access.h state_location
   std::string output = "text";  // text | json
+  StoreCommandOptions stores;   // how a Git platform, or remote state, is reached
 };
 
 // `ferry test pipeline` (runner/test_pipeline_command.cpp): one workflow of one Promise on one object, its

@@ -57,7 +57,12 @@ int run_explain(const ExplainCommandOptions& options) {
     std::cerr << render_diagnostics({make_error("ferry explain needs --request NAMESPACE/NAME or --promise NAME")}, {});
     return 2;
   }
-  std::optional<Platform> platform = load_or_report(options.platform_dir);
+  auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  if (!source) {
+    std::cerr << render_diagnostics({source.error()}, {});
+    return 1;
+  }
+  std::optional<Platform> platform = load_or_report(*source);
   if (!platform) return 1;
   auto explanation = options.request.empty() ? explain_promise(*platform, options.promise, options.run)
                                              : explain_request(*platform, options.request, options.run, options.stores);

@@ -147,11 +147,19 @@ LoadResult load_platform(const fs::path& root) {
     result.errors.push_back(make_error("platform directory " + root.string() + " does not exist"));
     return result;
   }
-  std::vector<fs::path> files;
-  collect_files(root, files);
+  std::vector<fs::path> paths;
+  collect_files(root, paths);
+  std::vector<PlatformFile> files;
+  for (const fs::path& path : paths) files.push_back({path.lexically_normal().string(), read_file(path)});
+  return load_platform_files(root, files);
+}
+
+LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files) {
+  LoadResult result;
+  result.platform.root = root;
   std::vector<YamlDocument> candidates;
-  for (const fs::path& path : files) {
-    auto documents = parse_yaml_stream(read_file(path), path.lexically_normal().string());
+  for (const PlatformFile& file : files) {
+    auto documents = parse_yaml_stream(file.text, file.path);
     if (!documents) {
       result.errors.push_back(documents.error());
       continue;

@@ -33,14 +33,11 @@ StoreOpener planning_opener(StoreOpener real, PlannedStores& planned) {
 
 // The recorded state, when there is one, read-only: a plan never creates the state repository or takes its
 // lock, so it can run beside a reconcile.
-Result<std::unique_ptr<writer::StateStore>> recorded_state(const PlanCommandOptions& options) {
+Result<std::unique_ptr<writer::StateStore>> recorded_state(const PlanCommandOptions& options,
+                                                           const CommandPlatform& platform) {
   if (options.state.no_state) return std::unique_ptr<writer::StateStore>();
-  const std::filesystem::path dir = options.state.state_dir.empty() ? default_state_dir(options.platform_dir)
-                                                                   : std::filesystem::path(options.state.state_dir);
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) return std::unique_ptr<writer::StateStore>();
-  auto store = writer::open_state_store(state_store_spec(dir));
-  if (!store) return store.error();
+  auto store = open_state_for_reading(state_location(options.state.state_dir, platform.source, platform.access));
+  if (!store || !*store) return store;
   auto content = std::make_shared<writer::PlannedContent>("state");
   return std::unique_ptr<writer::StateStore>(std::make_unique<writer::PlanningStore>(std::move(*store), content));
 }
@@ -69,17 +66,20 @@ void append_for_github(const PlanReport& plan, int code) {
 
 int run_plan(const PlanCommandOptions& options) {
   log_to_stderr();
-  LoadResult loaded = load_platform(options.platform_dir);
+  auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  if (!source) return stop({source.error()});
+  LoadResult loaded = load_platform_source(source->source, source->access);
   if (!loaded.errors.empty()) {
     stop(loaded.errors, loaded.warnings);
-    std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << options.platform_dir << "; nothing was planned\n";
+    std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << source->source.display()
+              << "; nothing was planned\n";
     return 1;
   }
   std::cerr << render_diagnostics({}, loaded.warnings);
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return stop({runtime.error()});
-  auto state = recorded_state(options);
+  auto state = recorded_state(options, *source);
   if (!state) return stop({state.error()});
   ScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);

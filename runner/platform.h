@@ -83,6 +83,14 @@ struct LoadResult {
 // Loads every *.yaml / *.yml below `root` (skipping dot-directories), in path order.
 LoadResult load_platform(const std::filesystem::path& root);
 
+// One platform file already read: `path` names it in messages.
+struct PlatformFile {
+  std::string path;
+  std::string text;
+};
+// The same from files already in memory, in the order given (tests/fuzz's loader target: no disk).
+LoadResult load_platform_files(const std::filesystem::path& root, const std::vector<PlatformFile>& files);
+
 // What every store of a run shares (command line options) and where credentials are read.
 struct StoreAccess {
   std::filesystem::path platform_root;              // relative local paths are relative to it

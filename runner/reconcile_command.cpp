@@ -76,11 +76,13 @@ class RunOutputs {
 int run_reconcile(const ReconcileCommandOptions& options) {
   log_to_stderr();
   RunOutputs outputs(options);
-  LoadResult loaded = load_platform(options.platform_dir);
+  auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  if (!source) return outputs.stopped({source.error()});
+  LoadResult loaded = load_platform_source(source->source, source->access);
   if (!loaded.errors.empty()) {
     return outputs.stopped(loaded.errors, loaded.warnings,
-                           "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " + options.platform_dir +
-                               "; nothing was run or written\n");
+                           "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " +
+                               source->source.display() + "; nothing was run or written\n");
   }
   std::cerr << render_diagnostics({}, loaded.warnings);
   const Platform& platform = loaded.platform;
@@ -88,9 +90,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   if (!runtime) return outputs.stopped({runtime.error()});
   std::optional<OpenedState> state;
   if (!options.state.no_state) {
-    const std::filesystem::path dir = options.state.state_dir.empty() ? default_state_dir(options.platform_dir)
-                                                                     : std::filesystem::path(options.state.state_dir);
-    auto opened = open_run_state(dir);
+    auto opened = open_run_state(state_location(options.state.state_dir, source->source, source->access));
     if (!opened) return outputs.stopped({opened.error()});
     state.emplace(std::move(*opened));
   }

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <system_error>
 
+#include "runner/command_support.h"
 #include "runner/commands.h"
 #include "runner/report.h"
 #include "runner/run_state.h"
@@ -14,20 +15,19 @@
 namespace ferry::runner {
 namespace {
 
-Error no_state_at(const std::filesystem::path& dir) {
-  return make_error("no run has recorded state at " + dir.string() +
+Error no_state_at(const StateLocation& location) {
+  return make_error("no run has recorded state at " + location.display +
                     " yet; run ferry reconcile first, or name the state with --state DIR");
 }
 
-// Every record of the state at `dir`, opened without the lock. No repository, or one without records, is
-// an error saying no run has recorded state there yet.
-Result<RunState> read_recorded_state(const std::filesystem::path& dir) {
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) return no_state_at(dir);
-  auto store = writer::open_state_store(state_store_spec(dir));
+// Every record of the state at `location`, opened without the lock. No repository, or one without records,
+// is an error saying no run has recorded state there yet.
+Result<RunState> read_recorded_state(const StateLocation& location) {
+  auto store = open_state_for_reading(location);
   if (!store) return store.error();
+  if (!*store) return no_state_at(location);
   auto state = load_run_state(**store);
-  if (state && state->empty()) return no_state_at(dir);
+  if (state && state->empty()) return no_state_at(location);
   return state;
 }
 
@@ -53,9 +53,10 @@ int fail(const Error& error) {
 }  // namespace
 
 int run_status(const StatusCommandOptions& options) {
-  const std::filesystem::path dir = options.state_dir.empty() ? default_state_dir(options.platform_dir)
-                                                              : std::filesystem::path(options.state_dir);
-  auto state = read_recorded_state(dir);
+  auto platform = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  if (!platform) return fail(platform.error());
+  const StateLocation location = state_location(options.state_dir, platform->source, platform->access);
+  auto state = read_recorded_state(location);
   if (!state) return fail(state.error());
   const bool json = options.output == "json";
   if (options.object.empty()) {
@@ -66,7 +67,7 @@ int run_status(const StatusCommandOptions& options) {
   if (chosen.empty()) {
     const char* what = options.object.find('/') == std::string::npos ? "Promise" : "request";
     return fail(make_error(std::string("no ") + what + " \"" + options.object +
-                           "\" in the state recorded at " + dir.string() +
+                           "\" in the state recorded at " + location.display +
                            "; ferry status without a name lists every recorded object"));
   }
   if (json) {

@@ -6,15 +6,22 @@
 #include "runner/commands.h"
 #include "runner/github.h"
 #include "runner/platform.h"
+#include "runner/report.h"
 #include "runner/validate_report.h"
 
 namespace ferry::runner {
 
 int run_validate(const ValidateCommandOptions& options) {
   log_to_stderr();
-  const LoadResult loaded = load_platform(options.platform_dir);
+  auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  if (!source) {
+    std::cerr << render_diagnostics({source.error()}, {});
+    return 1;
+  }
+  const LoadResult loaded = load_platform_source(source->source, source->access);
   const bool json = options.output == "json";
-  std::cout << (json ? render_validation_json(loaded) : render_validation_text(loaded, options.platform_dir));
+  std::cout << (json ? render_validation_json(loaded)
+                     : render_validation_text(loaded, source->source.display()));
   if (github_environment().active) {
     // Annotations stay off stdout when it carries JSON.
     (json ? std::cerr : std::cout) << render_github_annotations(loaded.errors, loaded.warnings);
