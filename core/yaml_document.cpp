@@ -1,9 +1,12 @@
 #include "core/yaml_document.h"
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 
 #include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 
 namespace ferry {
 
@@ -38,8 +41,49 @@ static Status check_duplicate_keys(const YAML::Node& node, const std::string& fi
   return ok();
 }
 
+namespace {
+
+// Records where each document starts; builds nothing.
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+  }
+  void OnMapEnd() override {}
+  YAML::Mark start;
+};
+
+// yaml-cpp 0.7's LoadAll never returns on some invalid streams (a lone ",": jbeder/yaml-cpp#1040, fixed
+// upstream by PR #1319): the parser reports an empty document without consuming the token, forever,
+// growing memory (found by tests/fuzz; tests/fuzz/regressions/status_merge/comma-loop.yaml). A first pass
+// without nodes finds where a document would start twice at the same place. Throws what the parser throws.
+std::optional<YAML::Mark> stalled_at(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts starts;
+  std::optional<int> previous;
+  while (parser.HandleNextDocument(starts)) {
+    if (previous == starts.start.pos) return starts.start;
+    previous = starts.start.pos;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<std::vector<YamlDocument>> parse_yaml_stream(const std::string& text, const std::string& file) {
   try {
+    if (const auto stalled = stalled_at(text)) {
+      return make_error(SourceLocation{file, stalled->line + 1, stalled->column + 1},
+                        "invalid YAML: a document cannot start with this character; remove it");
+    }
     std::vector<YamlDocument> documents;
     for (YAML::Node& node : YAML::LoadAll(text)) {
       if (node.IsNull()) continue;  // an empty document between two "---"

@@ -26,6 +26,20 @@ TEST(YamlDocument, DeepNestingIsAnErrorNotACrash) {
             "deep.yaml:1:20004: invalid YAML: nested too deeply (500 levels); flatten the document");
 }
 
+// yaml-cpp 0.7's LoadAll looped forever on these, growing memory (found by tests/fuzz).
+TEST(YamlDocument, AStrayCommaAtTheStartOfADocumentIsAnErrorNotAHang) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {",\n", "stray.yaml:1:1: invalid YAML: a document cannot start with this character; remove it"},
+      {"a: 1\n---\n, x\n",
+       "stray.yaml:3:1: invalid YAML: a document cannot start with this character; remove it"},
+      {",,, ~}\n", "stray.yaml:1:1: invalid YAML: a document cannot start with this character; remove it"}};
+  for (const auto& [text, message] : cases) {
+    auto result = parse_yaml_stream(text, "stray.yaml");
+    ASSERT_FALSE(result.ok()) << text;
+    EXPECT_EQ(result.error().render(), message);
+  }
+}
+
 TEST(YamlDocument, SplitsMultiDocumentStreamsAndSkipsEmptyDocuments) {
   auto result = parse_yaml_stream("a: 1\n---\n---\nb: 2\n", "multi.yaml");
   ASSERT_TRUE(result.ok());

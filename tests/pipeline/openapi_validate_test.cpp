@@ -156,6 +156,24 @@ TEST(OpenApiValidate, ScalarsResolveAsKubernetesReadsThem) {
   for (const auto& [text, kind] : cases) EXPECT_EQ(classify_scalar(YAML::Load(text)["x"]), kind) << text;
 }
 
+// libstdc++'s std::regex recursed once per digit and overflowed the stack (tests/fuzz/regressions/openapi).
+TEST(OpenApiValidate, ALongDigitScalarIsClassifiedWithoutExhaustingTheStack) {
+  const std::string digits(200000, '7');
+  EXPECT_EQ(classify_scalar(YAML::Load("x: " + digits)["x"]), ScalarKind::integer);
+  EXPECT_EQ(classify_scalar(YAML::Load("x: " + digits + ".5e-3")["x"]), ScalarKind::number);
+  EXPECT_EQ(classify_scalar(YAML::Load("x: " + digits + "x")["x"]), ScalarKind::string);
+}
+
+TEST(OpenApiValidate, APatternIsCheckedOnStringsOfAtMost1024Characters) {
+  const std::string at_limit(1024, 'a');
+  EXPECT_EQ(problems("spec: {size: small, name: " + at_limit + "}\n"),
+            Problems{"request.yaml:1:27: spec.name: must be at most 8 characters long"});
+  EXPECT_EQ(problems("spec: {size: small, name: " + at_limit + "b}\n"),
+            (Problems{"request.yaml:1:27: spec.name: must be at most 8 characters long",
+                      "request.yaml:1:27: spec.name: is 1025 characters long; ferry checks the pattern "
+                      "^[a-z][a-z0-9-]*$ on strings of at most 1024 characters"}));
+}
+
 TEST(OpenApiSchema, BadSchemasAreLocatedErrors) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"type: map",
