@@ -157,6 +157,7 @@ LoadResult load_platform(const fs::path& root) {
 LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files) {
   LoadResult result;
   result.platform.root = root;
+  result.files = files;
   std::vector<YamlDocument> candidates;
   for (const PlatformFile& file : files) {
     auto documents = parse_yaml_stream(file.text, file.path);

@@ -6,12 +6,13 @@
 
 #include "runner/command_support.h"
 #include "runner/commands.h"
+#include "runner/compound.h"
 #include "runner/github.h"
 #include "runner/plan_report.h"
 #include "runner/progress.h"
 #include "runner/reconcile.h"
-#include "runner/shard.h"
 #include "runner/report.h"
+#include "runner/shard.h"
 #include "runner/state_access.h"
 #include "writer/store_factory.h"
 
@@ -22,12 +23,14 @@ using PlannedStores = std::map<std::string, std::shared_ptr<writer::PlannedConte
 
 // Opens each store as reconcile does, wrapped in a PlanningStore whose content lands in `planned`.
 StoreOpener planning_opener(StoreOpener real, PlannedStores& planned) {
-  return [real = std::move(real), &planned](const GitStateStore& config) -> Result<std::unique_ptr<writer::StateStore>> {
+  return [real = std::move(real),
+          &planned](const GitStateStore& config) -> Result<std::unique_ptr<writer::StateStore>> {
     auto store = real(config);
     if (!store) return store.error();
     auto content = std::make_shared<writer::PlannedContent>(config.name);
     planned[config.name] = content;
-    return std::unique_ptr<writer::StateStore>(std::make_unique<writer::PlanningStore>(std::move(*store), content));
+    return std::unique_ptr<writer::StateStore>(
+        std::make_unique<writer::PlanningStore>(std::move(*store), content));
   };
 }
 
@@ -36,10 +39,12 @@ StoreOpener planning_opener(StoreOpener real, PlannedStores& planned) {
 Result<std::unique_ptr<writer::StateStore>> recorded_state(const PlanCommandOptions& options,
                                                            const CommandPlatform& platform) {
   if (options.state.no_state) return std::unique_ptr<writer::StateStore>();
-  auto store = open_state_for_reading(state_location(options.state.state_dir, platform.source, platform.access));
+  auto store =
+      open_state_for_reading(state_location(options.state.state_dir, platform.source, platform.access));
   if (!store || !*store) return store;
   auto content = std::make_shared<writer::PlannedContent>("state");
-  return std::unique_ptr<writer::StateStore>(std::make_unique<writer::PlanningStore>(std::move(*store), content));
+  return std::unique_ptr<writer::StateStore>(
+      std::make_unique<writer::PlanningStore>(std::move(*store), content));
 }
 
 int stop(const std::vector<Error>& errors, const std::vector<Error>& warnings = {}) {
@@ -83,7 +88,8 @@ int run_plan(const PlanCommandOptions& options) {
   if (!state) return stop({state.error()});
   ScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);
-  ReconcileOptions reconcile_options = pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
+  ReconcileOptions reconcile_options =
+      pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
   reconcile_options.dry_run = true;
   if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
   if (*state) {
@@ -95,9 +101,12 @@ int run_plan(const PlanCommandOptions& options) {
     Progress progress(progress_wanted());
     ProgressRuntime counted(**runtime, progress);
     reconcile_options.progress = &progress;
-    return reconcile(platform, counted,
-                     planning_opener(state_store_opener(store_access(options.stores, platform, secrets.source())), planned),
-                     reconcile_options);
+    const StoreOpener opener = planning_opener(
+        state_store_opener(store_access(options.stores, platform, secrets.source())), planned);
+    if (has_platform_destination(platform)) {
+      return reconcile_compound(platform.root, loaded.files, counted, opener, reconcile_options);
+    }
+    return reconcile(platform, counted, opener, reconcile_options);
   }();
   if (!run) return stop({run.error()});
   const PlanReport plan{std::move(*run), plan_stores(platform, planned)};

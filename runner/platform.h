@@ -73,21 +73,23 @@ struct Platform {
   const scheduler::PlacementPolicy* policy_for(const std::string& promise) const;
 };
 
-// Everything found: errors stop the run (they are all reported at once); warnings do not.
-struct LoadResult {
-  Platform platform;
-  std::vector<Error> errors;
-  std::vector<Error> warnings;
-};
-
-// Loads every *.yaml / *.yml below `root` (skipping dot-directories), in path order.
-LoadResult load_platform(const std::filesystem::path& root);
-
 // One platform file already read: `path` names it in messages.
 struct PlatformFile {
   std::string path;
   std::string text;
 };
+
+// Everything found: errors stop the run (they are all reported at once); warnings do not.
+struct LoadResult {
+  Platform platform;
+  std::vector<Error> errors;
+  std::vector<Error> warnings;
+  std::vector<PlatformFile> files;  // what was read, in order: a compound run loads them again (compound.h)
+};
+
+// Loads every *.yaml / *.yml below `root` (skipping dot-directories), in path order.
+LoadResult load_platform(const std::filesystem::path& root);
+
 // The same from files already in memory, in the order given (tests/fuzz's loader target: no disk).
 LoadResult load_platform_files(const std::filesystem::path& root, const std::vector<PlatformFile>& files);
 

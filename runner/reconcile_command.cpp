@@ -2,16 +2,17 @@
 #include <fstream>
 #include <iostream>
 
-#include "runner/command_support.h"
-#include "runner/commands.h"
 #include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
+#include "runner/command_support.h"
+#include "runner/commands.h"
+#include "runner/compound.h"
 #include "runner/github.h"
 #include "runner/metrics_file.h"
 #include "runner/progress.h"
 #include "runner/reconcile.h"
-#include "runner/shard.h"
 #include "runner/report.h"
+#include "runner/shard.h"
 #include "runner/state_access.h"
 
 #ifndef FERRY_VERSION
@@ -29,7 +30,8 @@ class RunOutputs {
       : options_(options), github_(github_environment()), started_(std::chrono::system_clock::now()) {}
 
   // The run could not start: diagnostics on stderr (and as annotations), exit 1.
-  int stopped(const std::vector<Error>& errors, const std::vector<Error>& warnings = {}, const std::string& note = "") {
+  int stopped(const std::vector<Error>& errors, const std::vector<Error>& warnings = {},
+              const std::string& note = "") {
     std::cerr << render_diagnostics(errors, warnings) << note;
     if (github_.active) std::cerr << render_github_annotations(errors, warnings);
     finish(nullptr, 1);
@@ -54,7 +56,8 @@ class RunOutputs {
  private:
   void finish(const RunReport* report, int code) {
     if (options_.metrics_file.empty()) return;
-    auto written = write_metrics_file(options_.metrics_file, report, code, {started_, std::chrono::system_clock::now()});
+    auto written =
+        write_metrics_file(options_.metrics_file, report, code, {started_, std::chrono::system_clock::now()});
     if (!written) std::cerr << render_diagnostics({}, {written.error()});
   }
 
@@ -96,7 +99,8 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   }
   ScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);
-  ReconcileOptions reconcile_options = pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
+  ReconcileOptions reconcile_options =
+      pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
   if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
   if (state) {
     reconcile_options.state = state->store.get();
@@ -106,8 +110,11 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     Progress progress(progress_wanted());
     ProgressRuntime counted(**runtime, progress);
     reconcile_options.progress = &progress;
-    return reconcile(platform, counted, state_store_opener(store_access(options.stores, platform, secrets.source())),
-                     reconcile_options);
+    const StoreOpener opener = state_store_opener(store_access(options.stores, platform, secrets.source()));
+    if (has_platform_destination(platform)) {
+      return reconcile_compound(platform.root, loaded.files, counted, opener, reconcile_options);
+    }
+    return reconcile(platform, counted, opener, reconcile_options);
   }();
   if (!report) return outputs.stopped({report.error()});
   return outputs.finished(*report);

@@ -14,6 +14,9 @@ namespace ferry::scheduler {
 // ferry's annotations on a Destination (Kratix keeps unknown annotations, so the objects stay valid).
 inline constexpr const char* kUnschedulableAnnotation = "scheduling.ferry.dev/unschedulable";
 inline constexpr const char* kMetricsAnnotation = "scheduling.ferry.dev/metrics";
+// "true": the Destination stands for the platform itself (compound Promises, runner/compound.h): what is
+// written to it becomes platform input for a further pass of the same run.
+inline constexpr const char* kPlatformAnnotation = "ferry.dev/platform";
 
 // One of the Destination's metrics and its weight in the score (Krake's per-cluster metrics, seed 003).
 struct DestinationMetric {
@@ -41,6 +44,7 @@ struct Destination {
   Readiness readiness = {};
   std::optional<std::string> unschedulable = {};  // the taint's reason (kUnschedulableAnnotation)
   std::vector<DestinationMetric> metrics = {};    // kMetricsAnnotation, in written order
+  bool platform = false;                          // kPlatformAnnotation is "true"
 
   // Not ready or tainted Destinations take no new placements; existing ones are the policy's to judge.
   bool takes_new_placements() const { return readiness.ready && !unschedulable; }

@@ -100,6 +100,14 @@ Status read_scheduling_state(const YAML::Node& node, const std::string& file, De
     if (!metrics) return metrics.error();
     destination.metrics = std::move(*metrics);
   }
+  if (auto platform = values->find(kPlatformAnnotation); platform != values->end()) {
+    if (platform->second != "true" && platform->second != "false") {
+      return make_error(text_start(child(annotations, kPlatformAnnotation), file),
+                        std::string(kPlatformAnnotation) + " must be \"true\" or \"false\", found \"" +
+                            platform->second + "\"");
+    }
+    destination.platform = platform->second == "true";
+  }
   const YAML::Node conditions = child(child(node, "status"), "conditions");
   if (!conditions.IsDefined() || !conditions.IsSequence()) return ok();
   for (const YAML::Node& condition : conditions) {

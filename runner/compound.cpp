@@ -1,0 +1,123 @@
+// Compound Promises: passes of one run until the platform Destinations settle (compound.h).
+#include "runner/compound.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "writer/layout.h"
+#include "writer/recording_state_store.h"
+
+namespace ferry::runner {
+
+namespace {
+
+bool is_yaml_input(const std::string& path) {
+  if (!path.ends_with(".yaml") && !path.ends_with(".yml")) return false;
+  return !path.starts_with(".") && path.find("/.") == std::string::npos;  // no dot-directory or dot-file
+}
+
+Result<std::vector<PlatformFile>> files_of(const Platform& platform,
+                                           const scheduler::Destination& destination,
+                                           const StoreOpener& open_store) {
+  const GitStateStore* store = platform.store(destination.state_store);
+  if (store == nullptr) return std::vector<PlatformFile>{};  // validation reported the missing store
+  auto opened = open_store(*store);
+  if (!opened) return opened.error();
+  auto files = (*opened)->read_files(writer::join_path({store->path, destination.path}));
+  if (!files) return files.error();
+  std::vector<PlatformFile> found;
+  for (auto& [path, text] : *files) {
+    if (is_yaml_input(path)) found.push_back({store->name + ":" + path, std::move(text)});
+  }
+  return found;
+}
+
+// "redis default/example" for requests, "Promise redis" for Promises: one object's identity in a report.
+std::tuple<std::string, std::string, std::string, std::string> identity(const RequestReport& r) {
+  return {r.kind, r.promise, r.namespace_, r.name};
+}
+
+// Keeps each object once: a later pass replaces an earlier entry unless it only skipped the object (the
+// earlier pass is where it ran). New objects are appended in the order the passes found them.
+void absorb(std::vector<RequestReport>& merged, std::vector<RequestReport> pass) {
+  for (RequestReport& entry : pass) {
+    auto same = std::find_if(merged.begin(), merged.end(),
+                             [&](const RequestReport& m) { return identity(m) == identity(entry); });
+    if (same == merged.end()) {
+      merged.push_back(std::move(entry));
+    } else if (entry.result != RequestResult::skipped) {
+      *same = std::move(entry);
+    }
+  }
+}
+
+void absorb(RunReport& merged, RunReport pass) {
+  absorb(merged.promises, std::move(pass.promises));
+  absorb(merged.requests, std::move(pass.requests));
+  if (!pass.state_error.empty()) merged.state_error = pass.state_error;
+  for (auto& failure : pass.metric_failures) merged.metric_failures.push_back(std::move(failure));
+}
+
+// The first error of objects that do not load, saying how many there are: the run stops there (the
+// platform's own files were checked before the run; these were written to a platform Destination).
+Error emitted_load_error(const LoadResult& loaded, int pass) {
+  Error first = loaded.errors.front();
+  first.message += " (written to a platform Destination, read for pass " + std::to_string(pass) + "; " +
+                   std::to_string(loaded.errors.size()) + " error(s) in all; nothing more was run)";
+  return first;
+}
+
+}  // namespace
+
+bool has_platform_destination(const Platform& platform) {
+  return std::any_of(platform.destinations.begin(), platform.destinations.end(),
+                     [](const scheduler::Destination& d) { return d.platform; });
+}
+
+Result<std::vector<PlatformFile>> emitted_platform_files(const Platform& platform,
+                                                         const StoreOpener& open_store) {
+  std::vector<PlatformFile> emitted;
+  for (const scheduler::Destination& destination : platform.destinations) {
+    if (!destination.platform) continue;
+    auto files = files_of(platform, destination, open_store);
+    if (!files) return files.error();
+    for (PlatformFile& file : *files) emitted.push_back(std::move(file));
+  }
+  return emitted;
+}
+
+Result<RunReport> reconcile_compound(const std::filesystem::path& root,
+                                     const std::vector<PlatformFile>& files,
+                                     pipeline::ContainerRuntime& runtime, const StoreOpener& open_store,
+                                     ReconcileOptions options) {
+  writer::RecordingStateStore run_only_state("compound run state");
+  if (options.state == nullptr) options.state = &run_only_state;
+  LoadResult loaded = load_platform_files(root, files);
+  if (!loaded.errors.empty()) return emitted_load_error(loaded, 1);
+  auto emitted = emitted_platform_files(loaded.platform, open_store);
+  if (!emitted) return emitted.error();
+  RunReport merged;
+  for (int pass = 1; pass <= kMaxCompoundPasses; ++pass) {
+    std::vector<PlatformFile> input = files;
+    input.insert(input.end(), emitted->begin(), emitted->end());
+    loaded = load_platform_files(root, input);
+    if (!loaded.errors.empty()) return emitted_load_error(loaded, pass);
+    auto report = reconcile(loaded.platform, runtime, open_store, options);
+    if (!report) return report.error();
+    absorb(merged, std::move(*report));
+    if (options.dry_run)
+      return merged;  // a plan is one pass: its stores hold nothing a further pass could read
+    auto after = emitted_platform_files(loaded.platform, open_store);
+    if (!after) return after.error();
+    const bool settled = std::equal(
+        after->begin(), after->end(), emitted->begin(), emitted->end(),
+        [](const PlatformFile& a, const PlatformFile& b) { return a.path == b.path && a.text == b.text; });
+    if (settled) return merged;
+    emitted = std::move(after);
+  }
+  return make_error("compound Promises did not settle: the platform Destinations still changed after " +
+                    std::to_string(kMaxCompoundPasses) +
+                    " passes (do requests keep emitting new requests through each other?)");
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,42 @@
+// Compound Promises (reference §5.3): a Promise whose workflow writes requests (or Promises) for other
+// Promises. In Kratix its outputs go to a Destination that is the platform cluster itself and a GitOps
+// agent applies them there; ferry has no cluster, so a Destination annotated `ferry.dev/platform: "true"`
+// stands for the platform, and what a run writes to it is read back as platform input for a further pass
+// of the same run.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "pipeline/runtime.h"
+#include "runner/platform.h"
+#include "runner/reconcile.h"
+#include "runner/run_report.h"
+
+namespace ferry::runner {
+
+// Passes of one run before ferry gives up on outputs that never settle (a Promise whose requests keep
+// emitting new requests through each other).
+inline constexpr int kMaxCompoundPasses = 5;
+
+// The YAML files committed to the platform's platform Destinations, in path order, each named
+// "<store>:<path in the repository>" so a bad emitted object is located like a platform file. Files
+// under dot-directories (the `.kratix` index of filepath mode none) are not input.
+Result<std::vector<PlatformFile>> emitted_platform_files(const Platform& platform,
+                                                         const StoreOpener& open_store);
+
+// True when some Destination of `platform` is a platform Destination.
+bool has_platform_destination(const Platform& platform);
+
+// Reconciles `files` plus what the platform Destinations hold, pass after pass, until a pass leaves the
+// platform Destinations as it found them. A pass runs only what is new or changed since the one before (a
+// state is needed for that: without options.state, an in-memory one serves the run and nothing is
+// recorded). Each object appears once in the report, with its last pass that did more than skip it.
+// Errors: emitted objects that do not load (all their diagnostics, located by "<store>:<path>"), and
+// outputs still changing after kMaxCompoundPasses.
+Result<RunReport> reconcile_compound(const std::filesystem::path& root,
+                                     const std::vector<PlatformFile>& files,
+                                     pipeline::ContainerRuntime& runtime, const StoreOpener& open_store,
+                                     ReconcileOptions options);
+
+}  // namespace ferry::runner

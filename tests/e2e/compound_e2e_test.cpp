@@ -1,0 +1,101 @@
+// End to end: a compound Promise (docs/compound-promises.md). Promise "app" places on the platform
+// Destination and its pipeline writes a "db" request there; the same run reads it back and runs db's
+// pipeline, whose output lands on the worker. Pipelines are host scripts under --runtime exec.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/support/compound_platform.h"
+#include "tests/support/test_support.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::git;
+using ferry::testing::read_file;
+using ferry::testing::run;
+using ferry::testing::shell_quote;
+using ferry::testing::TempDir;
+using ferry::testing::write_file;
+
+// app's pipeline asks for a database named after its request; db's writes the database's manifest.
+constexpr const char* kAppScript = R"(name=$(sed -n 's/^  name: //p' /kratix/input/object.yaml)
+printf 'apiVersion: example.com/v1\nkind: db\nmetadata:\n  name: %s-db\n  namespace: default\n  labels: {kratix.io/parent-resource-name: %s}\nspec: {}\n' "$name" "$name" > /kratix/output/request.yaml
+)";
+constexpr const char* kDbScript = R"(name=$(sed -n 's/^  name: //p' /kratix/input/object.yaml)
+printf 'kind: Database\nname: %s\n' "$name" > /kratix/output/db.yaml
+)";
+
+class CompoundE2E : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write_file(platform() / "platform.yaml", ferry::testing::compound_store_and_destinations("../state.git"));
+    write_file(platform() / "promises/app.yaml",
+               ferry::testing::compound_promise("app", "platform", "app:v1"));
+    write_file(platform() / "promises/db.yaml", ferry::testing::compound_promise("db", "dev", "db:v1"));
+    write_file(platform() / "requests/shop.yaml", ferry::testing::compound_request("app", "shop"));
+    write_file(dir.path() / "exec/app.sh", kAppScript);
+    write_file(dir.path() / "exec/db.sh", kDbScript);
+    write_file(dir.path() / "exec/ferry-exec.yaml",
+               "images:\n  app:v1: [/bin/sh, ./app.sh]\n  db:v1: [/bin/sh, ./db.sh]\n");
+  }
+  std::filesystem::path platform() const { return dir.path() / "platform"; }
+  std::filesystem::path state() const { return dir.path() / "state.git"; }
+
+  // `ferry reconcile --output json`: exit code and "namespace/name" -> result.
+  std::pair<int, std::map<std::string, std::string>> reconcile() {
+    const auto result = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile --output json " +
+                                shell_quote(platform().string()) + " --runtime exec --exec-config " +
+                                shell_quote((dir.path() / "exec/ferry-exec.yaml").string()) + " 2>" +
+                                shell_quote((dir.path() / "stderr").string()),
+                            false);
+    const nlohmann::json report = nlohmann::json::parse(result.output, nullptr, false);
+    EXPECT_FALSE(report.is_discarded()) << result.output << read_file(dir.path() / "stderr");
+    std::map<std::string, std::string> results;
+    if (report.is_discarded()) return {result.exit_code, results};
+    for (const auto& r : report["requests"]) {
+      results[r["namespace"].get<std::string>() + "/" + r["name"].get<std::string>()] = r["result"];
+    }
+    return {result.exit_code, results};
+  }
+
+  std::string worker_files() const { return git(state(), "ls-tree -r --name-only main -- worker"); }
+
+  TempDir dir;
+};
+
+TEST_F(CompoundE2E, TheEmittedRequestRunsInTheSameRunAndItsOutputReachesTheWorker) {
+  auto [code, results] = reconcile();
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(results, (std::map<std::string, std::string>{{"default/shop", "succeeded"},
+                                                         {"default/shop-db", "succeeded"}}));
+  EXPECT_EQ(git(state(), "show main:worker/resources/default/db/shop-db/configure/5058f/db.yaml"),
+            "kind: Database\nname: shop-db");
+  EXPECT_NE(git(state(), "show main:platform/resources/default/app/shop/configure/5058f/request.yaml")
+                .find("name: shop-db"),
+            std::string::npos);
+}
+
+TEST_F(CompoundE2E, ASecondRunSkipsBothAndCommitsNothing) {
+  ASSERT_EQ(reconcile().first, 0);
+  const std::string tip = git(state(), "rev-parse main");
+  auto [code, results] = reconcile();
+  EXPECT_EQ(code, 0);
+  EXPECT_EQ(results, (std::map<std::string, std::string>{{"default/shop", "skipped"},
+                                                         {"default/shop-db", "skipped"}}));
+  EXPECT_EQ(git(state(), "rev-parse main"), tip);
+}
+
+TEST_F(CompoundE2E, RemovingTheCompoundRequestDeletesWhatItEmitted) {
+  ASSERT_EQ(reconcile().first, 0);
+  ASSERT_NE(worker_files(), "");
+  std::filesystem::remove(platform() / "requests/shop.yaml");
+  auto [code, results] = reconcile();
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(results, (std::map<std::string, std::string>{{"default/shop", "deleted"},
+                                                         {"default/shop-db", "deleted"}}));
+  EXPECT_EQ(worker_files(), "");
+}
+
+}  // namespace
+}  // namespace ferry
