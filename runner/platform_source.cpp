@@ -2,9 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
+#include "core/file_text.h"
 #include "writer/store_factory.h"
 #include "writer/store_url.h"
 
@@ -63,13 +62,6 @@ LoadResult load_failure(const PlatformSource& source, const std::string& what) {
   return result;
 }
 
-std::optional<std::string> read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 }  // namespace
 
@@ -107,7 +99,7 @@ Result<writer::Credentials> platform_credentials(
     ssh.private_key_file = key;
     ssh.passphrase = get("FERRY_PLATFORM_SSH_PASSPHRASE");
     const std::string known_hosts = get("FERRY_PLATFORM_KNOWN_HOSTS_FILE");
-    auto hosts = read_text(known_hosts);
+    auto hosts = read_file_text(known_hosts);
     if (!hosts)
       return make_error("cannot read FERRY_PLATFORM_KNOWN_HOSTS_FILE \"" + known_hosts +
                         "\"; ssh platform repositories need the server's host key");

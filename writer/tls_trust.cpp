@@ -1,11 +1,10 @@
 #include "writer/tls_trust.h"
 
-#include <fstream>
 #include <mutex>
 #include <optional>
 #include <set>
-#include <sstream>
 
+#include "core/file_text.h"
 #include "writer/git_handles.h"
 #include "writer/temp_file.h"
 
@@ -25,13 +24,6 @@ TrustedSet& trusted() {
   return set;
 }
 
-std::optional<std::string> read_text(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 }  // namespace
 
@@ -45,14 +37,14 @@ Status trust_ca_bundle(const std::filesystem::path& bundle, const std::string& s
     if (set.bundles.contains(path)) return ok();
   }
   const std::string named = bundle.string() + " of " + store;
-  const auto text = read_text(path);
+  const auto text = read_file_text(path);
   if (!text) return make_error("cannot read CA bundle " + named);
   if (text->find("-----BEGIN CERTIFICATE-----") == std::string::npos) {
     return make_error("CA bundle " + named + " holds no PEM certificate");
   }
   const std::unique_lock lock(set.mutex);
   if (set.bundles.contains(path)) return ok();
-  std::string pem = set.bundles.empty() ? read_text(kSystemBundle).value_or("") : set.pem;
+  std::string pem = set.bundles.empty() ? read_file_text(kSystemBundle).value_or("") : set.pem;
   pem += "\n" + *text;
   auto file = TempFile::create("ca-bundle", pem);
   if (!file) return file.error();
