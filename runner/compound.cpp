@@ -6,6 +6,7 @@
 
 #include "writer/layout.h"
 #include "writer/recording_state_store.h"
+#include "writer/store_url.h"
 
 namespace ferry::runner {
 
@@ -67,7 +68,44 @@ Error emitted_load_error(const LoadResult& loaded, int pass) {
   return first;
 }
 
+// Whether two parsed URLs name one repository: the same directory on disk, or the same remote.
+bool same_repository(const writer::StoreUrl& a, const writer::StoreUrl& b) {
+  if (!a.local_path.empty() || !b.local_path.empty()) {
+    std::error_code ec_a, ec_b;
+    return std::filesystem::weakly_canonical(a.local_path, ec_a) ==
+           std::filesystem::weakly_canonical(b.local_path, ec_b);
+  }
+  return a.remote == b.remote && a.port == b.port;
+}
+
+// The branch `ref` names: "refs/heads/main" and "main" are one.
+std::string branch_of(const std::string& ref) {
+  return ref.starts_with("refs/heads/") ? ref.substr(11) : ref;
+}
+
 }  // namespace
+
+std::vector<PlatformFile> adopt_platform_repository(Platform& platform, std::vector<PlatformFile> files,
+                                                    const PlatformSource& source) {
+  if (!source.from_git) return files;
+  auto repository = writer::parse_store_url(source.repository, std::filesystem::current_path());
+  if (!repository) return files;   // read already, so it parses; nothing to adopt otherwise
+  std::vector<std::string> owned;  // directories of the Destinations that write into the platform itself
+  for (scheduler::Destination& destination : platform.destinations) {
+    const GitStateStore* store = platform.store(destination.state_store);
+    if (store == nullptr || branch_of(store->branch) != branch_of(source.ref)) continue;
+    auto url = writer::parse_store_url(store->url, platform.root);
+    if (!url || !same_repository(*url, *repository)) continue;
+    destination.platform = true;
+    const std::string dir = writer::join_path({store->path, destination.path});
+    owned.push_back(dir.empty() ? dir : dir + "/");  // "": the whole repository is written to
+  }
+  std::erase_if(files, [&](const PlatformFile& file) {
+    return std::any_of(owned.begin(), owned.end(),
+                       [&](const std::string& dir) { return file.path.starts_with(dir); });
+  });
+  return files;
+}
 
 bool has_platform_destination(const Platform& platform) {
   return std::any_of(platform.destinations.begin(), platform.destinations.end(),
@@ -86,21 +124,30 @@ Result<std::vector<PlatformFile>> emitted_platform_files(const Platform& platfor
   return emitted;
 }
 
-Result<RunReport> reconcile_compound(const std::filesystem::path& root,
-                                     const std::vector<PlatformFile>& files,
+Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
                                      pipeline::ContainerRuntime& runtime, const StoreOpener& open_store,
                                      ReconcileOptions options) {
   writer::RecordingStateStore run_only_state("compound run state");
   if (options.state == nullptr) options.state = &run_only_state;
-  LoadResult loaded = load_platform_files(root, files);
-  if (!loaded.errors.empty()) return emitted_load_error(loaded, 1);
-  auto emitted = emitted_platform_files(loaded.platform, open_store);
+  auto emitted = emitted_platform_files(platform, open_store);
   if (!emitted) return emitted.error();
+  // Each pass loads the files again; the platform Destinations stay those of `platform` (annotated or
+  // adopted by adopt_platform_repository, which a reload does not repeat).
+  auto load = [&](const std::vector<PlatformFile>& input) {
+    LoadResult loaded = load_platform_files(platform.root, input);
+    for (scheduler::Destination& d : loaded.platform.destinations) {
+      d.platform =
+          std::any_of(platform.destinations.begin(), platform.destinations.end(),
+                      [&](const scheduler::Destination& p) { return p.platform && p.name == d.name; });
+    }
+    return loaded;
+  };
+  LoadResult loaded;
   RunReport merged;
   for (int pass = 1; pass <= kMaxCompoundPasses; ++pass) {
     std::vector<PlatformFile> input = files;
     input.insert(input.end(), emitted->begin(), emitted->end());
-    loaded = load_platform_files(root, input);
+    loaded = load(input);
     if (!loaded.errors.empty()) return emitted_load_error(loaded, pass);
     auto report = reconcile(loaded.platform, runtime, open_store, options);
     if (!report) return report.error();

@@ -81,6 +81,8 @@ int run_plan(const PlanCommandOptions& options) {
     return 1;
   }
   std::cerr << render_diagnostics({}, loaded.warnings);
+  // A Destination writing into the platform's own repository and branch makes its output platform input.
+  const std::vector<PlatformFile> files = adopt_platform_repository(loaded.platform, loaded.files, source->source);
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return stop({runtime.error()});
@@ -104,7 +106,7 @@ int run_plan(const PlanCommandOptions& options) {
     const StoreOpener opener = planning_opener(
         state_store_opener(store_access(options.stores, platform, secrets.source())), planned);
     if (has_platform_destination(platform)) {
-      return reconcile_compound(platform.root, loaded.files, counted, opener, reconcile_options);
+      return reconcile_compound(platform, files, counted, opener, reconcile_options);
     }
     return reconcile(platform, counted, opener, reconcile_options);
   }();

@@ -88,6 +88,8 @@ int run_reconcile(const ReconcileCommandOptions& options) {
                                source->source.display() + "; nothing was run or written\n");
   }
   std::cerr << render_diagnostics({}, loaded.warnings);
+  // A Destination writing into the platform's own repository and branch makes its output platform input.
+  const std::vector<PlatformFile> files = adopt_platform_repository(loaded.platform, loaded.files, source->source);
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return outputs.stopped({runtime.error()});
@@ -112,7 +114,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.progress = &progress;
     const StoreOpener opener = state_store_opener(store_access(options.stores, platform, secrets.source()));
     if (has_platform_destination(platform)) {
-      return reconcile_compound(platform.root, loaded.files, counted, opener, reconcile_options);
+      return reconcile_compound(platform, files, counted, opener, reconcile_options);
     }
     return reconcile(platform, counted, opener, reconcile_options);
   }();

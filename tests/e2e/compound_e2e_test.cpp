@@ -23,7 +23,7 @@ constexpr const char* kAppScript = R"(name=$(sed -n 's/^  name: //p' /kratix/inp
 printf 'apiVersion: example.com/v1\nkind: db\nmetadata:\n  name: %s-db\n  namespace: default\n  labels: {kratix.io/parent-resource-name: %s}\nspec: {}\n' "$name" "$name" > /kratix/output/request.yaml
 )";
 constexpr const char* kDbScript = R"(name=$(sed -n 's/^  name: //p' /kratix/input/object.yaml)
-printf 'kind: Database\nname: %s\n' "$name" > /kratix/output/db.yaml
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: %s}\n' "$name" > /kratix/output/db.yaml
 )";
 
 class CompoundE2E : public ::testing::Test {
@@ -42,10 +42,11 @@ class CompoundE2E : public ::testing::Test {
   std::filesystem::path platform() const { return dir.path() / "platform"; }
   std::filesystem::path state() const { return dir.path() / "state.git"; }
 
-  // `ferry reconcile --output json`: exit code and "namespace/name" -> result.
-  std::pair<int, std::map<std::string, std::string>> reconcile() {
+  // `ferry reconcile --output json PLATFORM`: exit code and "namespace/name" -> result.
+  std::pair<int, std::map<std::string, std::string>> reconcile(const std::string& platform_argument = "") {
+    const std::string argument = platform_argument.empty() ? platform().string() : platform_argument;
     const auto result = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile --output json " +
-                                shell_quote(platform().string()) + " --runtime exec --exec-config " +
+                                shell_quote(argument) + " --runtime exec --exec-config " +
                                 shell_quote((dir.path() / "exec/ferry-exec.yaml").string()) + " 2>" +
                                 shell_quote((dir.path() / "stderr").string()),
                             false);
@@ -70,7 +71,7 @@ TEST_F(CompoundE2E, TheEmittedRequestRunsInTheSameRunAndItsOutputReachesTheWorke
   EXPECT_EQ(results, (std::map<std::string, std::string>{{"default/shop", "succeeded"},
                                                          {"default/shop-db", "succeeded"}}));
   EXPECT_EQ(git(state(), "show main:worker/resources/default/db/shop-db/configure/5058f/db.yaml"),
-            "kind: Database\nname: shop-db");
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: shop-db}");
   EXPECT_NE(git(state(), "show main:platform/resources/default/app/shop/configure/5058f/request.yaml")
                 .find("name: shop-db"),
             std::string::npos);
@@ -95,6 +96,35 @@ TEST_F(CompoundE2E, RemovingTheCompoundRequestDeletesWhatItEmitted) {
   EXPECT_EQ(results, (std::map<std::string, std::string>{{"default/shop", "deleted"},
                                                          {"default/shop-db", "deleted"}}));
   EXPECT_EQ(worker_files(), "");
+}
+
+// The platform is a Git repository, and the store of both Destinations is that repository's branch main,
+// without any annotation: what they are written is platform input (docs/compound-promises.md).
+TEST_F(CompoundE2E, DestinationsInThePlatformsOwnRepositoryFeedItsNextPass) {
+  const std::filesystem::path repository = dir.path() / "platform.git";
+  const std::string url = "file://" + repository.string();
+  std::string documents = ferry::testing::compound_store_and_destinations(url);
+  documents.erase(documents.find("  annotations:"),
+                  documents.find("spec:\n  path: platform") - documents.find("  annotations:"));
+  write_file(platform() / "platform.yaml", documents);
+  ASSERT_EQ(run("git init -q -b main " + shell_quote(platform().string()) + " && git -C " +
+                shell_quote(platform().string()) + " add -A && git -C " + shell_quote(platform().string()) +
+                " -c user.name=t -c user.email=t@e commit -qm platform && git clone -q --bare " +
+                shell_quote(platform().string()) + " " + shell_quote(repository.string()))
+                .exit_code,
+            0);
+  auto [code, results] = reconcile(url);
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(results, (std::map<std::string, std::string>{{"default/shop", "succeeded"},
+                                                         {"default/shop-db", "succeeded"}}));
+  EXPECT_EQ(git(repository, "show main:worker/resources/default/db/shop-db/configure/5058f/db.yaml"),
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: shop-db}");
+  const std::string tip = git(repository, "rev-parse main");
+  auto [again, rerun] = reconcile(url);
+  EXPECT_EQ(again, 0) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(rerun, (std::map<std::string, std::string>{{"default/shop", "skipped"},
+                                                       {"default/shop-db", "skipped"}}));
+  EXPECT_EQ(git(repository, "rev-parse main"), tip);
 }
 
 }  // namespace

@@ -45,7 +45,9 @@ class CompoundTest : public ::testing::Test {
     std::filesystem::create_directories(dir.path() / "scratch");
     ReconcileOptions options{dir.path() / "scratch", 2, std::chrono::seconds(5), nullptr};
     options.state = &state;
-    return reconcile_compound(dir.path() / "platform", files, *runtime, opener, options);
+    const LoadResult loaded = load_platform_files(dir.path() / "platform", files);
+    EXPECT_TRUE(loaded.errors.empty());
+    return reconcile_compound(loaded.platform, files, *runtime, opener, options);
   }
 
   // app's pipeline writes a db request named after its own request (`emit` says how); db's writes db.yaml.
@@ -167,6 +169,50 @@ TEST_F(CompoundTest, APlatformWithoutPlatformDestinationsHasNone) {
   std::string text = kStoreAndDestinations;
   text.replace(text.find("\"true\""), 6, "\"false\"");
   EXPECT_FALSE(has_platform_destination(load_platform_files(dir.path(), {{"platform.yaml", text}}).platform));
+}
+
+// The platform read from file:///srv/platform.git at `ref`, whose one store is that same repository.
+struct AdoptedPlatform {
+  Platform platform;
+  std::vector<std::string> kept;  // paths of the files left for the passes to load
+};
+
+AdoptedPlatform adopt(bool from_git, const std::string& ref) {
+  const std::vector<PlatformFile> files = {
+      {"platform.yaml", ferry::testing::compound_store_and_destinations("file:///srv/platform.git")},
+      {"worker/resources/default/db/a/configure/5058f/db.yaml", "kind: Database\n"},
+      {"platform/resources/default/app/shop/configure/5058f/request.yaml", compound_request("db", "a")},
+      {"workers.yaml", "kind: ConfigMap\n"}};
+  LoadResult loaded = load_platform_files("/srv", {files[0]});
+  const PlatformSource source{.argument = "file:///srv/platform.git",
+                              .from_git = from_git,
+                              .repository = from_git ? "file:///srv/platform.git" : "",
+                              .ref = ref,
+                              .root = "/srv"};
+  AdoptedPlatform adopted{std::move(loaded.platform), {}};
+  for (const PlatformFile& f : adopt_platform_repository(adopted.platform, files, source))
+    adopted.kept.push_back(f.path);
+  return adopted;
+}
+
+TEST(AdoptPlatformRepository, ADestinationWritingToThePlatformBranchIsAPlatformDestination) {
+  const AdoptedPlatform adopted = adopt(true, "refs/heads/main");
+  ASSERT_EQ(adopted.platform.destinations.size(), 2u);
+  EXPECT_TRUE(
+      adopted.platform.destinations[1].platform);  // worker: not annotated, but in the platform repository
+  EXPECT_EQ(adopted.kept, (std::vector<std::string>{"platform.yaml", "workers.yaml"}));
+}
+
+TEST(AdoptPlatformRepository, AnotherBranchOfTheSameRepositoryIsNot) {
+  const AdoptedPlatform adopted = adopt(true, "release");
+  EXPECT_FALSE(adopted.platform.destinations[1].platform);
+  EXPECT_EQ(adopted.kept.size(), 4u);
+}
+
+TEST(AdoptPlatformRepository, APlatformDirectoryKeepsEveryFile) {
+  const AdoptedPlatform adopted = adopt(false, "");
+  EXPECT_FALSE(adopted.platform.destinations[1].platform);
+  EXPECT_EQ(adopted.kept.size(), 4u);
 }
 
 }  // namespace
