@@ -82,6 +82,19 @@ TEST_F(LocalGitRepoTest, CloneChecksOutTheConfiguredBranch) {
   EXPECT_EQ(std::string(std::istreambuf_iterator<char>(file), {}), "A");
 }
 
+// A ferry killed while libgit2 held refs/heads/main.lock leaves it behind (crash_e2e_test's random kills
+// found it); the next writer, holding ferry's own writers' lock, removes it once it has lasted two seconds.
+TEST_F(LocalGitRepoTest, ARefLockLeftByAKilledWriterIsRemovedAndTheCommitLands) {
+  auto repo = open();
+  ASSERT_TRUE(repo);
+  ASSERT_TRUE(repo->apply(change_of({{"d", {{"a.yaml", "A"}}}})).ok());
+  testing::write_file(repo_path_ / "refs/heads/main.lock", "");
+  auto outcome = repo->apply(change_of({{"d", {{"a.yaml", "B"}}}}));
+  ASSERT_TRUE(outcome.ok()) << outcome.error().render();
+  EXPECT_EQ(git(repo_path_, "show main:d/a.yaml"), "B");
+  EXPECT_FALSE(std::filesystem::exists(repo_path_ / "refs/heads/main.lock"));
+}
+
 TEST_F(LocalGitRepoTest, WritesRegularFilesAtTheBundlePaths) {
   auto repo = open();
   ASSERT_TRUE(repo);
