@@ -1,12 +1,9 @@
 #include "tests/e2e/crash_support.h"
 
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <spawn.h>
 
 #include <sstream>
 
-extern char** environ;
 
 namespace ferry::testing {
 namespace fs = std::filesystem;
@@ -84,24 +81,7 @@ int Site::reconcile(const std::string& fault) const {
 }
 
 pid_t Site::start_reconcile() const {
-  std::vector<std::string> words = arguments();
-  std::vector<char*> argv;
-  for (std::string& word : words) argv.push_back(word.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t files;
-  posix_spawn_file_actions_init(&files);
-  posix_spawn_file_actions_addopen(&files, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&files, 2, (dir_.path() / "stderr").c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  pid_t pid = 0;
-  EXPECT_EQ(posix_spawn(&pid, argv[0], &files, &attributes, argv.data(), environ), 0);
-  posix_spawn_file_actions_destroy(&files);
-  posix_spawnattr_destroy(&attributes);
-  return pid;
+  return spawn_in_own_group(arguments(), "/dev/null", dir_.path() / "stderr");
 }
 
 std::string Site::tip(const std::string& store) const {

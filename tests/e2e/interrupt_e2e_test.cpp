@@ -6,9 +6,8 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
-#include <spawn.h>
-#include <unistd.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -18,7 +17,6 @@
 #include "tests/e2e/platform_fixture.h"
 #include "tests/support/test_support.h"
 
-extern char** environ;
 
 namespace ferry {
 namespace {
@@ -38,7 +36,8 @@ std::string cmdline_of(const fs::path& process) {
   if (fd < 0) return "";
   std::string text;
   char buffer[4096];
-  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(n));
+  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) > 0;)
+    text.append(buffer, static_cast<std::size_t>(n));
   ::close(fd);
   return text;
 }
@@ -96,22 +95,7 @@ class InterruptE2E : public ferry::testing::PlatformFixture,
                                    scratch().string(),
                                    "--timeout",
                                    "600"};
-    std::vector<char*> argv;
-    for (std::string& word : words) argv.push_back(word.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t files;
-    posix_spawn_file_actions_init(&files);
-    posix_spawn_file_actions_addopen(&files, 1, (dir.path() / "stdout").c_str(), O_WRONLY | O_CREAT, 0644);
-    posix_spawn_file_actions_addopen(&files, 2, (dir.path() / "stderr").c_str(), O_WRONLY | O_CREAT, 0644);
-    posix_spawnattr_t attributes;
-    posix_spawnattr_init(&attributes);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    pid_t pid = 0;
-    EXPECT_EQ(posix_spawn(&pid, argv[0], &files, &attributes, argv.data(), environ), 0);
-    posix_spawn_file_actions_destroy(&files);
-    posix_spawnattr_destroy(&attributes);
-    return pid;
+    return ferry::testing::spawn_in_own_group(words, dir.path() / "stdout", dir.path() / "stderr");
   }
 
   // The exit code of `pid`, or -1 when it did not exit within a minute (then it is killed).

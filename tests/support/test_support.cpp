@@ -1,6 +1,8 @@
 #include "tests/support/test_support.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,6 +84,27 @@ std::string git(const std::filesystem::path& repo, const std::string& args) {
   std::string output = result.output;
   if (!output.empty() && output.back() == '\n') output.pop_back();
   return output;
+}
+
+pid_t spawn_in_own_group(std::vector<std::string> words, const std::filesystem::path& stdout_path,
+                         const std::filesystem::path& stderr_path) {
+  std::vector<char*> argv;
+  for (std::string& word : words) argv.push_back(word.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t files;
+  posix_spawn_file_actions_init(&files);
+  posix_spawn_file_actions_addopen(&files, 1, stdout_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&files, 2, stderr_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
+  pid_t pid = 0;
+  const int failed = posix_spawn(&pid, argv[0], &files, &attributes, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&files);
+  posix_spawnattr_destroy(&attributes);
+  EXPECT_EQ(failed, 0) << "cannot start " << words[0];
+  return failed == 0 ? pid : -1;
 }
 
 }  // namespace ferry::testing

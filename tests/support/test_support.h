@@ -2,8 +2,11 @@
 // results are checked independently of the code under test.
 #pragma once
 
+#include <sys/types.h>
+
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace ferry::testing {
 
@@ -37,5 +40,11 @@ std::string shell_quote(const std::string& text);
 
 // Runs `git --git-dir=<repo> <args>`; adds a test failure if git fails. Output without the final newline.
 std::string git(const std::filesystem::path& repo, const std::string& args);
+
+// Starts `words` (words[0] a path) without waiting, in a process group of its own (so a test can signal it
+// and everything it started), stdout and stderr to those files (created or emptied). Its pid; a test failure
+// and -1 when it cannot start.
+pid_t spawn_in_own_group(std::vector<std::string> words, const std::filesystem::path& stdout_path,
+                         const std::filesystem::path& stderr_path);
 
 }  // namespace ferry::testing
