@@ -39,6 +39,7 @@ Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report)
     std::lock_guard lock(open.write_mutex);
     auto outcome = open.store->apply(change);
     if (!outcome) return outcome.error();
+    report.push_retries += outcome->push_retries;
     if (outcome->commit_sha) report.commits.push_back({store_name, open.config->branch, *outcome->commit_sha});
   }
   return ok();

@@ -46,6 +46,7 @@ struct RequestReport {
   // changed, external schedulers' choices; each "pipeline P group D: note".
   std::vector<std::string> scheduling_notes = {};
   int pipelines_from_cache = 0;  // pipelines whose outputs came from the pipeline cache (none ran)
+  int push_retries = 0;          // writer::CommitOutcome::push_retries summed over the object's stores
 };
 
 struct RunReport {

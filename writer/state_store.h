@@ -71,6 +71,9 @@ struct CommitOutcome {
   // Repository paths the commit put back after someone else changed them since the change's owner last
   // committed (writer/drift.h), sorted; empty without a commit.
   std::vector<std::string> drift_restored;
+  // Pushes refused because the remote branch had moved, each followed by a rebuild on the new tip (remote
+  // stores only; 0 locally, where the compare-and-swap retries in-process and is not a push).
+  int push_retries = 0;
 };
 
 class StateStore {
