@@ -137,10 +137,13 @@ Result<CommitOutcome> RemoteGitRepo::apply(const Change& change) {
     if (!tip) return tip.error();
     auto built = git::build_commit(repo, *tip, change, store);
     if (!built) return built.error();
-    if (!built->commit) return CommitOutcome{};
+    // Every attempt after the first follows one refused push: `attempt` is the retries made so far.
+    if (!built->commit) return CommitOutcome{{}, {}, attempt};
+    if (before_push_) before_push_();
     auto reply = git::push_commit(repo, target, *built->commit);
     if (!reply) return reply.error();
-    if (reply->accepted) return CommitOutcome{git::oid_hex(*built->commit), std::move(built->drift_restored)};
+    if (reply->accepted)
+      return CommitOutcome{git::oid_hex(*built->commit), std::move(built->drift_restored), attempt};
     last_refusal = reply->refusal;
     const auto before = *remote_tip;
     remote_tip = git::fetch_branch(repo, target);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -30,8 +31,10 @@ class RemoteGitRepo : public StateStore {
   static Result<std::unique_ptr<RemoteGitRepo>> open(const StoreSpec& spec);
 
   std::string describe() const override;  // "<url without credentials> (branch <branch>)"
-  // As StateStore::apply. After the last attempt, or at once when the server refused the push while its
-  // branch stayed where it was (a hook or a permission), fails with the server's own words:
+  // As StateStore::apply; CommitOutcome::push_retries counts the refused pushes that were followed by a
+  // rebuild on the fetched tip (lock contention on the server included). After the last attempt, or at once
+  // when the server refused the push while its branch stayed where it was (a hook or a permission), fails
+  // with the server's own words:
   //   cannot push to <store>: the server refused the push: <ref>: <status>[; remote: <hook output line>]...
   //   cannot push to <store>: the remote branch kept moving (<n> attempts); last refusal: <refusal>
   Result<CommitOutcome> apply(const Change& change) override;
@@ -40,6 +43,10 @@ class RemoteGitRepo : public StateStore {
 
   // <cache_dir>/<16 hex digits of stable_hash(url without credentials + "\n" + branch)>.git
   const std::filesystem::path& cache_path() const { return cache_path_; }
+
+  // Tests only: called in apply() after each commit is built on the fetched tip and before it is pushed,
+  // so that a test can move the remote branch at exactly that moment (a push race made deterministic).
+  void set_before_push_for_tests(std::function<void()> hook) { before_push_ = std::move(hook); }
 
  private:
   RemoteGitRepo(StoreUrl url, const StoreSpec& spec, std::filesystem::path cache_path);
@@ -52,6 +59,7 @@ class RemoteGitRepo : public StateStore {
   std::filesystem::path cache_path_;
   std::mutex random_mutex_;
   std::mt19937_64 random_;
+  std::function<void()> before_push_;
 };
 
 }  // namespace ferry::writer
