@@ -1,44 +1,16 @@
 #include "writer/git_branch.h"
 
-#include <chrono>
-#include <functional>
 #include <optional>
-#include <random>
-#include <thread>
 #include <utility>
 
 #include "writer/file_lock.h"
 #include "writer/git_commit.h"
 #include "writer/git_handles.h"
 #include "writer/git_tree_ops.h"
+#include "writer/ref_commit.h"
 
 namespace ferry::writer::git {
 namespace {
-
-constexpr int kRetries = 5;  // after the first attempt, when another writer moved the branch meanwhile
-
-// One attempt: the outcome, or nothing when the branch moved under us and the change must be rebuilt.
-Result<std::optional<CommitOutcome>> attempt(git_repository* repo, const std::string& ref,
-                                             const Change& change, const std::string& store) {
-  auto tip = read_tip(repo, ref, store);
-  if (!tip) return tip.error();
-  auto built = build_commit(repo, *tip, change, store);
-  if (!built) return built.error();
-  if (!built->commit) return std::optional<CommitOutcome>(CommitOutcome{});
-  auto moved = compare_and_swap_ref(repo, ref, *built->commit, tip->id, store);
-  if (!moved) return moved.error();
-  if (!*moved) return std::optional<CommitOutcome>();
-  return std::optional<CommitOutcome>(
-      CommitOutcome{oid_hex(*built->commit), std::move(built->drift_restored)});
-}
-
-// A short randomised pause before retry `retry` (1-based), so that racing writers fall out of step.
-void back_off(int retry) {
-  thread_local std::minstd_rand random(
-      static_cast<unsigned>(std::hash<std::thread::id>{}(std::this_thread::get_id())));
-  std::uniform_int_distribution<int> micros(0, 1000 << retry);
-  std::this_thread::sleep_for(std::chrono::microseconds(micros(random)));
-}
 
 // Opens the repository; one handle per call, as libgit2 handles are not shared across threads.
 Result<RepoPtr> open_repo(const std::filesystem::path& repo_path, const std::string& store) {
@@ -61,15 +33,7 @@ Result<CommitOutcome> commit_change(const std::filesystem::path& repo_path, cons
     if (!acquired) return acquired.error();
     lock.emplace(std::move(acquired).value());
   }
-  const std::string ref = "refs/heads/" + branch;
-  for (int retry = 0; retry <= kRetries; ++retry) {
-    if (retry > 0) back_off(retry);
-    auto outcome = attempt(repo->get(), ref, change, store);
-    if (!outcome) return outcome.error();
-    if (*outcome) return **outcome;
-  }
-  return make_error("cannot update " + ref + " of " + store + ": other writers kept moving it (" +
-                    std::to_string(kRetries + 1) + " attempts)");
+  return commit_on_ref(repo->get(), "refs/heads/" + branch, change, store);
 }
 
 Result<std::map<std::string, std::string>> read_branch_files(const std::filesystem::path& repo_path,

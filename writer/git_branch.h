@@ -18,7 +18,8 @@ enum class Locking { kWritersLock, kNone };
 
 // Commits `change` (already validated) on refs/heads/<branch>: objects first, then the branch is moved by
 // compare-and-swap from the tip the commit was built on. When another writer moved the branch meanwhile,
-// the change is rebuilt on the new tip, up to 5 times. No commit when the tree would not change. Safe from
+// the change is rebuilt on the new tip, up to 5 times (ref_commit.h's commit_on_ref, which LocalGitRepo
+// uses too). No commit when the tree would not change. Safe from
 // any number of threads and processes, with or without the lock.
 Result<CommitOutcome> commit_change(const std::filesystem::path& repo_path, const std::string& branch,
                                     const Change& change, Locking locking);
