@@ -7,6 +7,8 @@
 #include <set>
 #include <string_view>
 
+#include "core/message_text.h"
+
 namespace ferry::pipeline {
 
 namespace {
@@ -86,7 +88,7 @@ std::string found_text(const YAML::Node& node) {
                                                           {ScalarKind::number, "a number"},
                                                           {ScalarKind::string, "a string"}};
   const ScalarKind kind = classify_scalar(node);
-  return kind == ScalarKind::null ? "null" : kinds.at(kind) + " \"" + node.Scalar() + "\"";
+  return kind == ScalarKind::null ? "null" : kinds.at(kind) + " " + quoted_value(node.Scalar());
 }
 
 // Walks one node against one schema, collecting every problem.
@@ -142,7 +144,7 @@ class Validator {
     }
     for (const auto& entry : node) {
       const std::string key = entry.first.Scalar();
-      const std::string field_path = path.empty() ? key : path + "." + key;
+      const std::string field_path = path.empty() ? shortened(key) : path + "." + shortened(key);
       if (path.empty() && (key == "apiVersion" || key == "kind" || key == "metadata")) continue;
       if (const auto property = schema.properties.find(key); property != schema.properties.end()) {
         check(property->second, entry.second, field_path);
@@ -178,7 +180,7 @@ class Validator {
         std::find(schema.enum_values.begin(), schema.enum_values.end(), text) == schema.enum_values.end()) {
       std::string options;
       for (const auto& option : schema.enum_values) options += (options.empty() ? "" : ", ") + option;
-      report(node, path, "must be one of " + options + "; found \"" + text + "\"");
+      report(node, path, "must be one of " + options + "; found " + quoted_value(text));
     }
     if (classify_scalar(node) == ScalarKind::string) check_string(schema, node, path);
     if (schema.type == SchemaType::integer || schema.type == SchemaType::number)
@@ -207,7 +209,7 @@ class Validator {
              "is " + std::to_string(text.size()) + " characters long; ferry checks the pattern " + pattern +
                  " on strings of at most " + std::to_string(kMaxPatternTextLength) + " characters");
     } else if (!matches_pattern(pattern, text)) {
-      report(node, path, "must match the pattern " + pattern + ", found \"" + text + "\"");
+      report(node, path, "must match the pattern " + pattern + ", found " + quoted_value(text));
     }
   }
 
@@ -236,13 +238,13 @@ class Validator {
         (value < *schema.minimum || (schema.exclusive_minimum && value == *schema.minimum))) {
       report(node, path,
              std::string("must be ") + (schema.exclusive_minimum ? "greater than " : "at least ") +
-                 YAML::Node(*schema.minimum).Scalar() + ", found " + node.Scalar());
+                 YAML::Node(*schema.minimum).Scalar() + ", found " + shortened(node.Scalar()));
     }
     if (schema.maximum &&
         (value > *schema.maximum || (schema.exclusive_maximum && value == *schema.maximum))) {
       report(node, path,
              std::string("must be ") + (schema.exclusive_maximum ? "less than " : "at most ") +
-                 YAML::Node(*schema.maximum).Scalar() + ", found " + node.Scalar());
+                 YAML::Node(*schema.maximum).Scalar() + ", found " + shortened(node.Scalar()));
     }
   }
 

@@ -164,6 +164,27 @@ TEST(OpenApiValidate, ALongDigitScalarIsClassifiedWithoutExhaustingTheStack) {
   EXPECT_EQ(classify_scalar(YAML::Load("x: " + digits + "x")["x"]), ScalarKind::string);
 }
 
+// A hostile value must not flood stderr: every value a message repeats keeps its first 64 characters.
+TEST(OpenApiValidate, AHugeValueIsRepeatedOnlyInPart) {
+  const std::string x64(64, 'x');
+  EXPECT_EQ(problems("spec: {size: " + std::string(70000, 'x') + "}\n"),
+            Problems{"request.yaml:1:14: spec.size: must be one of small, large; found \"" + x64 +
+                     "\"... (70,000 characters)"});
+  EXPECT_EQ(problems("spec: {size: small, enabled: " + std::string(65, 'x') + "}\n"),
+            Problems{"request.yaml:1:30: spec.enabled: must be a boolean, found a string \"" + x64 +
+                     "\"... (65 characters)"});
+  EXPECT_EQ(problems("spec: {size: small, name: A" + std::string(99, 'b') + "}\n"),
+            (Problems{"request.yaml:1:27: spec.name: must be at most 8 characters long",
+                      "request.yaml:1:27: spec.name: must match the pattern ^[a-z][a-z0-9-]*$, found \"A" +
+                          std::string(63, 'b') + "\"... (100 characters)"}));
+  EXPECT_EQ(problems("spec: {size: small, replicas: " + std::string(80, '9') + "}\n"),
+            Problems{"request.yaml:1:31: spec.replicas: must be at most 5, found " + std::string(64, '9') +
+                     "... (80 characters)"});
+  EXPECT_EQ(problems("spec: {size: small, " + std::string(100, 'k') + ": 1}\n"),
+            Problems{"request.yaml:1:21: spec." + std::string(64, 'k') +
+                     "... (100 characters): unknown field (the Promise's schema does not declare it)"});
+}
+
 TEST(OpenApiValidate, APatternIsCheckedOnStringsOfAtMost1024Characters) {
   const std::string at_limit(1024, 'a');
   EXPECT_EQ(problems("spec: {size: small, name: " + at_limit + "}\n"),
