@@ -1,10 +1,16 @@
 #include "writer/git_handles.h"
 
+#include "writer/timeout_stream.h"
+
 namespace ferry::writer::git {
 namespace {
 
+// libgit2 itself, with ferry's TCP stream (timeout_stream.h) registered before any connection is made.
 struct Library {
-  Library() { git_libgit2_init(); }
+  Library() {
+    git_libgit2_init();
+    register_timeout_stream();
+  }
   ~Library() { git_libgit2_shutdown(); }
   Library(const Library&) = delete;
   Library& operator=(const Library&) = delete;

@@ -27,7 +27,8 @@ using BlobPtr = Handle<git_blob, git_blob_free>;
 using ReferencePtr = Handle<git_reference, git_reference_free>;
 using SignaturePtr = Handle<git_signature, git_signature_free>;
 
-// Initialises libgit2 on first call (thread-safe); it is shut down at program exit.
+// Initialises libgit2 on first call (thread-safe), with ferry's TCP stream and its network timeouts
+// (timeout_stream.h); it is shut down at program exit.
 void ensure_initialised();
 
 // "<what>: <libgit2's last error message>", e.g. "cannot open state store /x.git: <message>".

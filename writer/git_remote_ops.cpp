@@ -6,6 +6,7 @@
 #include "core/fault_point.h"
 #include "writer/git_callbacks.h"
 #include "writer/git_commit.h"
+#include "writer/timeout_stream.h"
 #include "writer/tls_trust.h"
 #include "writer/transport_errors.h"
 
@@ -19,10 +20,12 @@ std::string last_message() {
   return last != nullptr && last->message != nullptr ? last->message : "";
 }
 
-// An in-memory remote for the URL: nothing written to the cache's config, and no url.<x>.insteadOf
-// rewriting from the user's git configuration (which would also make libgit2 1.5 leak regex match data).
+// An in-memory remote for the URL, made before every fetch and push: nothing written to the cache's config,
+// and no url.<x>.insteadOf rewriting from the user's git configuration (which would also make libgit2 1.5
+// leak regex match data).
 Result<RemotePtr> anonymous_remote(git_repository* cache, const RemoteTarget& target,
                                    const std::string& doing) {
+  take_stream_timeout();  // a timeout of an earlier operation on this thread is not this one's cause
   git_remote_create_options options = GIT_REMOTE_CREATE_OPTIONS_INIT;
   options.repository = cache;
   options.flags = GIT_REMOTE_CREATE_SKIP_INSTEADOF | GIT_REMOTE_CREATE_SKIP_DEFAULT_FETCHSPEC;
@@ -33,8 +36,14 @@ Result<RemotePtr> anonymous_remote(git_repository* cache, const RemoteTarget& ta
   return RemotePtr(raw);
 }
 
+// The failure just reported by libgit2, with the timeout of ferry's stream when that was the cause.
 Error failed(const RemoteTarget& target, const std::string& doing, const TransportContext& context) {
-  return transport_error(target.url, {doing, target.store, last_message(), context.failure});
+  std::optional<NetworkTimeout> timeout;
+  if (auto timed_out = take_stream_timeout()) {
+    timeout =
+        NetworkTimeout{timed_out->host + ":" + timed_out->port, timed_out->waited, timed_out->connecting};
+  }
+  return transport_error(target.url, {doing, target.store, last_message(), context.failure, timeout});
 }
 
 // Sets (or, for nullopt, deletes) `ref` in the cache.

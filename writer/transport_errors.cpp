@@ -17,10 +17,24 @@ bool any_of(std::string_view text, std::initializer_list<std::string_view> parts
   return std::any_of(parts.begin(), parts.end(), [&](std::string_view part) { return contains(text, part); });
 }
 
+std::string seconds(std::chrono::milliseconds waited) {
+  const auto whole = waited.count() / 1000;
+  const auto tenths = waited.count() % 1000 / 100;
+  return std::to_string(whole) + (tenths != 0 ? "." + std::to_string(tenths) : "");
+}
+
+Error timeout_error(const StoreUrl& url, const NetworkTimeout& timeout) {
+  const std::string what = timeout.connecting ? "cannot connect to " + timeout.endpoint + " within "
+                                              : "no answer from " + timeout.endpoint + " for ";
+  return make_error("state store \"" + url.display + "\": " + what + seconds(timeout.waited) +
+                    " s (--network-timeout)");
+}
+
 }  // namespace
 
 Error transport_error(const StoreUrl& url, const TransportFailure& failure) {
   if (!failure.callback_failure.empty()) return make_error(redact_url(failure.callback_failure));
+  if (failure.timeout) return timeout_error(url, *failure.timeout);
   const std::string_view message = failure.libgit2_message;
   const std::string& where = url.display;
   if (any_of(message, {"too many redirects or authentication replays", "authentication required",
@@ -37,7 +51,8 @@ Error transport_error(const StoreUrl& url, const TransportFailure& failure) {
   if (contains(message, "timed out")) return make_error("cannot reach " + where + ": connection timed out");
   const std::string cause = redact_url(message.empty() ? "unknown libgit2 error" : message);
   if (any_of(message, {"early eof", "unexpected eof", "connection reset", "broken pipe", "hung up",
-                       "unexpected disconnect", "failed to receive", "failed to send"})) {
+                       "unexpected disconnect", "failed to receive", "failed to send",
+                       "connection indicated an eof", "failed getting banner"})) {
     return make_error(failure.doing + " " + failure.store + ": the connection was lost (" + cause + ")");
   }
   return make_error(failure.doing + " " + failure.store + ": " + cause);

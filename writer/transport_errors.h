@@ -2,6 +2,8 @@
 // password (every URL in them passes through redact_url).
 #pragma once
 
+#include <chrono>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -10,14 +12,25 @@
 
 namespace ferry::writer {
 
+// ferry's stream gave up waiting (writer/timeout_stream.h): on what, and after how long.
+struct NetworkTimeout {
+  std::string endpoint;  // "<host>:<port>"
+  std::chrono::milliseconds waited{0};
+  bool connecting = false;
+};
+
 struct TransportFailure {
   std::string doing;             // "cannot fetch from", "cannot push to"
   std::string store;             // the store's describe()
   std::string libgit2_message;   // git_error_last() after the failure, may be ""
   std::string callback_failure;  // set when one of ferry's own callbacks refused (it wins), else ""
+  std::optional<NetworkTimeout> timeout = std::nullopt;  // set when ferry's stream timed out (next)
 };
 
-// The error for `failure` on `url`. Recognised libgit2 messages become
+// The error for `failure` on `url`. A timeout of ferry's stream reads (seconds as "2" or "0.5")
+//   state store "<url>": no answer from <host>:<port> for <n> s (--network-timeout)
+//   state store "<url>": cannot connect to <host>:<port> within <n> s (--network-timeout)
+// Recognised libgit2 messages become
 //   authentication failed for <url>: check the username and password/token    (http and https)
 //   authentication failed for <url>: check the user and the ssh key            (ssh)
 //   cannot reach <url>: connection refused

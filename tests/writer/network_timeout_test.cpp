@@ -1,0 +1,101 @@
+// ferry's TCP stream under libgit2 (writer/timeout_stream.h): servers on loopback that never answer, close
+// at once, never accept, or do not exist, reached through RemoteGitRepo over git://, https:// and ssh://.
+// Each failure is one message naming the store; none of them waits longer than the 1 s timeouts set here.
+#include "writer/network_timeout.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/test_support.h"
+#include "tests/writer/loopback_server.h"
+#include "writer/remote_git_repo.h"
+#include "writer/timeout_stream.h"
+#include "writer/transport_errors.h"
+
+namespace ferry::writer {
+namespace {
+
+using testing_network::Behaviour;
+using testing_network::LoopbackServer;
+
+class SlowServers : public ::testing::Test {
+ protected:
+  void SetUp() override { set_network_timeouts({std::chrono::seconds(1), std::chrono::seconds(1)}); }
+  void TearDown() override { set_network_timeouts({}); }
+
+  // The URL of repository x.git on 127.0.0.1:<port> for `scheme` ("git", "https" or "ssh").
+  static std::string url(const std::string& scheme, int port) {
+    return scheme + "://" + (scheme == "ssh" ? "git@" : "") + "127.0.0.1:" + std::to_string(port) + "/x.git";
+  }
+
+  // What reading the store's files says.
+  std::string read_error(const std::string& store_url) {
+    StoreSpec spec;
+    spec.url = store_url;
+    spec.branch = "main";
+    spec.cache_dir = temp_.path() / "cache";
+    if (store_url.starts_with("ssh")) spec.credentials.ssh = SshAuth{};
+    auto store = RemoteGitRepo::open(spec);
+    if (!store.ok()) return "open failed: " + store.error().render();
+    auto files = (*store)->read_files("");
+    return files.ok() ? "no error" : files.error().render();
+  }
+
+  ferry::testing::TempDir temp_;
+};
+
+TEST_F(SlowServers, ASilentServerIsNoAnswerAfterTheIdleTimeout) {
+  const LoopbackServer server(Behaviour::kSilent);
+  for (const std::string scheme : {"git", "https"}) {
+    const auto store = url(scheme, server.port());
+    EXPECT_EQ(read_error(store), "state store \"" + store + "\": no answer from 127.0.0.1:" +
+                                     std::to_string(server.port()) + " for 1 s (--network-timeout)");
+  }
+  EXPECT_EQ(server.accepted(), 2);
+}
+
+TEST_F(SlowServers, AServerThatNeverAcceptsIsAConnectTimeout) {
+  const LoopbackServer server(Behaviour::kNoAccept);
+  const long before = git::timeout_stream_connections();
+  for (const std::string scheme : {"git", "https", "ssh"}) {
+    const auto store = url(scheme, server.port());
+    EXPECT_EQ(read_error(store), "state store \"" + store + "\": cannot connect to 127.0.0.1:" +
+                                     std::to_string(server.port()) + " within 1 s (--network-timeout)");
+  }
+  EXPECT_EQ(git::timeout_stream_connections(), before);  // none connected
+}
+
+TEST_F(SlowServers, APortWithNothingListeningIsRefusedAtOnce) {
+  const int port = testing_network::unused_port();
+  for (const std::string scheme : {"git", "https", "ssh"}) {
+    EXPECT_EQ(read_error(url(scheme, port)), "cannot reach " + url(scheme, port) + ": connection refused");
+  }
+}
+
+TEST_F(SlowServers, AServerThatClosesAtOnceIsALostConnection) {
+  const LoopbackServer server(Behaviour::kClosing);
+  const auto lost = [&](const std::string& scheme, const std::string& cause) {
+    return "cannot fetch from " + url(scheme, server.port()) + " (branch main): the connection was lost (" +
+           cause + ")";
+  };
+  EXPECT_EQ(read_error(url("git", server.port())), lost("git", "early EOF"));
+  EXPECT_EQ(read_error(url("https", server.port())),
+            lost("https", "SSL error: 0xffff8d80 - SSL - The connection indicated an EOF"));
+  EXPECT_EQ(read_error(url("ssh", server.port())),
+            lost("ssh", "failed to start SSH session: Failed getting banner"));
+  EXPECT_EQ(server.accepted(), 3);
+}
+
+// The message alone: a timeout of ferry's stream wins over libgit2's words for it, fractions of a second
+// read as tenths, and the URL never carries its credentials.
+TEST(NetworkTimeoutMessage, NamesTheStoreTheEndpointAndTheSeconds) {
+  auto url = parse_store_url("https://user:secret@host:8443/x.git", "/");
+  ASSERT_TRUE(url.ok());
+  const TransportFailure failure{"cannot fetch from", "https://host:8443/x.git (branch main)", "SSL error",
+                                 "", NetworkTimeout{"host:8443", std::chrono::milliseconds(2500), false}};
+  EXPECT_EQ(
+      transport_error(*url, failure).render(),
+      "state store \"https://host:8443/x.git\": no answer from host:8443 for 2.5 s (--network-timeout)");
+}
+
+}  // namespace
+}  // namespace ferry::writer

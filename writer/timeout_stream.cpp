@@ -1,0 +1,224 @@
+#include "writer/timeout_stream.h"
+
+#include <fcntl.h>
+#include <git2.h>
+#include <git2/sys/stream.h>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <type_traits>
+#include <utility>
+
+#include "writer/network_timeout.h"
+
+namespace ferry::writer {
+namespace {
+
+std::mutex timeouts_mutex;
+NetworkTimeouts current_timeouts;
+
+}  // namespace
+
+void set_network_timeouts(NetworkTimeouts timeouts) {
+  const std::lock_guard lock(timeouts_mutex);
+  current_timeouts = timeouts;
+}
+
+NetworkTimeouts network_timeouts() {
+  const std::lock_guard lock(timeouts_mutex);
+  return current_timeouts;
+}
+
+namespace git {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::atomic<long> connections{0};
+thread_local std::optional<StreamTimeout> last_timeout;
+
+// The first four members are laid out as libgit2 1.5's git_socket_stream (src/libgit2/streams/socket.h):
+// its ssh transport reads the socket `s` of the standard stream through that type.
+struct TimeoutStream {
+  git_stream parent;
+  char* host;
+  char* port;
+  int s;
+  char host_text[256];
+  char port_text[32];
+  NetworkTimeouts timeouts;
+};
+static_assert(std::is_standard_layout_v<TimeoutStream>);
+
+TimeoutStream* self(git_stream* stream) {
+  return reinterpret_cast<TimeoutStream*>(stream);
+}
+
+int fail(const std::string& message) {
+  git_error_set_str(GIT_ERROR_NET, message.c_str());
+  return -1;
+}
+
+int timed_out(const TimeoutStream& stream, bool connecting, std::chrono::milliseconds waited) {
+  last_timeout = StreamTimeout{stream.host_text, stream.port_text, connecting, waited};
+  return fail(std::string("timed out ") + (connecting ? "connecting to " : "waiting for ") +
+              stream.host_text);
+}
+
+// Waits for `events` on the socket for at most `timeout`: 1 ready, 0 timed out, -1 failed (errno set).
+int wait_for(int socket, short events, std::chrono::milliseconds timeout) {
+  pollfd fd{socket, events, 0};
+  int ready = 0;
+  do {
+    ready = ::poll(&fd, 1, static_cast<int>(timeout.count()));
+  } while (ready < 0 && errno == EINTR);  // an interruptible wait restarts with the whole timeout
+  return ready;
+}
+
+// One address: a non-blocking connect finished within the deadline. 0 connected, else the errno
+// (ETIMEDOUT when the deadline passed).
+int connect_one(const addrinfo& address, Clock::time_point deadline, int& out) {
+  const int socket =
+      ::socket(address.ai_family, address.ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, address.ai_protocol);
+  if (socket < 0) return errno;
+  int error = 0;
+  if (::connect(socket, address.ai_addr, address.ai_addrlen) != 0) {
+    error = errno;
+    if (error == EINPROGRESS) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+      const int ready = wait_for(socket, POLLOUT, std::max(left, std::chrono::milliseconds(0)));
+      socklen_t size = sizeof error;
+      if (ready == 0)
+        error = ETIMEDOUT;
+      else if (ready < 0)
+        error = errno;
+      else if (::getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &size) != 0)
+        error = errno;
+    }
+  }
+  if (error != 0) {
+    ::close(socket);
+    return error;
+  }
+  out = socket;
+  return 0;
+}
+
+int stream_connect(git_stream* stream) {
+  TimeoutStream& st = *self(stream);
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* raw = nullptr;
+  if (const int rc = ::getaddrinfo(st.host, st.port, &hints, &raw); rc != 0) {
+    return fail(std::string("failed to resolve address for ") + st.host + ": " + gai_strerror(rc));
+  }
+  const std::unique_ptr<addrinfo, decltype(&freeaddrinfo)> addresses(raw, freeaddrinfo);
+  const auto started = Clock::now();
+  const auto deadline = started + st.timeouts.connect;
+  int error = ECONNREFUSED;
+  for (const addrinfo* address = raw; address != nullptr && Clock::now() < deadline;
+       address = address->ai_next) {
+    error = connect_one(*address, deadline, st.s);
+    if (error == 0) {
+      ++connections;
+      return 0;
+    }
+  }
+  if (error == ETIMEDOUT || Clock::now() >= deadline) return timed_out(st, true, st.timeouts.connect);
+  return fail(std::string("failed to connect to ") + st.host + ": " + std::strerror(error));
+}
+
+ssize_t stream_read(git_stream* stream, void* data, size_t length) {
+  TimeoutStream& st = *self(stream);
+  for (;;) {
+    const int ready = wait_for(st.s, POLLIN, st.timeouts.idle);
+    if (ready == 0) return timed_out(st, false, st.timeouts.idle);
+    const ssize_t got = ready < 0 ? -1 : ::recv(st.s, data, length, 0);
+    if (got >= 0) return got;
+    if (errno != EAGAIN && errno != EINTR)
+      return fail(std::string("error receiving socket data: ") + std::strerror(errno));
+  }
+}
+
+// Writes everything (libgit2 accepts a short count, but all of it is simpler for every caller).
+ssize_t stream_write(git_stream* stream, const char* data, size_t length, int flags) {
+  TimeoutStream& st = *self(stream);
+  size_t sent = 0;
+  while (sent < length) {
+    const int ready = wait_for(st.s, POLLOUT, st.timeouts.idle);
+    if (ready == 0) return timed_out(st, false, st.timeouts.idle);
+    const ssize_t put = ready < 0 ? -1 : ::send(st.s, data + sent, length - sent, flags | MSG_NOSIGNAL);
+    if (put >= 0)
+      sent += static_cast<size_t>(put);
+    else if (errno != EAGAIN && errno != EINTR)
+      return fail(std::string("error sending data: ") + std::strerror(errno));
+  }
+  return static_cast<ssize_t>(length);
+}
+
+int stream_close(git_stream* stream) {
+  TimeoutStream& st = *self(stream);
+  if (st.s >= 0) ::close(st.s);
+  st.s = -1;
+  return 0;
+}
+
+void stream_free(git_stream* stream) {
+  stream_close(stream);
+  std::unique_ptr<TimeoutStream> owned(self(stream));
+}
+
+bool copy_text(char* out, size_t size, const char* text) {
+  if (text == nullptr || std::strlen(text) >= size) return false;
+  std::strcpy(out, text);
+  return true;
+}
+
+int stream_new(git_stream** out, const char* host, const char* port) {
+  auto stream = std::make_unique<TimeoutStream>();
+  if (!copy_text(stream->host_text, sizeof stream->host_text, host) ||
+      !copy_text(stream->port_text, sizeof stream->port_text, port)) {
+    return fail("host or port too long");
+  }
+  stream->parent.version = GIT_STREAM_VERSION;
+  stream->parent.connect = stream_connect;
+  stream->parent.read = stream_read;
+  stream->parent.write = stream_write;
+  stream->parent.close = stream_close;
+  stream->parent.free = stream_free;
+  stream->host = stream->host_text;
+  stream->port = stream->port_text;
+  stream->s = -1;
+  stream->timeouts = network_timeouts();
+  *out = &stream.release()->parent;
+  return 0;
+}
+
+}  // namespace
+
+int register_timeout_stream() {
+  git_stream_registration registration{};
+  registration.version = GIT_STREAM_VERSION;
+  registration.init = stream_new;
+  return git_stream_register(GIT_STREAM_STANDARD, &registration);
+}
+
+std::optional<StreamTimeout> take_stream_timeout() {
+  return std::exchange(last_timeout, std::nullopt);
+}
+
+long timeout_stream_connections() {
+  return connections.load();
+}
+
+}  // namespace git
+}  // namespace ferry::writer
