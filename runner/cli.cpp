@@ -10,6 +10,7 @@
 #include "runner/logging.h"
 #include "runner/shard.h"
 #include "runner/test_pipeline_command.h"
+#include "writer/network_timeout.h"
 
 namespace ferry::runner {
 namespace {
@@ -237,6 +238,12 @@ int run_cli(int argc, char** argv) {
   app.add_option("--log-format", log_format, "Log lines on stderr: text, or json (one object per line)")
       ->check(CLI::IsMember(log_format_names()))
       ->capture_default_str();
+  int network_timeout = writer::kDefaultNetworkTimeoutSeconds;
+  app.add_option("--network-timeout", network_timeout,
+                 "Seconds to wait for a Git server: to connect, and for each read or write to move a byte")
+      ->envname("FERRY_NETWORK_TIMEOUT")
+      ->check(CLI::Range(1, 86400))
+      ->capture_default_str();
   app.fallthrough();
   std::function<int()> action;
   for (const Subcommand& sub : subcommands()) {
@@ -251,6 +258,7 @@ int run_cli(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   configure_logging(log_format_named(log_format));
+  writer::set_network_timeouts({std::chrono::seconds(network_timeout), std::chrono::seconds(network_timeout)});
   return action();
 }
 
