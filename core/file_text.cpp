@@ -1,5 +1,10 @@
 #include "core/file_text.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -11,6 +16,32 @@ std::optional<std::string> read_file_text(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+namespace {
+
+Error write_error(const std::filesystem::path& path, int error) {
+  return make_error("cannot write " + path.string() + ": " + std::strerror(error));
+}
+
+}  // namespace
+
+Status write_file_bytes(const std::filesystem::path& path, const std::string& bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return write_error(path, errno);
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int error = errno;
+      ::close(fd);
+      return write_error(path, error);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) return write_error(path, errno);  // NFS and some file systems report ENOSPC here
+  return ok();
 }
 
 }  // namespace ferry

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/file_text.h"
+
 namespace fs = std::filesystem;
 
 namespace ferry::pipeline {
@@ -63,16 +65,11 @@ void DiskPipelineCache::store(const std::string& key, const std::vector<Produced
   std::error_code ec;
   fs::create_directories(dir_, ec);
   const fs::path temp = dir_ / temp_name(key);
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << format_cache_entry(key, files);
-    out.close();
-    if (!out) {
-      fs::remove(temp, ec);
-      warn_("cannot write to the pipeline cache " + dir_.string() +
-            "; the pipeline will run again next time");
-      return;
-    }
+  if (Status written = write_file_bytes(temp, format_cache_entry(key, files)); !written) {
+    fs::remove(temp, ec);
+    warn_("pipeline cache " + dir_.string() + ": " + written.error().message +
+          "; the pipeline will run again next time");
+    return;
   }
   fs::rename(temp, dir_ / (key + kEntrySuffix), ec);  // atomic: a reader sees the old entry or the new one
   if (ec) fs::remove(temp, ec);

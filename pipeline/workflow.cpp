@@ -6,12 +6,12 @@
 
 #include <algorithm>
 #include <atomic>
-#include <fstream>
 #include <functional>
 #include <memory>
 #include <sstream>
 #include <thread>
 
+#include "core/file_text.h"
 #include "pipeline/cached_pipeline.h"
 #include "pipeline/workflow_status.h"
 
@@ -61,14 +61,6 @@ class ScratchDir {
  private:
   fs::path root_;
 };
-
-Status write_file(const fs::path& path, const std::string& content) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << content;
-  out.close();
-  if (!out) return make_error("cannot write " + path.string());
-  return ok();
-}
 
 // The last kLogTailLines lines of a log, without a trailing newline.
 std::string log_tail(const std::string& log) {
@@ -231,7 +223,7 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   if (!scratch) return scratch.error();
   const ScratchDir& dir = **scratch;
   const std::string object_text = status.object_for_next_pipeline(object.object_yaml);
-  if (Status written = write_file(dir.path("input") / "object.yaml", object_text); !written) {
+  if (Status written = write_file_bytes(dir.path("input") / "object.yaml", object_text); !written) {
     return written.error();
   }
   auto runs = prepare_runs(pipeline, object, dir, options);

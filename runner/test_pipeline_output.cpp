@@ -3,8 +3,7 @@
 #include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
-
+#include "core/file_text.h"
 #include "pipeline/recording_runtime.h"
 #include "runner/test_pipeline_report.h"
 
@@ -23,11 +22,8 @@ Result<fs::path> pipeline_dir(const fs::path& root, const std::string& pipeline)
 Status write_text(const fs::path& path, const std::string& text) {
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  if (ec || !out) return make_error("cannot write " + path.string() + (ec ? ": " + ec.message() : ""));
-  return ok();
+  if (ec) return make_error("cannot write " + path.string() + ": " + ec.message());
+  return write_file_bytes(path, text);
 }
 
 // Regular files only: a pipeline's symlinks and special files are not followed or copied.
