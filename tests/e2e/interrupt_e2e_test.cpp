@@ -17,7 +17,6 @@
 #include "tests/e2e/platform_fixture.h"
 #include "tests/support/test_support.h"
 
-
 namespace ferry {
 namespace {
 
@@ -75,25 +74,15 @@ class InterruptE2E : public ferry::testing::PlatformFixture,
   fs::path redis_promise() const { return platform() / "promises/redis.yaml"; }
   fs::path scratch() const { return dir.path() / "scratch"; }
   std::string runtime_args() const {
-    return " --runtime " + GetParam() + " --exec-config " +
-           shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml");
+    return " --runtime " + GetParam() + " --exec-config " + shell_quote(exec_config());
   }
 
   // Starts ferry reconcile in the background, stdout and stderr to files, leading a process group of its own
   // as a shell's job does; returns its pid.
   pid_t start_ferry() {
-    std::vector<std::string> words{ferry(),
-                                   "reconcile",
-                                   platform().string(),
-                                   "--output",
-                                   "json",
-                                   "--runtime",
-                                   GetParam(),
-                                   "--exec-config",
-                                   std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml",
-                                   "--scratch-dir",
-                                   scratch().string(),
-                                   "--timeout",
+    std::vector<std::string> words{ferry(),       "reconcile",     platform().string(), "--output",
+                                   "json",        "--runtime",     GetParam(),          "--exec-config",
+                                   exec_config(), "--scratch-dir", scratch().string(),  "--timeout",
                                    "600"};
     return ferry::testing::spawn_in_own_group(words, dir.path() / "stdout", dir.path() / "stderr");
   }

@@ -17,9 +17,7 @@ using ferry::testing::shell_quote;
 class PipelineCacheE2E : public ferry::testing::PlatformFixture {
  protected:
   std::string options() const {
-    return " --runtime exec --exec-config " +
-           shell_quote((std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml").string()) +
-           " --pipeline-cache-dir " + shell_quote((dir.path() / "pipeline-cache").string());
+    return exec_runtime() + " --pipeline-cache-dir " + shell_quote((dir.path() / "pipeline-cache").string());
   }
   static int count(const std::string& text, const std::string& what) {
     int n = 0;

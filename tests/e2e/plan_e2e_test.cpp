@@ -18,14 +18,10 @@ using ferry::testing::write_file;
 
 class PlanE2E : public ferry::testing::PlatformFixture {
  protected:
-  static std::string exec_runtime() {
-    return " --runtime exec --exec-config " +
-           shell_quote((std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml").string());
-  }
   // `ferry plan PLATFORM <extra>`: exit code and stdout.
   std::pair<int, std::string> plan(const std::string& extra = "") {
-    const auto result = run(ferry() + " plan " + shell_quote(platform().string()) + exec_runtime() + " " + extra +
-                                " 2>" + shell_quote((dir.path() / "plan-stderr").string()),
+    const auto result = run(ferry() + " plan " + shell_quote(platform().string()) + exec_runtime() + " " +
+                                extra + " 2>" + shell_quote((dir.path() / "plan-stderr").string()),
                             false);
     return {result.exit_code, result.output};
   }
@@ -48,12 +44,14 @@ TEST_F(PlanE2E, AFirstPlanListsEveryFileAndCreatesNoRepository) {
   auto [code, out] = plan("--detailed-exitcode");
   EXPECT_EQ(code, 2) << out << read_file(dir.path() / "plan-stderr");
   EXPECT_NE(out.find("redis default/cache-a: would change\n"), std::string::npos) << out;
-  EXPECT_NE(out.find("Destination worker-dev (store clusters, branch main):\n"
-                     "  added    worker-dev/dependencies/redis/5058f/static/redis-dependencies.yaml\n"
-                     "  added    worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("Destination worker-dev (store clusters, branch main):\n"
+               "  added    worker-dev/dependencies/redis/5058f/static/redis-dependencies.yaml\n"
+               "  added    worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"),
+      std::string::npos)
       << out;
-  EXPECT_NE(out.find("\nPlan: 7 file(s) to add, 0 to change, 0 to delete. Nothing was written.\n"), std::string::npos)
+  EXPECT_NE(out.find("\nPlan: 7 file(s) to add, 0 to change, 0 to delete. Nothing was written.\n"),
+            std::string::npos)
       << out;
   EXPECT_FALSE(std::filesystem::exists(clusters()));
   EXPECT_FALSE(std::filesystem::exists(observability()));
@@ -69,7 +67,8 @@ TEST_F(PlanE2E, APlanOfAReconciledPlatformIsEmpty) {
   const std::string before = tips();
   auto [code, out] = plan("--detailed-exitcode");
   EXPECT_EQ(code, 0) << out;
-  EXPECT_NE(out.find("App default/shop: skipped: unchanged since the recorded run\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("App default/shop: skipped: unchanged since the recorded run\n"), std::string::npos)
+      << out;
   EXPECT_NE(out.find("\nPlan: 0 file(s) to add, 0 to change, 0 to delete."), std::string::npos) << out;
   EXPECT_EQ(tips(), before);
 }
@@ -80,7 +79,8 @@ TEST_F(PlanE2E, AChangedRequestShowsItsDiffAndARemovedOneItsDeletionsWithoutWrit
   change_and_remove_requests();
   auto [code, out] = plan("--detailed-exitcode");
   EXPECT_EQ(code, 2) << out;
-  EXPECT_NE(out.find("redis team-b/cache-b: would change\nApp team-b/blog: would be deleted\n"), std::string::npos)
+  EXPECT_NE(out.find("redis team-b/cache-b: would change\nApp team-b/blog: would be deleted\n"),
+            std::string::npos)
       << out;
   EXPECT_NE(out.find("--- a/worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml\n"
                      "+++ b/worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml\n"
@@ -92,11 +92,14 @@ TEST_F(PlanE2E, AChangedRequestShowsItsDiffAndARemovedOneItsDeletionsWithoutWrit
                      "+  size: small\n"),
             std::string::npos)
       << out;
-  EXPECT_NE(out.find("Destination monitoring (store observability, branch main):\n"
-                     "  deleted  fleet/monitoring/resources/team-b/app/blog/deploy/89948/monitoring/dashboard.yaml\n"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find(
+          "Destination monitoring (store observability, branch main):\n"
+          "  deleted  fleet/monitoring/resources/team-b/app/blog/deploy/89948/monitoring/dashboard.yaml\n"),
+      std::string::npos)
       << out;
-  EXPECT_NE(out.find("\nPlan: 0 file(s) to add, 1 to change, 2 to delete. Nothing was written.\n"), std::string::npos)
+  EXPECT_NE(out.find("\nPlan: 0 file(s) to add, 1 to change, 2 to delete. Nothing was written.\n"),
+            std::string::npos)
       << out;
   EXPECT_EQ(tips(), before);
   // The reconcile that follows does what the plan said.
@@ -132,13 +135,15 @@ TEST_F(PlanE2E, BadInputIsAnErrorWithItsLocationAndExitOne) {
   EXPECT_EQ(read_file(dir.path() / "plan-stderr"),
             (platform() / "requests/redis.yaml").string() +
                 ":7:9: error: spec.size: must be one of small, large; found \"medium\"\n"
-                "ferry: 1 error(s) in " + platform().string() + "; nothing was planned\n");
+                "ferry: 1 error(s) in " +
+                platform().string() + "; nothing was planned\n");
 }
 
 // spec.requiredPromises: redis needs a Promise the platform lacks, so its requests wait; app is untouched.
 TEST_F(PlanE2E, APromiseWithAMissingRequiredPromiseKeepsItsRequestsPending) {
   std::string redis = read_file(platform() / "promises/redis.yaml");
-  redis.replace(redis.find("\nspec:\n"), 7, "\nspec:\n  requiredPromises:\n    - name: database\n      version: v2\n");
+  redis.replace(redis.find("\nspec:\n"), 7,
+                "\nspec:\n  requiredPromises:\n    - name: database\n      version: v2\n");
   write_file(platform() / "promises/redis.yaml", redis);
   auto [code, report] = reconcile(exec_runtime());
   EXPECT_EQ(code, 3) << report.dump(2);
@@ -162,8 +167,9 @@ TEST_F(PlanE2E, TheOutputLimitsComeFromTheCommandLine) {
   auto [code, out] = plan("--max-output-files 1");
   EXPECT_EQ(code, 1) << out;
   EXPECT_NE(out.find("App default/shop: failed: "), std::string::npos) << out;
-  EXPECT_NE(out.find("output has more than 1 files: write fewer files or raise the limit (--max-output-files)"),
-            std::string::npos)
+  EXPECT_NE(
+      out.find("output has more than 1 files: write fewer files or raise the limit (--max-output-files)"),
+      std::string::npos)
       << out;
   EXPECT_NE(out.find("redis default/cache-a: would change\n"), std::string::npos) << out;
   EXPECT_EQ(plan("--max-output-bytes 0").first, 2) << "0 is refused as a bad command line";
@@ -174,8 +180,8 @@ TEST_F(PlanE2E, LogFormatJsonWritesOneJsonObjectPerStderrLine) {
   for (const std::string where : {"before", "after"}) {
     const std::string global = where == "before" ? " --log-format json" : "";
     const std::string local = where == "after" ? " --log-format json" : "";
-    const auto result = run(ferry() + global + " plan " + shell_quote(platform().string()) + exec_runtime() + local +
-                                " 2>&1 >/dev/null",
+    const auto result = run(ferry() + global + " plan " + shell_quote(platform().string()) + exec_runtime() +
+                                local + " 2>&1 >/dev/null",
                             false);
     ASSERT_EQ(result.exit_code, 0) << result.output;
     std::istringstream lines(result.output);

@@ -23,6 +23,12 @@ class PlatformFixture : public ::testing::Test {
   std::filesystem::path clusters() const { return dir.path() / "state/clusters.git"; }
   std::filesystem::path observability() const { return dir.path() / "state/observability.git"; }
   static std::string ferry() { return std::string(FERRY_BINARY_DIR) + "/ferry"; }
+  // The fixture exec config's path, and the options that run its pipelines as host scripts under
+  // bubblewrap (fixtures/exec): " --runtime exec --exec-config PATH", leading space included.
+  static std::string exec_config() {
+    return std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml";
+  }
+  static std::string exec_runtime() { return " --runtime exec --exec-config " + shell_quote(exec_config()); }
 
   // Runs `ferry reconcile --output json PLATFORM <extra>`; returns the exit code and the parsed report.
   std::pair<int, nlohmann::json> reconcile(const std::string& extra = "") {

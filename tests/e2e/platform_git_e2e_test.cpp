@@ -68,10 +68,6 @@ class PlatformGitE2E : public ferry::testing::PlatformFixture {
     return {result.exit_code, result.output, read_file(err)};
   }
   static std::string ferry_binary() { return std::string(FERRY_BINARY_DIR) + "/ferry"; }
-  static std::string exec_runtime() {
-    return "--runtime exec --exec-config " +
-           shell_quote((fs::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml").string());
-  }
   static std::map<std::string, std::string> results(const std::string& json) {
     const auto report = nlohmann::json::parse(json, nullptr, false);
     return report.is_discarded() ? std::map<std::string, std::string>{} : results_by_name(report);

@@ -19,14 +19,10 @@ using ferry::testing::TempDir;
 
 class ShardE2E : public ferry::testing::PlatformFixture {
  protected:
-  static std::string exec_runtime() {
-    return " --runtime exec --exec-config " +
-           shell_quote((std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml").string());
-  }
   std::string shard_command(int index) const {
     const std::string state = (dir.path() / ("state-" + std::to_string(index) + ".git")).string();
-    return ferry() + " reconcile --output json " + shell_quote(platform().string()) + exec_runtime() + " --shard " +
-           std::to_string(index) + "/2 --state " + shell_quote(state) + " >" +
+    return ferry() + " reconcile --output json " + shell_quote(platform().string()) + exec_runtime() +
+           " --shard " + std::to_string(index) + "/2 --state " + shell_quote(state) + " >" +
            shell_quote((dir.path() / ("report-" + std::to_string(index))).string()) + " 2>" +
            shell_quote((dir.path() / ("stderr-" + std::to_string(index))).string());
   }
@@ -38,10 +34,11 @@ class ShardE2E : public ferry::testing::PlatformFixture {
 };
 
 TEST_F(ShardE2E, TwoShardsAtOnceRunEachRequestOnceAndWriteWhatOneRunWrites) {
-  const auto both = run("(" + shard_command(1) + ") & (" + shard_command(2) + ") & wait %1; a=$?; wait %2; b=$?; "
+  const auto both = run("(" + shard_command(1) + ") & (" + shard_command(2) +
+                        ") & wait %1; a=$?; wait %2; b=$?; "
                         "echo $a $b");
   EXPECT_EQ(both.output, "0 0\n") << read_file(dir.path() / "report-1") << read_file(dir.path() / "stderr-1")
-                                   << read_file(dir.path() / "report-2") << read_file(dir.path() / "stderr-2");
+                                  << read_file(dir.path() / "report-2") << read_file(dir.path() / "stderr-2");
   std::multiset<std::string> ran;
   for (int index : {1, 2}) {
     const auto report = report_of(index);
@@ -53,13 +50,14 @@ TEST_F(ShardE2E, TwoShardsAtOnceRunEachRequestOnceAndWriteWhatOneRunWrites) {
     }
     EXPECT_EQ(report["promises"].size(), 2u) << "every shard runs the Promises";
   }
-  EXPECT_EQ(ran, (std::multiset<std::string>{"default/cache-a", "default/shop", "team-b/blog", "team-b/cache-b"}));
+  EXPECT_EQ(ran,
+            (std::multiset<std::string>{"default/cache-a", "default/shop", "team-b/blog", "team-b/cache-b"}));
 
   TempDir unsharded;
-  std::filesystem::copy(std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/platform", unsharded.path() / "platform",
-                        std::filesystem::copy_options::recursive);
-  ASSERT_EQ(run(ferry() + " reconcile " + shell_quote((unsharded.path() / "platform").string()) + exec_runtime() +
-                    " >/dev/null 2>&1",
+  std::filesystem::copy(std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/platform",
+                        unsharded.path() / "platform", std::filesystem::copy_options::recursive);
+  ASSERT_EQ(run(ferry() + " reconcile " + shell_quote((unsharded.path() / "platform").string()) +
+                    exec_runtime() + " >/dev/null 2>&1",
                 false)
                 .exit_code,
             0);
