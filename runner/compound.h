@@ -41,8 +41,8 @@ bool has_platform_destination(const Platform& platform);
 // pass, until a pass leaves the platform Destinations as it found them. A pass runs only what is new or
 // changed since the one before (a state is needed for that: without options.state, an in-memory one serves
 // the run and nothing is recorded). Each object appears once in the report, with its last pass that did more
-// than skip it. Errors: emitted objects that do not load (all their diagnostics, located by
-// "<store>:<path>"), and outputs still changing after kMaxCompoundPasses.
+// than skip it. Errors: emitted objects that do not load (the first diagnostic, located by "<store>:<path>",
+// with the count of all of them), and outputs still changing after kMaxCompoundPasses.
 Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
                                      pipeline::ContainerRuntime& runtime, const StoreOpener& open_store,
                                      ReconcileOptions options);
