@@ -1,9 +1,7 @@
 #include "writer/local_git_repo.h"
 
-#include <chrono>
 #include <filesystem>
 #include <mutex>
-#include <thread>
 #include <utility>
 
 #include "writer/file_lock.h"
@@ -17,19 +15,6 @@
 
 namespace ferry::writer {
 namespace {
-
-// libgit2 moves a ref by creating <ref>.lock and renaming it over the ref; a ferry killed in between
-// leaves the lock behind and every later commit would fail on it (found by crash_e2e_test's random
-// kills). Called with ferry's writers' lock held, so no other ferry is moving the ref: a lock that a git
-// process outside ferry holds goes within milliseconds, so after two seconds it is stale and removed.
-void clear_stale_ref_lock(git_repository* repo, const std::string& ref) {
-  const std::filesystem::path lock = std::filesystem::path(git_repository_path(repo)) / (ref + ".lock");
-  std::error_code ec;
-  for (int waited = 0; std::filesystem::exists(lock, ec) && waited < 40; ++waited) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  std::filesystem::remove(lock, ec);  // absent: nothing to do; not removable: the commit reports it
-}
 
 // Creation is atomic across processes (repo_creation.h); within one, opening and creating still take
 // turns so that two threads do not both initialise a temporary repository for the same store.
@@ -81,7 +66,7 @@ Result<CommitOutcome> LocalGitRepo::apply(const Change& change) {
   // The writers' lock only makes ferry's writers queue; the compare-and-swap keeps the ref right without it.
   auto lock = FileLock::acquire(path_ / "ferry-writer.lock");
   if (!lock) return lock.error();
-  clear_stale_ref_lock(*repo, "refs/heads/" + branch_);
+  git::clear_stale_ref_lock(*repo, "refs/heads/" + branch_);
   return git::commit_on_ref(*repo, "refs/heads/" + branch_, change, store);
 }
 

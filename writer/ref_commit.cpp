@@ -1,6 +1,7 @@
 #include "writer/ref_commit.h"
 
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <random>
@@ -39,6 +40,15 @@ void back_off(int retry) {
 }
 
 }  // namespace
+
+void clear_stale_ref_lock(git_repository* repo, const std::string& ref) {
+  const std::filesystem::path lock = std::filesystem::path(git_repository_path(repo)) / (ref + ".lock");
+  std::error_code ec;
+  for (int waited = 0; std::filesystem::exists(lock, ec) && waited < 40; ++waited) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  std::filesystem::remove(lock, ec);  // absent: nothing to do; not removable: the update reports it
+}
 
 Result<CommitOutcome> commit_on_ref(git_repository* repo, const std::string& ref, const Change& change,
                                     const std::string& store) {

@@ -10,6 +10,7 @@
 #include "writer/git_remote_ops.h"
 #include "writer/git_tree_ops.h"
 #include "writer/path_rules.h"
+#include "writer/ref_commit.h"
 #include "writer/tls_trust.h"
 
 namespace ferry::writer {
@@ -52,6 +53,10 @@ Result<Cache> lock_cache(const std::filesystem::path& path, const std::string& b
   if (!lock) return lock.error();
   auto repo = open_or_create(path, branch, store);
   if (!repo) return repo.error();
+  // The refs ferry moves in the cache (fetch_branch, push_commit), freed of a lock a killed ferry left.
+  for (const std::string& ref : {"refs/heads/" + branch, "refs/ferry/outgoing/" + branch}) {
+    git::clear_stale_ref_lock(repo->get(), ref);
+  }
   return Cache{std::move(lock).value(), std::move(repo).value()};
 }
 
