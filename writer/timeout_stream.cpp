@@ -12,12 +12,15 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <type_traits>
 #include <utility>
 
 #include "writer/network_timeout.h"
+#include "writer/socket_watchdog.h"
 
 namespace ferry::writer {
 namespace {
@@ -45,6 +48,10 @@ using Clock = std::chrono::steady_clock;
 std::atomic<long> connections{0};
 thread_local std::optional<StreamTimeout> last_timeout;
 
+// Timeouts found by a SocketWatchdog's thread, for the thread that connected the stream.
+std::mutex watchdog_timeouts_mutex;
+std::map<std::thread::id, StreamTimeout> watchdog_timeouts;
+
 // The first four members are laid out as libgit2 1.5's git_socket_stream (src/libgit2/streams/socket.h):
 // its ssh transport reads the socket `s` of the standard stream through that type.
 struct TimeoutStream {
@@ -55,6 +62,9 @@ struct TimeoutStream {
   char host_text[256];
   char port_text[32];
   NetworkTimeouts timeouts;
+  // Until the first read or write through the stream: when no one calls them (ssh), the socket's idle
+  // timeout is the watchdog's.
+  std::unique_ptr<SocketWatchdog> watchdog;
 };
 static_assert(std::is_standard_layout_v<TimeoutStream>);
 
@@ -112,6 +122,15 @@ int connect_one(const addrinfo& address, Clock::time_point deadline, int& out) {
   return 0;
 }
 
+std::unique_ptr<SocketWatchdog> watch(const TimeoutStream& st) {
+  StreamTimeout timeout{st.host_text, st.port_text, false, st.timeouts.idle};
+  return std::make_unique<SocketWatchdog>(st.s, st.timeouts.idle,
+                                          [timeout, owner = std::this_thread::get_id()] {
+                                            const std::lock_guard lock(watchdog_timeouts_mutex);
+                                            watchdog_timeouts[owner] = timeout;
+                                          });
+}
+
 int stream_connect(git_stream* stream) {
   TimeoutStream& st = *self(stream);
   addrinfo hints{};
@@ -130,6 +149,7 @@ int stream_connect(git_stream* stream) {
     error = connect_one(*address, deadline, st.s);
     if (error == 0) {
       ++connections;
+      st.watchdog = watch(st);
       return 0;
     }
   }
@@ -139,6 +159,7 @@ int stream_connect(git_stream* stream) {
 
 ssize_t stream_read(git_stream* stream, void* data, size_t length) {
   TimeoutStream& st = *self(stream);
+  st.watchdog.reset();
   for (;;) {
     const int ready = wait_for(st.s, POLLIN, st.timeouts.idle);
     if (ready == 0) return timed_out(st, false, st.timeouts.idle);
@@ -152,6 +173,7 @@ ssize_t stream_read(git_stream* stream, void* data, size_t length) {
 // Writes everything (libgit2 accepts a short count, but all of it is simpler for every caller).
 ssize_t stream_write(git_stream* stream, const char* data, size_t length, int flags) {
   TimeoutStream& st = *self(stream);
+  st.watchdog.reset();
   size_t sent = 0;
   while (sent < length) {
     const int ready = wait_for(st.s, POLLOUT, st.timeouts.idle);
@@ -167,6 +189,7 @@ ssize_t stream_write(git_stream* stream, const char* data, size_t length, int fl
 
 int stream_close(git_stream* stream) {
   TimeoutStream& st = *self(stream);
+  st.watchdog.reset();  // joined before the socket closes: it must never touch a reused descriptor
   if (st.s >= 0) ::close(st.s);
   st.s = -1;
   return 0;
@@ -213,7 +236,13 @@ int register_timeout_stream() {
 }
 
 std::optional<StreamTimeout> take_stream_timeout() {
-  return std::exchange(last_timeout, std::nullopt);
+  const std::lock_guard lock(watchdog_timeouts_mutex);
+  const auto found = watchdog_timeouts.find(std::this_thread::get_id());
+  std::optional<StreamTimeout> watched;
+  if (found != watchdog_timeouts.end()) watched = found->second;
+  if (found != watchdog_timeouts.end()) watchdog_timeouts.erase(found);
+  auto own = std::exchange(last_timeout, std::nullopt);
+  return own ? own : watched;
 }
 
 long timeout_stream_connections() {

@@ -1,9 +1,9 @@
 // ferry's standard (TCP) stream for libgit2, registered with git_stream_register(GIT_STREAM_STANDARD) at
 // libgit2's initialisation. In libgit2 1.5 the git:// and http(s):// transports do all their socket I/O
 // through it (mbedTLS wraps it for https), so connect, read and write honour network_timeout.h. The ssh
-// transport (libssh2) only connects through it: it then reads the socket itself, so its connect times
-// out but a silent ssh server after the connection is not detected (docs/state-stores.md). Internal to
-// writer/.
+// transport (libssh2) only connects through it and then reads the socket itself (through the layout of
+// libgit2's own git_socket_stream, which this stream keeps): until the stream's first read or write, a
+// SocketWatchdog shuts the socket down after the idle timeout without traffic. Internal to writer/.
 #pragma once
 
 #include <chrono>

@@ -45,12 +45,12 @@ class SlowServers : public ::testing::Test {
 
 TEST_F(SlowServers, ASilentServerIsNoAnswerAfterTheIdleTimeout) {
   const LoopbackServer server(Behaviour::kSilent);
-  for (const std::string scheme : {"git", "https"}) {
+  for (const std::string scheme : {"git", "https", "ssh"}) {
     const auto store = url(scheme, server.port());
     EXPECT_EQ(read_error(store), "state store \"" + store + "\": no answer from 127.0.0.1:" +
                                      std::to_string(server.port()) + " for 1 s (--network-timeout)");
   }
-  EXPECT_EQ(server.accepted(), 2);
+  EXPECT_EQ(server.accepted(), 3);
 }
 
 TEST_F(SlowServers, AServerThatNeverAcceptsIsAConnectTimeout) {
