@@ -17,11 +17,7 @@ TEST(RemoteCacheLock, AStaleRefLockInTheCacheIsRemovedAndTheNextApplyCommits) {
   testing::TempDir temp;
   const auto server = temp.path() / "server.git";
   testing_remote::make_server_repo(server);
-  StoreSpec spec;
-  spec.url = "file://" + server.string();
-  spec.branch = "main";
-  spec.cache_dir = temp.path() / "cache";
-  auto store = RemoteGitRepo::open(spec);
+  auto store = RemoteGitRepo::open(testing_remote::file_store_spec(server, temp.path() / "cache"));
   ASSERT_TRUE(store.ok()) << store.error().render();
   ASSERT_TRUE((*store)->apply(change_of({{"d", {{"a", "1"}}}})).ok());
   const auto cache = (*store)->cache_path();

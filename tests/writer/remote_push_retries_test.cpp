@@ -20,12 +20,7 @@ class PushRetries : public ::testing::Test {
   void SetUp() override { testing_remote::make_server_repo(server_); }
 
   std::unique_ptr<RemoteGitRepo> open(const std::string& cache) {
-    StoreSpec spec;
-    spec.url = "file://" + server_.string();
-    spec.branch = "main";
-    spec.cache_dir = temp_.path() / cache;
-    spec.retry.seed = 7;
-    auto repo = RemoteGitRepo::open(spec);
+    auto repo = RemoteGitRepo::open(testing_remote::file_store_spec(server_, temp_.path() / cache));
     EXPECT_TRUE(repo.ok()) << repo.error().render();
     return repo.ok() ? std::move(repo).value() : nullptr;
   }

@@ -30,6 +30,15 @@ void make_server_repo(const std::filesystem::path& path) {
   ASSERT_EQ(made.exit_code, 0) << made.output;
 }
 
+StoreSpec file_store_spec(const std::filesystem::path& server, const std::filesystem::path& cache_dir) {
+  StoreSpec spec;
+  spec.url = "file://" + server.string();
+  spec.branch = "main";
+  spec.cache_dir = cache_dir;
+  spec.retry.seed = 7;
+  return spec;
+}
+
 std::string push_other_commit(const std::filesystem::path& repo, const std::filesystem::path& scratch,
                               const std::string& file, const std::string& content,
                               const std::string& branch) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "writer/state_store.h"
+#include "writer/store_spec.h"
 
 namespace ferry::writer::testing_remote {
 
@@ -14,6 +15,10 @@ Change change_of(std::vector<Bundle> bundles, std::vector<std::string> removed =
 
 // `git init --bare -b main <path>`, accepting pushes over git-http-backend too.
 void make_server_repo(const std::filesystem::path& path);
+
+// The spec of a remote store over file:// on branch main of `server`, cached in `cache_dir`, with a fixed
+// retry seed.
+StoreSpec file_store_spec(const std::filesystem::path& server, const std::filesystem::path& cache_dir);
 
 // Commits `file` with `content` on `branch` of the bare repository `repo` with the git CLI (a throwaway
 // clone in `scratch`), as another writer would; returns the new tip.
