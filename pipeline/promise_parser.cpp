@@ -1,6 +1,7 @@
 // Promise documents -> pipeline::Promise. Field rules follow reference §1.1; errors carry file:line:column.
 #include <array>
 
+#include "core/kubernetes_names.h"
 #include "pipeline/model.h"
 #include "pipeline/pipeline_parser.h"
 
@@ -75,10 +76,16 @@ Status read_destination_selectors(const YAML::Node& spec, const std::string& fil
     const std::string path = "spec.destinationSelectors[" + std::to_string(i) + "]";
     auto labels = optional_labels(list[i], "matchLabels", path + ".matchLabels", file);
     if (!labels) return labels.error();
+    if (Status valid = check_labels(child(list[i], "matchLabels"), path + ".matchLabels", file); !valid)
+      return valid;
     promise.destination_selectors.push_back(std::move(*labels));
     auto expressions =
         optional_label_expressions(list[i], "matchExpressions", path + ".matchExpressions", file);
     if (!expressions) return expressions.error();
+    if (Status valid =
+            check_label_expressions(child(list[i], "matchExpressions"), path + ".matchExpressions", file);
+        !valid)
+      return valid;
     promise.destination_expressions.insert(promise.destination_expressions.end(), expressions->begin(),
                                            expressions->end());
   }
@@ -128,7 +135,8 @@ Result<std::string> parse_dependencies(const YAML::Node& spec, const std::string
 }
 
 // spec.requiredPromises: [{name, version}], version optional.
-Result<std::vector<RequiredPromise>> parse_required_promises(const YAML::Node& spec, const std::string& file) {
+Result<std::vector<RequiredPromise>> parse_required_promises(const YAML::Node& spec,
+                                                             const std::string& file) {
   const YAML::Node list = child(spec, "requiredPromises");
   std::vector<RequiredPromise> required;
   if (!list.IsDefined() || list.IsNull()) return required;
@@ -166,7 +174,8 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   promise.annotations = std::move(*annotations);
   auto labels = optional_labels(child(node, "metadata"), "labels", "metadata.labels", file);
   if (!labels) return labels.error();
-  if (auto version = labels->find(kPromiseVersionLabel); version != labels->end()) promise.version = version->second;
+  if (auto version = labels->find(kPromiseVersionLabel); version != labels->end())
+    promise.version = version->second;
   auto spec_node = required_map(node, "spec", "spec", file);
   if (!spec_node) return spec_node.error();
   const YAML::Node& spec = *spec_node;
@@ -178,6 +187,8 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   if (child(spec, "clusterSelector").IsDefined()) {
     auto cluster_selector = optional_labels(spec, "clusterSelector", "spec.clusterSelector", file);
     if (!cluster_selector) return cluster_selector.error();
+    if (Status valid = check_labels(child(spec, "clusterSelector"), "spec.clusterSelector", file); !valid)
+      return valid.error();
     promise.cluster_selector = std::move(*cluster_selector);
   }
   auto required = parse_required_promises(spec, file);

@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
 #include "runner/object_parsers.h"
 #include "runner/platform.h"
@@ -87,6 +88,31 @@ std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const 
   return std::move(*request);
 }
 
+// Every kind ferry reads, with its group: its own, the scheduling kinds and each Promise's request kind.
+std::vector<std::pair<std::string, std::string>> known_kinds(const Platform& platform) {
+  std::vector<std::pair<std::string, std::string>> kinds;
+  for (const auto& [kind, handler] : platform_kinds()) kinds.emplace_back(kind, kKratixGroup);
+  for (const auto& [kind, handler] : scheduling_kinds()) kinds.emplace_back(kind, kSchedulingGroup);
+  for (const auto& promise : platform.promises) {
+    if (promise.api) kinds.emplace_back(promise.api->kind, promise.api->group);
+  }
+  return kinds;
+}
+
+// "; did you mean Destination?" when a kind ferry reads is at most two edits from `kind` (ignoring case),
+// naming its group when it is not `group`; "" when none is that close.
+std::string did_you_mean(const std::string& kind, const std::string& group, const Platform& platform) {
+  const auto kinds = known_kinds(platform);
+  std::vector<std::string> names;
+  for (const auto& known : kinds) names.push_back(known.first);
+  const auto closest = closest_word(kind, names, 2);
+  if (!closest) return "";
+  const bool in_group = std::count(kinds.begin(), kinds.end(), std::make_pair(*closest, group)) > 0;
+  const auto other =
+      std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == *closest; });
+  return "; did you mean " + *closest + (in_group ? "" : " in " + other->second) + "?";
+}
+
 void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& result) {
   for (const YamlDocument& doc : candidates) {
     const std::string api_version = child(doc.node, "apiVersion").Scalar();
@@ -96,20 +122,46 @@ void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& r
         result.platform.promises.begin(), result.platform.promises.end(),
         [&](const pipeline::Promise& p) { return p.api && p.api->group == group && p.api->kind == kind; });
     if (promise != result.platform.promises.end()) {
+      check_metadata(doc, NameRule::request_name, result.errors);
       auto request = checked_request(doc, *promise, api_version, result.errors);
       if (request) result.platform.requests.push_back(std::move(*request));
     } else if (is_kubernetes_group(group)) {
       result.warnings.push_back(make_error(location_of(doc.node, doc.file),
                                            "skipped " + api_version + " " + kind + ": not a Kratix object"));
+    } else if (const std::string suggestion = did_you_mean(kind, group, result.platform);
+               !suggestion.empty()) {
+      result.errors.push_back(
+          make_error(location_of(child(doc.node, "kind"), doc.file),
+                     "no Promise provides kind " + shortened(kind) + " in group " + group + suggestion));
     } else {
       result.errors.push_back(make_error(location_of(doc.node, doc.file),
-                                         "no Promise provides kind " + kind + " in group " + group +
-                                             "; declare a Promise whose spec.api serves it"));
+                                         "no Promise provides kind " + shortened(kind) + " in group " +
+                                             group + "; declare a Promise whose spec.api serves it"));
     }
   }
 }
 
-// ferry's own group: an unknown kind there is an error (a typo would silently drop a policy).
+// A platform.kratix.io kind ferry does not read: a misspelling of one it reads (or of a request kind) is an
+// error, since the object would silently be left out; any other is another Kratix kind (Work,
+// PromiseRelease, ...) and only skipped.
+void resolve_unknown_kinds(const std::vector<YamlDocument>& unknown, LoadResult& result) {
+  for (const YamlDocument& doc : unknown) {
+    const std::string kind = child(doc.node, "kind").Scalar();
+    const std::string suggestion = did_you_mean(kind, kKratixGroup, result.platform);
+    if (suggestion.empty()) {
+      result.warnings.push_back(
+          make_error(location_of(doc.node, doc.file),
+                     "skipped unknown kind " + shortened(kind) + " in " + kKratixGroup));
+    } else {
+      result.errors.push_back(
+          make_error(location_of(child(doc.node, "kind"), doc.file),
+                     "unknown kind " + shortened(kind) + " in " + kKratixGroup + suggestion));
+    }
+  }
+}
+
+// ferry's own group: an unknown kind there is an error (a typo would silently drop a policy). Its names
+// are ferry's, not Kubernetes objects' (Krake's metric names hold '_'): no Kubernetes name rule applies.
 void load_scheduling_document(const YamlDocument& doc, const std::string& kind, LoadResult& result) {
   const auto handler = scheduling_kinds().find(kind);
   if (handler == scheduling_kinds().end()) {
@@ -120,19 +172,23 @@ void load_scheduling_document(const YamlDocument& doc, const std::string& kind, 
   if (Status status = handler->second(doc, result.platform); !status) result.errors.push_back(status.error());
 }
 
-void load_document(const YamlDocument& doc, LoadResult& result, std::vector<YamlDocument>& candidates) {
+// Documents whose fate is known only once every file is read: requests need their Promise, and an unknown
+// platform.kratix.io kind is judged against every kind the platform declares.
+struct Deferred {
+  std::vector<YamlDocument> requests;
+  std::vector<YamlDocument> unknown_kinds;
+};
+
+void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferred) {
   auto api_version = required_string(doc.node, "apiVersion", "apiVersion", doc.file);
   if (!api_version) return result.errors.push_back(api_version.error());
   auto kind = required_string(doc.node, "kind", "kind", doc.file);
   if (!kind) return result.errors.push_back(kind.error());
   if (group_of(*api_version) == kSchedulingGroup) return load_scheduling_document(doc, *kind, result);
-  if (group_of(*api_version) != kKratixGroup) return candidates.push_back(doc);
+  if (group_of(*api_version) != kKratixGroup) return deferred.requests.push_back(doc);
   const auto handler = platform_kinds().find(*kind);
-  if (handler == platform_kinds().end()) {
-    result.warnings.push_back(
-        make_error(location_of(doc.node, doc.file), "skipped unknown kind " + *kind + " in " + kKratixGroup));
-    return;
-  }
+  if (handler == platform_kinds().end()) return deferred.unknown_kinds.push_back(doc);
+  check_metadata(doc, NameRule::object_name, result.errors);
   Status status = handler->second(doc, result.platform);
   if (!status) result.errors.push_back(status.error());
 }
@@ -158,16 +214,17 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   LoadResult result;
   result.platform.root = root;
   result.files = files;
-  std::vector<YamlDocument> candidates;
+  Deferred deferred;
   for (const PlatformFile& file : files) {
     auto documents = parse_yaml_stream(file.text, file.path);
     if (!documents) {
       result.errors.push_back(documents.error());
       continue;
     }
-    for (const YamlDocument& doc : *documents) load_document(doc, result, candidates);
+    for (const YamlDocument& doc : *documents) load_document(doc, result, deferred);
   }
-  resolve_requests(candidates, result);
+  resolve_unknown_kinds(deferred.unknown_kinds, result);
+  resolve_requests(deferred.requests, result);
   check_references(result);
   return result;
 }

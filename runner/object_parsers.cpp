@@ -2,21 +2,13 @@
 
 #include <algorithm>
 
+#include "core/kubernetes_names.h"
 #include "runner/scheduling_objects.h"
 #include "writer/store_url.h"
 
 namespace ferry::runner {
 
 namespace {
-
-// A Kubernetes object name (DNS subdomain): it becomes a directory name of the secrets directory, so
-// nothing else (no '/', no "..") may pass.
-bool is_object_name(const std::string& name) {
-  if (name.empty() || name.size() > 253 || name.front() == '.' || name.front() == '-') return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.';
-  });
-}
 
 // spec.secretRef {name, namespace}; absent means no credentials.
 Result<std::optional<StoreSecretRef>> parse_secret_ref(const YAML::Node& spec, const std::string& file) {
@@ -30,14 +22,17 @@ Result<std::optional<StoreSecretRef>> parse_secret_ref(const YAML::Node& spec, c
   ref.where = location_of(node, file);
   auto name = required_string(node, "name", "spec.secretRef.name", file);
   if (!name) return name.error();
-  if (!is_object_name(*name)) {
-    return make_error(location_of(child(node, "name"), file),
-                      "\"spec.secretRef.name\" \"" + *name +
-                          "\" is not a Secret name; use lower-case letters, digits, '-' and '.'");
-  }
+  // The name becomes a directory of the secrets directory: the object name rule lets no '/' or ".." pass.
+  if (Status valid = check_name(child(node, "name"), NameRule::object_name, "spec.secretRef.name", file);
+      !valid)
+    return valid.error();
   ref.name = *name;
   auto ns = optional_string(node, "namespace", "spec.secretRef.namespace", file);
   if (!ns) return ns.error();
+  if (Status valid =
+          check_name(child(node, "namespace"), NameRule::namespace_name, "spec.secretRef.namespace", file);
+      !valid)
+    return valid.error();
   ref.namespace_ = ns->value_or("default");
   return std::optional<StoreSecretRef>(std::move(ref));
 }

@@ -28,14 +28,16 @@ void check_promise_apis(const Platform& platform, std::vector<Error>& errors) {
     const auto [it, inserted] = by_api.emplace(api, &promise);
     if (!inserted) {
       errors.push_back(make_error(promise.where, "Promise \"" + promise.name + "\" serves " + api +
-                                                     ", already served by Promise \"" + it->second->name + "\""));
+                                                     ", already served by Promise \"" + it->second->name +
+                                                     "\""));
     }
   }
 }
 
 bool declared(const Platform& platform, const NameReference& reference) {
   const auto named = [&](const auto& objects) {
-    return std::any_of(objects.begin(), objects.end(), [&](const auto& o) { return o.name == reference.name; });
+    return std::any_of(objects.begin(), objects.end(),
+                       [&](const auto& o) { return o.name == reference.name; });
   };
   if (reference.kind == "Promise") return named(platform.promises);
   if (reference.kind == "Metric") return named(platform.metrics);
@@ -46,44 +48,64 @@ bool declared(const Platform& platform, const NameReference& reference) {
 // Every name a scheduling object or a Destination's metrics annotation refers to is declared, and each
 // Promise is governed by one PlacementPolicy at most.
 void check_scheduling(const Platform& platform, std::vector<Error>& errors) {
-  check_unique(platform.policies, "PlacementPolicy", [](auto& p) { return p.name; }, errors);
-  check_unique(platform.locations, "Location", [](auto& l) { return l.name; }, errors);
-  check_unique(platform.metrics, "Metric", [](auto& m) { return m.name; }, errors);
-  check_unique(platform.metrics_providers, "MetricsProvider", [](auto& m) { return m.name; }, errors);
+  check_unique(
+      platform.policies, "PlacementPolicy", [](auto& p) { return p.name; }, errors);
+  check_unique(
+      platform.locations, "Location", [](auto& l) { return l.name; }, errors);
+  check_unique(
+      platform.metrics, "Metric", [](auto& m) { return m.name; }, errors);
+  check_unique(
+      platform.metrics_providers, "MetricsProvider", [](auto& m) { return m.name; }, errors);
   std::map<std::string, const NameReference*> governing;  // Promise -> its first policy's reference
   for (const NameReference& reference : platform.references) {
     if (!declared(platform, reference)) {
-      errors.push_back(make_error(reference.where, reference.referrer + " refers to " + reference.kind + " \"" +
-                                                       reference.name + "\", which is not declared"));
+      errors.push_back(make_error(reference.where, reference.referrer + " refers to " + reference.kind +
+                                                       " \"" + reference.name + "\", which is not declared"));
     }
     if (reference.kind != "Promise") continue;
     const auto [first, inserted] = governing.emplace(reference.name, &reference);
     if (!inserted && first->second->referrer != reference.referrer) {
-      errors.push_back(make_error(reference.where, "Promise \"" + reference.name + "\" is already governed by " +
-                                                       first->second->referrer + " at " +
-                                                       first->second->where.render() +
-                                                       "; a Promise takes one PlacementPolicy"));
+      errors.push_back(
+          make_error(reference.where, "Promise \"" + reference.name + "\" is already governed by " +
+                                          first->second->referrer + " at " + first->second->where.render() +
+                                          "; a Promise takes one PlacementPolicy"));
     }
   }
 }
 
 }  // namespace
 
+void check_metadata(const YamlDocument& document, NameRule name_rule, std::vector<Error>& errors) {
+  const YAML::Node metadata = child(document.node, "metadata");
+  const auto keep = [&](Status status) {
+    if (!status) errors.push_back(status.error());
+  };
+  keep(check_name(child(metadata, "name"), name_rule, "metadata.name", document.file));
+  keep(check_name(child(metadata, "namespace"), NameRule::namespace_name, "metadata.namespace",
+                  document.file));
+  keep(check_labels(child(metadata, "labels"), "metadata.labels", document.file));
+}
+
 void check_references(LoadResult& result) {
   const Platform& platform = result.platform;
   auto& errors = result.errors;
-  check_unique(platform.promises, "Promise", [](auto& p) { return p.name; }, errors);
-  check_unique(platform.destinations, "Destination", [](auto& d) { return d.name; }, errors);
-  check_unique(platform.stores, "GitStateStore", [](auto& s) { return s.name; }, errors);
   check_unique(
-      platform.requests, "request", [](auto& r) { return r.kind + " " + r.namespace_ + "/" + r.name; }, errors);
+      platform.promises, "Promise", [](auto& p) { return p.name; }, errors);
+  check_unique(
+      platform.destinations, "Destination", [](auto& d) { return d.name; }, errors);
+  check_unique(
+      platform.stores, "GitStateStore", [](auto& s) { return s.name; }, errors);
+  check_unique(
+      platform.requests, "request", [](auto& r) { return r.kind + " " + r.namespace_ + "/" + r.name; },
+      errors);
   check_promise_apis(platform, errors);
   check_scheduling(platform, errors);
   for (const auto& destination : platform.destinations) {
     if (destination.state_store_kind == "GitStateStore" && platform.store(destination.state_store)) continue;
     errors.push_back(make_error(destination.where, "Destination \"" + destination.name + "\" refers to " +
                                                        destination.state_store_kind + " \"" +
-                                                       destination.state_store + "\", which is not declared"));
+                                                       destination.state_store +
+                                                       "\", which is not declared"));
   }
 }
 

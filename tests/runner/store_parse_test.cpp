@@ -90,9 +90,21 @@ INSTANTIATE_TEST_SUITE_P(
                  "stores.yaml:7:14: \"spec.secretRef\" must be a map, found a string"},
         BadStore{"SecretRefWithoutName", "  url: https://h/s.git\n  secretRef: {namespace: x}\n",
                  "stores.yaml:7:14: missing required field \"spec.secretRef.name\""},
-        BadStore{"SecretNameEscapes", "  url: https://h/s.git\n  secretRef: {name: ../etc}\n",
-                 "stores.yaml:7:21: \"spec.secretRef.name\" \"../etc\" is not a Secret name; use lower-case "
-                 "letters, digits, '-' and '.'"},
+        BadStore{
+            "SecretNameEscapes", "  url: https://h/s.git\n  secretRef: {name: ../etc}\n",
+            "stores.yaml:7:21: \"spec.secretRef.name\" \"../etc\" is not a valid Kubernetes object name: it "
+            "contains '/'; use at most 253 lower-case letters, digits, '-' and '.', each part between dots "
+            "starting and ending with a letter or digit (an RFC 1123 subdomain)"},
+        BadStore{
+            "SecretNameWithEmptyPart", "  url: https://h/s.git\n  secretRef: {name: a..b}\n",
+            "stores.yaml:7:21: \"spec.secretRef.name\" \"a..b\" is not a valid Kubernetes object name: it "
+            "has \"..\"; use at most 253 lower-case letters, digits, '-' and '.', each part between dots "
+            "starting and ending with a letter or digit (an RFC 1123 subdomain)"},
+        BadStore{
+            "SecretNamespaceEscapes", "  url: https://h/s.git\n  secretRef: {name: creds, namespace: ..}\n",
+            "stores.yaml:7:39: \"spec.secretRef.namespace\" \"..\" is not a valid namespace: it contains "
+            "'.'; use at most 63 lower-case letters, digits and '-', starting and ending with a letter or "
+            "digit (an RFC 1123 label)"},
         BadStore{
             "UnsupportedScheme", "  url: ftp://h/s.git\n",
             "stores.yaml:6:8: invalid state store URL \"ftp://h/s.git\": unsupported scheme \"ftp\" (use "
