@@ -26,18 +26,24 @@ IncrementalRun::IncrementalRun(const RunState* before, SelectionOptions options)
 }
 
 std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity, const ObjectInputs& inputs) {
-  if (!before_) return std::nullopt;
+  if (!before_ || must_run_.contains(inputs.directory)) return std::nullopt;
   const auto found = before_->find(inputs.directory);
   const ObjectRecord* record = found == before_->end() ? nullptr : &found->second;
   const WorkDecision decision = decide_work(record, inputs.digest, options_);
   if (decision.run) return std::nullopt;
   RequestReport report = identity;
-  report.result = record->result == RequestResult::suspended ? RequestResult::suspended : RequestResult::skipped;
+  report.result =
+      record->result == RequestResult::suspended ? RequestResult::suspended : RequestResult::skipped;
   report.message = decision.reason;
   report.placements = record->placements;
   report.status_message = record->status_message;
   report.retry_at = record->retry_at.value_or("");
   return report;
+}
+
+void IncrementalRun::run_regardless(const std::string& directory) {
+  const std::lock_guard lock(mutex_);
+  must_run_.insert(directory);
 }
 
 void IncrementalRun::record(const RequestReport& report, const ObjectInputs& inputs) {

@@ -5,6 +5,7 @@
 
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "runner/run_state.h"
@@ -28,6 +29,9 @@ class IncrementalRun {
 
   // The report of a skipped object (its record's placements and status), or nullopt when it must run.
   std::optional<RequestReport> skip(const RequestReport& identity, const ObjectInputs& inputs);
+  // The object of record directory `directory` runs whatever its record says: the journal holds an
+  // unfinished transaction of it (runner/journal.h). Call before the objects run.
+  void run_regardless(const std::string& directory);
   // Records what a run of the object did.
   void record(const RequestReport& report, const ObjectInputs& inputs);
   // Forgets a deleted object; a failed deletion keeps its record (with the failure) for the next run.
@@ -43,6 +47,7 @@ class IncrementalRun {
   SelectionOptions options_;
   mutable std::mutex mutex_;
   RunState after_;
+  std::set<std::string> must_run_;
 };
 
 }  // namespace ferry::runner

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <mutex>
+#include <set>
 
 #include "core/fault_point.h"
 #include "pipeline/duration.h"
@@ -12,6 +13,8 @@
 #include "pipeline/workflow.h"
 #include "runner/deletion.h"
 #include "runner/incremental.h"
+#include "runner/journal.h"
+#include "runner/multi_store_commit.h"
 #include "runner/promise_plan.h"
 #include "runner/promise_requirements.h"
 #include "runner/request_plan.h"
@@ -21,34 +24,21 @@
 namespace ferry::runner {
 namespace {
 
-struct OpenStore {
-  const GitStateStore* config = nullptr;
-  writer::StateStore* store = nullptr;
-  std::mutex write_mutex;  // one writer per repository; compare-and-swap still guards other processes
-};
-using OpenStores = std::map<std::string, OpenStore>;
-
-// Commits every store's change of one request. Each store's commit is atomic; a failure part-way leaves
-// earlier stores committed (multi-repository journalling is a later step, see docs/differences.md).
-// A started commit lands whole even when a second signal arrives (pipeline/interrupt.h).
-Status commit_plan(RequestPlan& plan, OpenStores& stores, RequestReport& report) {
-  const pipeline::UninterruptibleSection section;
-  for (auto& [store_name, change] : plan.changes) {
-    if (!report.commits.empty() && !change.bundles.empty()) fault_point(FaultPoint::kBetweenStores);
-    OpenStore& open = stores.at(store_name);
-    std::lock_guard lock(open.write_mutex);
-    auto outcome = open.store->apply(change);
-    if (!outcome) return outcome.error();
-    report.push_retries += outcome->push_retries;
-    if (outcome->commit_sha) report.commits.push_back({store_name, open.config->branch, *outcome->commit_sha});
-  }
-  return ok();
+// Who an object's transaction is for (multi_store_commit.h).
+TransactionId transaction_of(const RequestReport& report, const ObjectInputs& inputs) {
+  const std::string identity =
+      report.kind == "Promise"
+          ? "Promise " + report.name
+          : report.namespace_ + "/" + report.name + " (" + report.kind + ", Promise " + report.promise + ")";
+  return {inputs.directory, identity, inputs.digest};
 }
 
 std::string describe(const pipeline::Suspension& s) {
   std::string text = "pipeline \"" + s.pipeline + "\" suspended the workflow";
   if (!s.message.empty()) text += ": " + s.message;
-  if (s.next_retry_at) text += " (retry " + std::to_string(s.attempts) + " after " + pipeline::format_rfc3339_utc(*s.next_retry_at) + ")";
+  if (s.next_retry_at)
+    text += " (retry " + std::to_string(s.attempts) + " after " +
+            pipeline::format_rfc3339_utc(*s.next_retry_at) + ")";
   return text;
 }
 
@@ -59,13 +49,17 @@ RequestReport not_run(RequestReport report) {
   return report;
 }
 
-// Turns a plan (or the error that prevented it) into the report, committing what it says.
+// Turns a plan (or the error that prevented it) into the report, committing what it says as one
+// transaction (multi_store_commit.h); a failed object reverts what an earlier run left in the journal.
 // An interrupt that stopped the workflow makes it "not run" rather than failed (docs/reliability.md).
-RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan, OpenStores& stores) {
+RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan, OpenStores& stores,
+                                Journal& journal, const TransactionId& id) {
   if (!plan && pipeline::interrupted()) return not_run(std::move(report));
   if (!plan) {
     report.result = RequestResult::failed;
     report.message = plan.error().render();
+    if (std::string reverted = revert_journaled(id.directory, stores, journal, report); !reverted.empty())
+      report.message += "\n" + reverted;
     return report;
   }
   if (!plan->pending_reason.empty()) {
@@ -76,7 +70,7 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
   }
   report.placements = plan->placements;
   report.scheduling_notes = plan->scheduling_notes;
-  if (Status committed = commit_plan(*plan, stores, report); !committed) {
+  if (Status committed = commit_transaction(id, plan->changes, stores, journal, report); !committed) {
     report.result = RequestResult::failed;
     report.message = committed.error().render();
     return report;
@@ -87,28 +81,30 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
   if (plan->suspension) {
     report.result = RequestResult::suspended;
     report.message = describe(*plan->suspension);
-    if (plan->suspension->next_retry_at) report.retry_at = pipeline::format_rfc3339_utc(*plan->suspension->next_retry_at);
+    if (plan->suspension->next_retry_at)
+      report.retry_at = pipeline::format_rfc3339_utc(*plan->suspension->next_retry_at);
   }
   return report;
 }
 
 RequestReport run_promise(const Platform& platform, const pipeline::Promise& promise,
-                          pipeline::ContainerRuntime& runtime, OpenStores& stores, IncrementalRun& incremental,
-                          const InputDigests& digests,
+                          pipeline::ContainerRuntime& runtime, OpenStores& stores, Journal& journal,
+                          IncrementalRun& incremental, const InputDigests& digests,
                           const ReconcileOptions& options) {
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
   if (pipeline::interrupted()) return not_run(std::move(report));
   const ObjectInputs inputs = inputs_of(digests, promise);
   if (auto skipped = incremental.skip(report, inputs)) return *skipped;
   auto plan = run_and_plan_promise(platform, promise, runtime, options);
-  report = commit_and_report(std::move(report), plan, stores);
+  report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
   incremental.record(report, inputs);
   return report;
 }
 
 // A Promise whose requiredPromises are not met is reported pending (its own workflow ran and is recorded
 // as it went), so its requests wait: runner/promise_requirements.h.
-void mark_unmet_requirements(const Platform& platform, const std::map<std::string, const RequestReport*>& reports,
+void mark_unmet_requirements(const Platform& platform,
+                             const std::map<std::string, const RequestReport*>& reports,
                              std::vector<RequestReport>& promises) {
   const auto unmet = unmet_requirements(platform, reports);
   for (RequestReport& report : promises) {
@@ -131,8 +127,9 @@ Result<RequestPlan> planned_request(const Platform& platform, const pipeline::Re
 }
 
 // A request runs only once its Promise's own workflow and dependencies are in place (reference §5.2).
-RequestReport run_request(const Platform& platform, const pipeline::Request& request, const RequestReport& promise,
-                          pipeline::ContainerRuntime& runtime, OpenStores& stores, SchedulingContext& context,
+RequestReport run_request(const Platform& platform, const pipeline::Request& request,
+                          const RequestReport& promise, pipeline::ContainerRuntime& runtime,
+                          OpenStores& stores, Journal& journal, SchedulingContext& context,
                           IncrementalRun& incremental, const InputDigests& digests,
                           const ReconcileOptions& options) {
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
@@ -145,7 +142,7 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
     return *skipped;
   } else {
     auto plan = planned_request(platform, request, runtime, context, options);
-    report = commit_and_report(std::move(report), plan, stores);
+    report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
   }
   incremental.record(report, inputs);
   return report;
@@ -159,13 +156,12 @@ void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime
     if (!options.shard.takes_deletion(record->kind, record->namespace_, record->name)) continue;
     RequestReport report{record->kind, record->name, record->namespace_, record->promise, {}, {}, {}, {}};
     auto ready = context.get();
-    auto removals = ready ? run_and_plan_deletion(*record, platform, incremental.before(), *ready->index, runtime, options)
+    auto removals = ready ? run_and_plan_deletion(*record, platform, incremental.before(), *ready->index,
+                                                  runtime, options)
                           : Result<std::map<std::string, writer::Change>>(ready.error());
     Status committed = removals ? ok() : Status(removals.error());
     if (removals) {
-      RequestPlan plan;
-      plan.changes = std::move(*removals);
-      committed = commit_plan(plan, stores, report);
+      committed = commit_each(*removals, stores, report);
     }
     report.result = committed ? RequestResult::deleted : RequestResult::failed;
     if (!committed) {
@@ -178,25 +174,54 @@ void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime
   }
 }
 
+// Whether this shard deletes the object of a record directory ("promises/<name>" or
+// "requests/<promise>/<namespace>/<name>"), as runner/shard.h decides.
+bool takes_deletion_of(const Shard& shard, const std::string& directory) {
+  if (directory.starts_with("promises/")) return shard.takes_deletion("Promise", "", directory.substr(9));
+  const auto name_at = directory.rfind('/');
+  const auto namespace_at = directory.rfind('/', name_at - 1);
+  return shard.takes_deletion("request", directory.substr(namespace_at + 1, name_at - namespace_at - 1),
+                              directory.substr(name_at + 1));
+}
+
+// Journal entries of objects no longer in the platform: what they committed part-way is reverted (their
+// deletion, when they have a record, then removes the rest), and the entry goes either way.
+void drop_vanished_entries(const Platform& platform, const InputDigests& digests, OpenStores& stores,
+                           Journal& journal, const Shard& shard) {
+  if (journal.entries().empty()) return;
+  std::set<std::string> present;
+  for (const auto& promise : platform.promises) present.insert(inputs_of(digests, promise).directory);
+  for (const auto& request : platform.requests) present.insert(inputs_of(digests, request).directory);
+  for (const JournalEntry& entry : journal.entries()) {
+    if (present.contains(entry.directory) || !takes_deletion_of(shard, entry.directory)) continue;
+    RequestReport unreported;
+    revert_journaled(entry.directory, stores, journal, unreported);
+    const Status removed = journal.remove(entry.directory);
+    journal.note(entry.identity + ": no longer in the platform; its journal entry " +
+                 (removed ? "is dropped" : "stays: " + removed.error().render()));
+  }
+}
+
 // Writes the run's records last, after every destination commit.
 void record_state(const IncrementalRun& incremental, writer::StateStore& state, RunReport& run) {
   const pipeline::UninterruptibleSection section;
   fault_point(FaultPoint::kBeforeStateRecord);
   const RunState after = incremental.after();
-  const writer::Change change = run_state_change(incremental.before(), after, "ferry run: record " +
-                                                                                  std::to_string(after.size()) + " objects\n");
+  const writer::Change change = run_state_change(
+      incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n");
   if (auto outcome = state.apply(change); !outcome) {
-    run.state_error = "the run's state was not recorded in " + state.describe() + ": " + outcome.error().render() +
-                      "; the next run repeats this run's work";
+    run.state_error = "the run's state was not recorded in " + state.describe() + ": " +
+                      outcome.error().render() + "; the next run repeats this run's work";
   }
 }
 
 }  // namespace
 
 Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
-                                         pipeline::ContainerRuntime& runtime, const ReconcileOptions& options) {
-  auto results = run_workflow_if_any(promise, "promise.configure", promise_workflow_object(promise, "configure"), runtime,
-                                     options);
+                                         pipeline::ContainerRuntime& runtime,
+                                         const ReconcileOptions& options) {
+  auto results = run_workflow_if_any(promise, "promise.configure",
+                                     promise_workflow_object(promise, "configure"), runtime, options);
   if (!results) return results.error();
   return plan_promise(platform, promise, *results);
 }
@@ -205,8 +230,9 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
                                  const ReconcileOptions& options) {
   const pipeline::Promise& promise = *platform.promise(request.promise);
-  auto results = run_workflow_if_any(promise, "resource.configure", request_workflow_object(request, promise, "configure"),
-                                     runtime, options);
+  auto results =
+      run_workflow_if_any(promise, "resource.configure",
+                          request_workflow_object(request, promise, "configure"), runtime, options);
   if (!results) return results.error();
   const auto& existing = index.bundles_of(request.namespace_, request.promise, request.name);
   if (options.scheduling || !platform.policy_for(promise.name)) {
@@ -217,8 +243,8 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
 }
 
 StoreOpener state_store_opener(StoreAccess access, SpecOpener open) {
-  return [access = std::move(access), open = std::move(open)](
-             const GitStateStore& store) -> Result<std::unique_ptr<writer::StateStore>> {
+  return [access = std::move(access),
+          open = std::move(open)](const GitStateStore& store) -> Result<std::unique_ptr<writer::StateStore>> {
     auto spec = store_spec_of(store, access);
     if (!spec) return spec.error();
     auto opened = open(*spec);
@@ -259,6 +285,9 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     before = std::move(*loaded);
   }
   IncrementalRun incremental(before ? &*before : nullptr, options.selection);
+  Journal journal(options.state, !options.dry_run);
+  if (Status loaded = journal.load(); !loaded) return loaded.error();
+  for (const JournalEntry& entry : journal.entries()) incremental.run_regardless(entry.directory);
   const InputDigests digests(platform);
   RunReport run;
   run.promises.resize(platform.promises.size());
@@ -272,7 +301,8 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, platform.promises.size(), [&](std::size_t i) {
-      run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, incremental, digests, options);
+      run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, journal, incremental,
+                                    digests, options);
       if (options.progress) options.progress->object_done();
     });
     for (const auto& p : run.promises) promise_reports[p.name] = &p;
@@ -280,7 +310,7 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
       const auto& request = *requests[i];
       run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
-                                    context, incremental, digests, options);
+                                    journal, context, incremental, digests, options);
       if (options.progress) options.progress->object_done();
     });
   });
@@ -288,8 +318,11 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   // that needed them was committed; the state is not recorded, so the next run redoes this one).
   if (context.error()) return *context.error();
   run.metric_failures = context.metric_failures();
+  run.journal_notes = journal.notes();
   // Interrupted: no deletions, and no state record (the next run redoes this run's work).
   if (!incremental.enabled() || pipeline::interrupted()) return run;
+  drop_vanished_entries(platform, digests, stores, journal, options.shard);
+  run.journal_notes = journal.notes();
   run_deletions(platform, runtime, stores, context, incremental, options, run);
   if (context.error()) return *context.error();
   if (!options.dry_run) record_state(incremental, *options.state, run);

@@ -125,6 +125,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   for (const auto& p : report.promises) out += styled_entry(p, style);
   for (const auto& r : report.requests) out += styled_entry(r, style);
   for (const auto& failure : report.metric_failures) out += "warning: " + failure + "\n";
+  for (const auto& note : report.journal_notes) out += "journal: " + note + "\n";
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
   out += summary_line(report.requests, "requests");
   out += cached_summary(report);
@@ -141,6 +142,7 @@ std::string render_json(const RunReport& report) {
       {"format_version", kReportFormatVersion}, {"promises", promises}, {"requests", requests}};
   if (!report.state_error.empty()) document["state_error"] = report.state_error;
   if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
+  if (!report.journal_notes.empty()) document["journal"] = report.journal_notes;
   return document.dump(2) + "\n";
 }
 

@@ -54,6 +54,7 @@ struct RunReport {
   std::vector<RequestReport> requests;  // in platform order, then the deleted ones
   std::string state_error;              // the state record could not be written (the next run redoes this one)
   std::vector<std::string> metric_failures = {};  // metrics read at the start that have no value this run
+  std::vector<std::string> journal_notes = {};  // unfinished transactions of earlier runs: finished, reverted, dropped
 };
 
 const char* to_string(RequestResult result);
