@@ -115,6 +115,13 @@ std::string counts_line(const std::vector<const RequestReport*>& entries) {
   return line;
 }
 
+// "; 2 push retries" after the counts when another writer moved a remote branch during the run.
+std::string retries_note(const RunReport& report) {
+  const int retries = push_retries_of(report);
+  if (retries == 0) return "";
+  return "; " + std::to_string(retries) + (retries == 1 ? " push retry" : " push retries");
+}
+
 }  // namespace
 
 GitHubEnvironment github_environment() {
@@ -156,7 +163,7 @@ std::string render_github_run_annotations(const RunReport& report) {
 std::string render_github_summary(const RunReport& report, std::size_t limit) {
   const auto entries = entries_of(report);
   const std::string head =
-      "## ferry reconcile\n\n" + counts_line(entries) + "\n\n" +
+      "## ferry reconcile\n\n" + counts_line(entries) + retries_note(report) + "\n\n" +
       "| object | Promise | result | Destinations | commits | message |\n|---|---|---|---|---|---|\n";
   const std::string closing_reserve(200, ' ');  // room for the "left out" line
   std::string table = head;

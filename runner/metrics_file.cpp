@@ -23,8 +23,26 @@ std::string number(double value) {
   return out.str();
 }
 
+std::string metric(const std::string& type, const std::string& name, const std::string& help,
+                   const std::string& samples) {
+  return "# HELP " + name + " " + help + "\n# TYPE " + name + " " + type + "\n" + samples;
+}
+
 std::string gauge(const std::string& name, const std::string& help, const std::string& samples) {
-  return "# HELP " + name + " " + help + "\n# TYPE " + name + " gauge\n" + samples;
+  return metric("gauge", name, help, samples);
+}
+
+// ferry_push_retries_total counts over every run that wrote this file: the previous file's value plus this
+// run's retries (kept as it was by a run without a report), so Prometheus's rate() works across runs; a
+// deleted file restarts it at 0, which Prometheus reads as a counter reset.
+std::string push_retries_counter(const RunReport* report, const std::string& previous) {
+  const double before = sample_value(previous, "ferry_push_retries_total").value_or(0);
+  const double total = before + (report ? push_retries_of(*report) : 0);
+  return metric(
+      "counter", "ferry_push_retries_total",
+      "Pushes to remote state stores refused because the branch had moved and retried on its new tip, "
+      "over every run that wrote this file.",
+      "ferry_push_retries_total " + number(total) + "\n");
 }
 
 // ferry_objects{kind="request",result="..."}: every result, zeros included, so alerts can test them.
@@ -84,6 +102,7 @@ std::string render_metrics(const RunReport* report, int exit_code, const RunTimi
                "The last run's exit status (0 ok, 1 could not start, 3 failed or "
                "pending objects, 4 misplaced groups).",
                "ferry_last_run_exit_code " + std::to_string(exit_code) + "\n");
+  out += push_retries_counter(report, previous);
   if (!report) return out;
   out += gauge("ferry_objects", "Promises and requests of the last run by result.", object_samples(*report));
   out += gauge("ferry_commits", "Commits the last run made to state stores.",

@@ -59,6 +59,17 @@ std::string cached_summary(const RunReport& report) {
   return pipelines > 0 ? cached_count(pipelines) + "\n" : "";
 }
 
+// "2 push retries": pushes refused because a remote branch had moved, each rebuilt on the new tip.
+std::string retry_count(int retries) {
+  return std::to_string(retries) + (retries == 1 ? " push retry" : " push retries");
+}
+
+// The run's push retries, as a summary line; "" when there were none.
+std::string retry_summary(const RunReport& report) {
+  const int retries = push_retries_of(report);
+  return retries > 0 ? retry_count(retries) + " (another writer moved a remote branch)\n" : "";
+}
+
 std::string render_entry(const RequestReport& r) {
   std::string out = std::string(to_string(r.result)) + "  ";
   out += r.kind == "Promise" ? "Promise " + r.name + "\n"
@@ -75,6 +86,8 @@ std::string render_entry(const RequestReport& r) {
   for (const auto& note : r.scheduling_notes) out += "    scheduling: " + note + "\n";
   if (!r.status_message.empty()) out += "    status: " + r.status_message + "\n";
   if (r.pipelines_from_cache > 0) out += "    " + cached_count(r.pipelines_from_cache) + "\n";
+  if (r.push_retries > 0)
+    out += "    " + retry_count(r.push_retries) + ": rebuilt on the moved remote branch\n";
   if (!r.message.empty()) out += indented(r.message, "    ");
   return out;
 }
@@ -108,6 +121,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
   if (!r.retry_at.empty()) entry["retry_at"] = r.retry_at;
   if (!r.scheduling_notes.empty()) entry["scheduling_notes"] = r.scheduling_notes;
   if (r.pipelines_from_cache > 0) entry["pipelines_from_cache"] = r.pipelines_from_cache;
+  if (r.push_retries > 0) entry["push_retries"] = r.push_retries;
   return entry;
 }
 
@@ -129,6 +143,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
   out += summary_line(report.requests, "requests");
   out += cached_summary(report);
+  out += retry_summary(report);
   if (!report.state_error.empty()) out += "error: " + report.state_error + "\n";
   return out;
 }
@@ -143,6 +158,7 @@ std::string render_json(const RunReport& report) {
   if (!report.state_error.empty()) document["state_error"] = report.state_error;
   if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
   if (!report.journal_notes.empty()) document["journal"] = report.journal_notes;
+  if (const int retries = push_retries_of(report); retries > 0) document["push_retries"] = retries;
   return document.dump(2) + "\n";
 }
 
@@ -171,6 +187,14 @@ const char* to_string(RequestResult result) {
       return "deleted";
   }
   return "unknown";
+}
+
+int push_retries_of(const RunReport& report) {
+  int retries = 0;
+  for (const auto* entries : {&report.promises, &report.requests}) {
+    for (const auto& r : *entries) retries += r.push_retries;
+  }
+  return retries;
 }
 
 int exit_code_of(const RunReport& report) {

@@ -64,4 +64,7 @@ const char* to_string(RequestResult result);
 // it (misplaced).
 int exit_code_of(const RunReport& report);
 
+// RequestReport::push_retries summed over the run's Promises and requests.
+int push_retries_of(const RunReport& report);
+
 }  // namespace ferry::runner

@@ -68,6 +68,19 @@ TEST(GitHubSummary, TablesEveryObjectAndDrawsItsPlacements) {
             "```\n");
 }
 
+TEST(GitHubSummary, CountsPushRetriesAfterTheResults) {
+  RunReport report;
+  report.requests.push_back(request("a", RequestResult::succeeded, "dev"));
+  report.requests.push_back(request("b", RequestResult::succeeded, "dev"));
+  report.requests[0].push_retries = 1;
+  report.requests[1].push_retries = 2;
+  EXPECT_EQ(render_github_summary(report).substr(0, 51),
+            "## ferry reconcile\n\n2 succeeded; 3 push retries\n\n| ");
+  report.requests[1].push_retries = 0;
+  EXPECT_EQ(render_github_summary(report).substr(0, 49),
+            "## ferry reconcile\n\n2 succeeded; 1 push retry\n\n| ");
+}
+
 TEST(GitHubSummary, StaysUnderTheLimitAndSaysWhatItLeftOut) {
   RunReport report;
   for (int i = 0; i < 2000; ++i)

@@ -50,6 +50,24 @@ TEST(MetricsFile, AFailedRunKeepsTheLastSuccessOfThePreviousFile) {
   EXPECT_EQ(stopped.find("ferry_objects"), std::string::npos);
 }
 
+// A counter across runs: each run adds its push retries to the previous file's total; a run that never
+// started (no report) keeps it.
+TEST(MetricsFile, PushRetriesAccumulateAsACounter) {
+  RunReport report = report_with(RequestResult::succeeded, 1);
+  report.requests[0].push_retries = 2;
+  const std::string first = render_metrics(&report, 0, timing(1700000000, 5), "");
+  EXPECT_NE(first.find("# TYPE ferry_push_retries_total counter\nferry_push_retries_total 2\n"),
+            std::string::npos)
+      << first;
+  report.requests[0].push_retries = 3;
+  const std::string second = render_metrics(&report, 0, timing(1700000600, 5), first);
+  EXPECT_EQ(sample_value(second, "ferry_push_retries_total"), 5.0);
+  const std::string stopped = render_metrics(nullptr, 1, timing(1700001200, 1), second);
+  EXPECT_EQ(sample_value(stopped, "ferry_push_retries_total"), 5.0);
+  const RunReport quiet = report_with(RequestResult::unchanged, 0);
+  EXPECT_EQ(sample_value(render_metrics(&quiet, 0, timing(1, 1), ""), "ferry_push_retries_total"), 0.0);
+}
+
 TEST(MetricsFile, IsReplacedWholeAndLeavesNoTemporaryFileBehind) {
   testing::TempDir dir;
   const auto path = dir.path() / "ferry.prom";

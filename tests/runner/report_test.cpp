@@ -111,6 +111,39 @@ TEST(Report, PolicyPlacementsLocationsNotesAndMetricFailuresAreShown) {
       << json;
 }
 
+// Pushes refused because a remote branch moved (writer::CommitOutcome::push_retries): a note under each
+// object that retried, the run's total after the counts, and both in JSON; nothing at all when no push was
+// retried.
+TEST(Report, PushRetriesAreShownPerObjectAndInTotal) {
+  RunReport report = sample();
+  report.requests[0].push_retries = 2;
+  report.promises.push_back({"Promise", "redis", "", "redis", RequestResult::unchanged, "", {}, {}});
+  report.promises[0].push_retries = 1;
+  EXPECT_EQ(render_text(report),
+            "unchanged  Promise redis\n"
+            "    1 push retry: rebuilt on the moved remote branch\n"
+            "succeeded  team-a/cache (redis, Promise redis)\n"
+            "    placed configure group . on dev at dev/resources/team-a/redis/cache/configure/5058f\n"
+            "    committed 0123456789ab to default@main\n"
+            "    2 push retries: rebuilt on the moved remote branch\n"
+            "failed  default/bad (redis, Promise redis)\n"
+            "    it broke\n"
+            "    badly\n"
+            "1 Promises: 1 unchanged\n"
+            "2 requests: 1 succeeded, 1 failed\n"
+            "3 push retries (another writer moved a remote branch)\n");
+  const std::string json = render_json(report);
+  EXPECT_NE(json.find("\"sha\": \"0123456789abcdef0123456789abcdef01234567\"\n        }\n      ],\n"
+                      "      \"push_retries\": 2\n    },"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"commits\": [],\n      \"push_retries\": 1\n"), std::string::npos) << json;
+  EXPECT_NE(json.find("  ],\n  \"push_retries\": 3\n}\n"), std::string::npos) << json;
+  EXPECT_EQ(push_retries_of(report), 3);
+  EXPECT_EQ(render_json(sample()).find("push_retries"), std::string::npos);
+  EXPECT_EQ(render_text(sample()).find("push retr"), std::string::npos);
+}
+
 TEST(Report, DiagnosticsNameSeverity) {
   EXPECT_EQ(render_diagnostics({make_error({"a.yaml", 3, 4}, "bad"), make_error("no where")},
                                {make_error({"b.yaml", 1, 1}, "odd")}),
