@@ -22,25 +22,7 @@
 #include "writer/network_timeout.h"
 #include "writer/socket_watchdog.h"
 
-namespace ferry::writer {
-namespace {
-
-std::mutex timeouts_mutex;
-NetworkTimeouts current_timeouts;
-
-}  // namespace
-
-void set_network_timeouts(NetworkTimeouts timeouts) {
-  const std::lock_guard lock(timeouts_mutex);
-  current_timeouts = timeouts;
-}
-
-NetworkTimeouts network_timeouts() {
-  const std::lock_guard lock(timeouts_mutex);
-  return current_timeouts;
-}
-
-namespace git {
+namespace ferry::writer::git {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -249,5 +231,4 @@ long timeout_stream_connections() {
   return connections.load();
 }
 
-}  // namespace git
-}  // namespace ferry::writer
+}  // namespace ferry::writer::git
