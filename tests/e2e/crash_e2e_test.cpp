@@ -14,21 +14,10 @@ namespace ferry {
 namespace {
 
 using testing::Bundles;
+using testing::expect_whole_commits;
 using testing::Site;
 using testing::Snapshot;
 constexpr int kKilled = 128 + 9;  // the shell's exit code for a child killed by SIGKILL
-
-// Fails the test for every commit of every store that holds a bundle equal to none in `whole`.
-void expect_whole_commits(const Site& site, const Bundles& whole) {
-  for (const std::string store : Site::kStores) {
-    for (const std::string& commit : site.commits(store)) {
-      const auto partial =
-          testing::partial_bundles(store, testing::tree_at(site.repo(store), commit), {&whole});
-      EXPECT_TRUE(partial.empty()) << "commit " << commit << " of " << store << " holds part of "
-                                   << partial.front();
-    }
-  }
-}
 
 // What a run that was never interrupted leaves.
 const Snapshot& uninterrupted() {
@@ -50,7 +39,8 @@ class CrashE2E : public ::testing::TestWithParam<std::string> {
 
 // FERRY_FAULT_POINT values: the fixture run makes 8 ref moves (1 Promise commit, 2 per App request, 1 per
 // redis request, then the state record) and 2 moves between repositories (one per App). The push points
-// are not reached here: the binary writes file:// URLs as local repositories.
+// are not reached here (the binary writes file:// URLs as local repositories): push_crash_e2e_test.cpp
+// kills ferry there over git daemon.
 INSTANTIATE_TEST_SUITE_P(Points, CrashE2E,
                          ::testing::Values("before-ref-move", "before-ref-move:3", "before-ref-move:8",
                                            "after-ref-move", "after-ref-move:4", "after-ref-move:7",
@@ -69,7 +59,9 @@ TEST_P(CrashE2E, AKilledRunThenACleanOneLeaveWhatAnUninterruptedRunLeaves) {
   ASSERT_EQ(site.reconcile(GetParam()), kKilled) << "not killed at " << GetParam() << ":\n"
                                                  << site.stderr_text();
   expect_whole_commits(site, whole);
-  EXPECT_EQ(site.lock_files(), std::vector<std::string>{});
+  // No lock check here: the writers of different repositories run in parallel, so a kill at one's point may
+  // find another inside a ref update, holding its <ref>.lock (seen at before-ref-move:8). The guarantee is
+  // that the clean run removes such a lock and succeeds, so the check comes after it.
   ASSERT_EQ(site.reconcile(), 0) << site.stderr_text();  // starts: no state lock left behind
   EXPECT_EQ(site.snapshot(), reference);
   expect_whole_commits(site, whole);

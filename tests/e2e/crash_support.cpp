@@ -4,7 +4,6 @@
 
 #include <sstream>
 
-
 namespace ferry::testing {
 namespace fs = std::filesystem;
 
@@ -53,6 +52,28 @@ Site::Site() {
   fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", platform(), fs::copy_options::recursive);
 }
 
+Site::Site(const StoreServer& server, const std::string& name) : Site() {
+  server_ = server;
+  server_name_ = name;
+  std::string stores;
+  for (const std::string store : kStores) {
+    fs::remove_all(repo(store));
+    const auto made = run("git init -q --bare -b main " + shell_quote(repo(store).string()));
+    EXPECT_EQ(made.exit_code, 0) << made.output;
+    stores +=
+        "---\napiVersion: platform.kratix.io/v1alpha1\nkind: GitStateStore\nmetadata:\n  name: " + store +
+        "\nspec:\n  url: " + server.url + "/" + repo(store).filename().string() + "\n  branch: main\n" +
+        (store == "observability" ? "  path: fleet\n"
+                                  : "  gitAuthor: {name: ferry-demo, email: ferry-demo@example.com}\n");
+  }
+  write_file(platform() / "state-stores.yaml", stores);
+}
+
+fs::path Site::repo(const std::string& store) const {
+  if (!server_) return dir_.path() / "state" / (store + ".git");
+  return server_->root / (server_name_ + "-" + store + ".git");
+}
+
 std::vector<std::string> Site::arguments() const {
   return {std::string(FERRY_BINARY_DIR) + "/ferry",
           "reconcile",
@@ -64,7 +85,7 @@ std::vector<std::string> Site::arguments() const {
           "--exec-config",
           kExecConfig,
           "--store-cache-dir",
-          (dir_.path() / "cache").string()};
+          cache().string()};
 }
 
 std::string Site::stderr_text() const {
@@ -113,7 +134,12 @@ Snapshot Site::snapshot() const {
 
 std::vector<std::string> Site::lock_files() const {
   std::vector<std::string> found;
-  for (const fs::path& root : {repo("clusters"), repo("observability"), state_repo()}) {
+  std::vector<fs::path> roots = {repo("clusters"), repo("observability"), state_repo()};
+  if (fs::exists(cache())) {
+    for (const auto& entry : fs::directory_iterator(cache()))
+      if (entry.is_directory()) roots.push_back(entry.path());
+  }
+  for (const fs::path& root : roots) {
     if (!fs::exists(root)) continue;
     for (const auto& entry : fs::recursive_directory_iterator(root)) {
       const std::string name = entry.path().filename().string();
@@ -162,6 +188,16 @@ std::vector<std::string> partial_bundles(const std::string& store, const Tree& t
     if (!whole) partial.push_back(directory);
   }
   return partial;
+}
+
+void expect_whole_commits(const Site& site, const Bundles& whole) {
+  for (const std::string store : Site::kStores) {
+    for (const std::string& commit : site.commits(store)) {
+      const auto partial = partial_bundles(store, tree_at(site.repo(store), commit), {&whole});
+      EXPECT_TRUE(partial.empty()) << "commit " << commit << " of " << store << " holds part of "
+                                   << partial.front();
+    }
+  }
 }
 
 }  // namespace ferry::testing

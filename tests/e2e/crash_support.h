@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -29,15 +30,25 @@ struct Snapshot {
 // The files of one request (or one Promise's dependencies) in one store, keyed "<store>:<directory>".
 using Bundles = std::map<std::string, Tree>;
 
+// A git server a Site's stores live on: bare repositories created below `root`, reached at `url`/<name>
+// (ci/git-servers' FERRY_GIT_DAEMON_ROOT and FERRY_GIT_DAEMON_URL).
+struct StoreServer {
+  std::filesystem::path root;
+  std::string url;
+};
+
 class Site {
  public:
   static constexpr const char* kStores[] = {"clusters", "observability"};
 
   Site();  // a copy of fixtures/platform, its repositories not created yet
+  // The same, its two stores new empty repositories <name>-<store>.git on `server` (an earlier site's of
+  // that name removed), written through the remote store and its fetch cache. Sites to compare take the same
+  // name: the stores' URLs are inputs of the recorded state's digests.
+  Site(const StoreServer& server, const std::string& name);
   std::filesystem::path platform() const { return dir_.path() / "platform"; }
-  std::filesystem::path repo(const std::string& store) const {
-    return dir_.path() / "state" / (store + ".git");
-  }
+  std::filesystem::path repo(const std::string& store) const;
+  std::filesystem::path cache() const { return dir_.path() / "cache"; }
   std::filesystem::path state_repo() const { return platform() / ".ferry/state.git"; }
   std::string stderr_text() const;
 
@@ -51,12 +62,15 @@ class Site {
   // Every commit reachable from `store`'s branch and not from `since` (all when empty).
   std::vector<std::string> commits(const std::string& store, const std::string& since = "") const;
   std::string tip(const std::string& store) const;  // "" when the branch does not exist yet
-  // Files whose name ends in .lock inside the repositories, but for the writers' flock file: a lock
-  // file git or libgit2 left behind would stop the next writer.
+  // Files whose name ends in .lock inside the repositories and the remote stores' cache repositories, but
+  // for the flock files (the writers' lock, a cache repository's <name>.lock beside it): a lock file git or
+  // libgit2 left behind would stop the next writer.
   std::vector<std::string> lock_files() const;
 
  private:
   TempDir dir_;
+  std::optional<StoreServer> server_;
+  std::string server_name_;
   std::vector<std::string> arguments() const;
 };
 
@@ -70,5 +84,7 @@ std::vector<std::string> partial_bundles(const std::string& store, const Tree& t
                                          const std::vector<const Bundles*>& wholes);
 // Every bundle of every store of a snapshot.
 Bundles bundles_of(const Snapshot& snapshot);
+// Fails the test for every commit of every store of `site` that holds a bundle equal to none in `whole`.
+void expect_whole_commits(const Site& site, const Bundles& whole);
 
 }  // namespace ferry::testing

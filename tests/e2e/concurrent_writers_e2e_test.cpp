@@ -1,0 +1,247 @@
+// End to end (issue 8, "Concurrency"): four ferry processes at once, `--shard 1/2`, `--shard 2/2` and two
+// unsharded, over one platform whose two GitStateStores are remote repositories on the servers of
+// ci/git-servers (started once for this binary): once over git daemon, once over HTTPS with basic auth. Each
+// process has its own fetch cache and recorded state, as separate CI jobs or machines would. Checked with the
+// git CLI on the servers' repositories:
+//   - every process succeeds, and every request runs in one shard and in both unsharded runs;
+//   - each branch's tree equals the tree one run writes (each request's bundle once, with its bytes);
+//   - no lost update: every commit a process reports is on the final branch, and the branch holds exactly
+//     the commits reported (the repositories start empty);
+//   - retries are reported: the pushes the server refused (its pre-receive hook counts every push that
+//     reaches it; only accepted ones become commits) are at most the retries in the reports, and each
+//     report's total is the sum of its objects'. libgit2 also refuses a push itself when the remote branch
+//     moved since the fetch, which the server never sees, so the reports may count more.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "tests/support/test_support.h"
+#include "tests/writer/git_servers.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::git;
+using ferry::testing::read_file;
+using ferry::testing::shell_quote;
+using ferry::testing::TempDir;
+using ferry::testing::write_file;
+using writer::testing_remote::git_servers;
+namespace fs = std::filesystem;
+
+constexpr int kLoadRequests = 6;  // per Promise, beside the fixture's 4: 6 Apps (two stores each), 6 redis
+const char* const kStores[] = {"clusters", "observability"};
+const char* const kShards[] = {"--shard 1/2", "--shard 2/2", "", ""};
+// A remote store's pushes per commit (writer::RetryPolicy's default), and how a request that lost the race on
+// all of them fails.
+constexpr int kAttempts = 5;
+const std::string kGaveUp = "the remote branch kept moving (5 attempts)";
+
+std::string load_requests() {
+  std::string text;
+  for (int i = 0; i < kLoadRequests; ++i) {
+    const std::string n = std::to_string(i);
+    text += "---\napiVersion: example.ferry.dev/v1\nkind: App\nmetadata:\n  name: app-" + n +
+            "\n  namespace: load\nspec:\n  image: web:" + n + "\n";
+    text += "---\napiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\nmetadata:\n  name: cache-" + n +
+            "\n  namespace: load\nspec:\n  size: small\n";
+  }
+  return text;
+}
+
+// Where the stores live: git daemon (no credentials) or HTTPS (basic auth from the Secret "git-creds").
+struct Transport {
+  const char* name;
+  const char* root_key;
+  const char* url_key;
+  bool https;
+};
+
+class ConcurrentWritersE2E : public ::testing::TestWithParam<Transport> {
+ protected:
+  void SetUp() override {
+    ASSERT_TRUE(git_servers().started) << git_servers().failure;
+    fs::create_directories(reference().parent_path());
+    for (const fs::path& site : {platform(), reference()}) {
+      fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", site, fs::copy_options::recursive);
+      write_file(site / "requests/load.yaml", load_requests());
+    }
+    std::string stores;
+    for (const std::string store : kStores) {
+      server_[store] = fs::path(git_servers().at(GetParam().root_key)) /
+                       (dir.path().filename().string() + "-" + store + ".git");
+      make_counting_repo(server_[store]);
+      stores +=
+          "---\napiVersion: platform.kratix.io/v1alpha1\nkind: GitStateStore\nmetadata:\n  name: " + store +
+          "\nspec:\n  url: " + git_servers().at(GetParam().url_key) + "/" +
+          server_[store].filename().string() + "\n  branch: main\n" +
+          (store == "observability" ? "  path: fleet\n" : "") +
+          (GetParam().https ? "  secretRef: {name: git-creds}\n" : "");
+    }
+    write_file(platform() / "state-stores.yaml", stores);
+    write_file(dir.path() / "secrets/git-creds/username", git_servers().at("FERRY_HTTP_USER"));
+    write_file(dir.path() / "secrets/git-creds/password", git_servers().at("FERRY_HTTP_PASSWORD"));
+  }
+
+  fs::path platform() const { return dir.path() / "platform"; }
+  fs::path reference() const { return dir.path() / "reference/platform"; }
+
+  // A bare repository whose pre-receive hook appends a line to <repo>/pushes-received for every push that
+  // reaches the server, accepted or not.
+  static void make_counting_repo(const fs::path& repo) {
+    const auto made =
+        testing::run("git init -q --bare -b main " + shell_quote(repo.string()) +
+                     " && git --git-dir=" + shell_quote(repo.string()) + " config http.receivepack true");
+    ASSERT_EQ(made.exit_code, 0) << made.output;
+    write_file(repo / "hooks/pre-receive", "#!/bin/sh\ncat >/dev/null\necho push >>" +
+                                               shell_quote((repo / "pushes-received").string()) + "\n");
+    fs::permissions(repo / "hooks/pre-receive", fs::perms::all, fs::perm_options::add);
+  }
+
+  std::vector<std::string> ferry_words(int index) const {
+    const std::string n = std::to_string(index);
+    std::vector<std::string> words = {std::string(FERRY_BINARY_DIR) + "/ferry",
+                                      "reconcile",
+                                      platform().string(),
+                                      "--output",
+                                      "json",
+                                      "--runtime",
+                                      "exec",
+                                      "--exec-config",
+                                      std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml",
+                                      "--state",
+                                      (dir.path() / ("state-" + n + ".git")).string(),
+                                      "--store-cache-dir",
+                                      (dir.path() / ("cache-" + n)).string(),
+                                      "--secrets-dir",
+                                      (dir.path() / "secrets").string(),
+                                      "--store-ca-bundle",
+                                      git_servers().at("FERRY_CA_BUNDLE")};
+    if (std::string shard = kShards[index]; !shard.empty()) {
+      words.push_back("--shard");
+      words.push_back(shard.substr(shard.find(' ') + 1));
+    }
+    return words;
+  }
+  fs::path report_path(int index) const { return dir.path() / ("report-" + std::to_string(index)); }
+  fs::path stderr_path(int index) const { return dir.path() / ("stderr-" + std::to_string(index)); }
+
+  TempDir dir;
+  std::map<std::string, fs::path> server_;
+};
+
+std::string request_name(const nlohmann::json& r) {
+  return r["namespace"].get<std::string>() + "/" + r["name"].get<std::string>();
+}
+
+// What the reports of the processes say, added up.
+struct Tally {
+  std::multiset<std::string> sharded;                     // the requests of the shards' first runs
+  std::map<std::string, std::set<std::string>> reported;  // store -> every commit a process reported
+  int retries = 0;                                        // push_retries of every object of every run
+  int gave_up = 0;                                        // requests failed after kAttempts refused pushes
+
+  // Adds process `index`'s JSON report; returns how many of its objects gave up (only a first run may).
+  int add(int index, const std::string& text, bool first) {
+    const auto report = nlohmann::json::parse(text, nullptr, false);
+    EXPECT_FALSE(report.is_discarded()) << text;
+    if (report.is_discarded()) return 0;
+    int object_retries = 0, objects_gave_up = 0;
+    for (const auto* kind : {"promises", "requests"}) {
+      for (const auto& r : report[kind]) {
+        const bool lost_the_race =
+            r["result"] == "failed" && r.value("message", "").find(kGaveUp) != std::string::npos;
+        objects_gave_up += lost_the_race ? 1 : 0;
+        EXPECT_TRUE(r["result"] == "succeeded" || r["result"] == "unchanged" || lost_the_race) << r.dump();
+        if (std::string(kind) == "requests" && index < 2 && first) sharded.insert(request_name(r));
+        for (const auto& c : r["commits"]) reported[c["store"]].insert(c["sha"].get<std::string>());
+        object_retries += r.value("push_retries", 0);
+      }
+    }
+    EXPECT_EQ(report.value("push_retries", 0), object_retries) << "process " << index;
+    if (index >= 2 && first) {
+      EXPECT_EQ(report["requests"].size(), 4u + 2 * kLoadRequests) << "process " << index;
+    }
+    retries += object_retries;
+    gave_up += objects_gave_up;
+    return objects_gave_up;
+  }
+};
+
+INSTANTIATE_TEST_SUITE_P(Servers, ConcurrentWritersE2E,
+                         ::testing::Values(Transport{"git_daemon", "FERRY_GIT_DAEMON_ROOT",
+                                                     "FERRY_GIT_DAEMON_URL", false},
+                                           Transport{"https", "FERRY_HTTP_ROOT", "FERRY_HTTPS_URL", true}),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST_P(ConcurrentWritersE2E, FourProcessesLoseNoUpdateWriteEachBundleOnceAndReportTheirRetries) {
+  // What one run writes: the same platform on local repositories, alone.
+  const auto alone =
+      testing::run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile " + shell_quote(reference().string()) +
+                       " --runtime exec --exec-config " +
+                       shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml"),
+                   true);
+  ASSERT_EQ(alone.exit_code, 0) << alone.output;
+
+  std::vector<pid_t> processes;
+  for (int i = 0; i < 4; ++i)
+    processes.push_back(testing::spawn_in_own_group(ferry_words(i), report_path(i), stderr_path(i)));
+  Tally tally;
+  std::vector<int> gave_up_in;
+  for (int i = 0; i < 4; ++i) {
+    int status = 0;
+    ::waitpid(processes[i], &status, 0);
+    const int exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    const int gave_up = tally.add(i, read_file(report_path(i)), true);
+    EXPECT_EQ(exit_code, gave_up > 0 ? 3 : 0) << "process " << i << " (" << kShards[i] << ")\n"
+                                              << read_file(report_path(i)) << read_file(stderr_path(i));
+    if (gave_up > 0) gave_up_in.push_back(i);
+  }
+  // A process with a request that lost every attempt runs again, as its next scheduled run would.
+  for (int i : gave_up_in) {
+    const pid_t again = testing::spawn_in_own_group(ferry_words(i), report_path(i), stderr_path(i));
+    int status = 0;
+    ::waitpid(again, &status, 0);
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        << "process " << i << " again: " << read_file(report_path(i)) << read_file(stderr_path(i));
+    EXPECT_EQ(tally.add(i, read_file(report_path(i)), false), 0);
+  }
+  EXPECT_EQ(tally.sharded.size(), 4u + 2 * kLoadRequests);
+  EXPECT_EQ(std::set<std::string>(tally.sharded.begin(), tally.sharded.end()).size(), tally.sharded.size())
+      << "a request in both shards";
+  auto& reported = tally.reported;
+
+  int refused_by_server = 0;
+  for (const std::string store : kStores) {
+    const fs::path repo = server_[store];
+    EXPECT_EQ(git(repo, "ls-tree -r main"),
+              git(reference().parent_path() / "state" / (store + ".git"), "ls-tree -r main"))
+        << store;
+    for (const std::string& sha : reported[store]) {
+      EXPECT_EQ(testing::run("git --git-dir=" + shell_quote(repo.string()) + " merge-base --is-ancestor " +
+                             sha + " main")
+                    .exit_code,
+                0)
+          << store << " lost the reported commit " << sha;
+    }
+    EXPECT_EQ(git(repo, "rev-list --count main"), std::to_string(reported[store].size())) << store;
+    const std::string pushes = read_file(repo / "pushes-received");
+    const int received = static_cast<int>(std::count(pushes.begin(), pushes.end(), '\n'));
+    refused_by_server += received - static_cast<int>(reported[store].size());
+  }
+  // A request that gave up reports no retries (its store returned an error), so its refused pushes, at most
+  // kAttempts, are allowed for.
+  EXPECT_GT(tally.retries, 0) << "four writers of 16 requests never raced";
+  EXPECT_LE(refused_by_server, tally.retries + kAttempts * tally.gave_up);
+  std::cout << GetParam().name << ": " << tally.retries << " push retries reported, " << refused_by_server
+            << " pushes refused by the server, " << tally.gave_up << " requests gave up after " << kAttempts
+            << " attempts (processes run again: " << gave_up_in.size() << ")" << std::endl;
+  RecordProperty("push_retries", tally.retries);
+  RecordProperty("gave_up", tally.gave_up);
+}
+
+}  // namespace
+}  // namespace ferry
