@@ -12,11 +12,14 @@
 namespace ferry::writer {
 
 // How RemoteGitRepo::apply retries a push the remote refused because its branch moved: up to `attempts`
-// pushes in all, waiting base_delay * 2^n (n = 0, 1, ...) before retry n+1, with up to half of that
-// drawn at random from a generator seeded with `seed` (a random seed when empty).
+// pushes in all, waiting min(base_delay * 2^n, max_delay) (n = 0, 1, ...) before retry n+1, of which up
+// to half is drawn at random from a generator seeded with `seed` (a random seed when empty). Ten attempts
+// wait at most about 9 s in all: four ferry processes at once on one branch ran out of five attempts in
+// half of concurrent_writers_e2e_test's rounds.
 struct RetryPolicy {
-  int attempts = 5;
+  int attempts = 10;
   std::chrono::milliseconds base_delay{50};
+  std::chrono::milliseconds max_delay{2000};
   std::optional<std::uint64_t> seed;
 };
 

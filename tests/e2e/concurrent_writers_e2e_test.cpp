@@ -37,8 +37,8 @@ const char* const kStores[] = {"clusters", "observability"};
 const char* const kShards[] = {"--shard 1/2", "--shard 2/2", "", ""};
 // A remote store's pushes per commit (writer::RetryPolicy's default), and how a request that lost the race on
 // all of them fails.
-constexpr int kAttempts = 5;
-const std::string kGaveUp = "the remote branch kept moving (5 attempts)";
+constexpr int kAttempts = 10;
+const std::string kGaveUp = "the remote branch kept moving (10 attempts)";
 
 std::string load_requests() {
   std::string text;
