@@ -36,6 +36,23 @@ Result<RemotePtr> anonymous_remote(git_repository* cache, const RemoteTarget& ta
   return RemotePtr(raw);
 }
 
+// libgit2's local (file://) transport lists every ref of the remote before a fetch or a push, and fails
+// with "reference 'refs/ferry/incoming/<sha>' not found" when another writer deletes its scratch ref
+// meanwhile. That race is retried (a few times, at once: each writer holds its scratch ref for one
+// compare-and-swap); any other failure is returned as it is.
+template <typename Operation>
+int retrying_scratch_ref_race(const RemoteTarget& target, Operation&& operation) {
+  constexpr int kAttempts = 8;
+  int rc = operation();
+  for (int attempt = 1; rc != 0 && attempt < kAttempts; ++attempt) {
+    const bool raced = target.url.transport == StoreTransport::kFile &&
+                       last_message().find("'refs/ferry/incoming/") != std::string::npos;
+    if (!raced) break;
+    rc = operation();
+  }
+  return rc;
+}
+
 // The failure just reported by libgit2, with the timeout of ferry's stream when that was the cause.
 Error failed(const RemoteTarget& target, const std::string& doing, const TransportContext& context) {
   std::optional<NetworkTimeout> timeout;
@@ -87,7 +104,8 @@ Result<PushReply> send(git_repository* cache, const RemoteTarget& target, std::s
   int rc = 0;
   {
     const auto guard = network_guard();
-    rc = git_remote_push(remote->get(), &refspecs, &options);
+    rc = retrying_scratch_ref_race(target,
+                                   [&] { return git_remote_push(remote->get(), &refspecs, &options); });
   }
   if (rc == GIT_ENONFASTFORWARD)
     return PushReply{false, true, "the remote branch moved (" + last_message() + ")"};
@@ -140,13 +158,8 @@ Result<std::optional<git_oid>> fetch_branch(git_repository* cache, const RemoteT
   const git_strarray refspecs{specs, 1};
   {
     const auto guard = network_guard();
-    // libgit2's local (file://) transport lists every ref of the remote, and fails when another writer
-    // deletes its refs/ferry/incoming/* scratch ref meanwhile: that race is retried, nothing else is.
-    const int attempts = target.url.transport == StoreTransport::kFile ? 5 : 1;
-    int rc = -1;
-    for (int attempt = 0; attempt < attempts && rc != 0; ++attempt) {
-      rc = git_remote_fetch(remote->get(), &refspecs, &options, "ferry: fetch");
-    }
+    const int rc = retrying_scratch_ref_race(
+        target, [&] { return git_remote_fetch(remote->get(), &refspecs, &options, "ferry: fetch"); });
     if (rc != 0) return failed(target, doing, context);
   }
   const git_remote_head** heads = nullptr;
