@@ -1,8 +1,27 @@
 #include "scheduler/destination.h"
 
+#include "scheduler/object_fields.h"
+
 namespace ferry::scheduler {
 
 namespace {
+
+// spec.initWorkloads: a map whose only key is enabled (true or false); nullopt when either is absent.
+Result<std::optional<bool>> read_init_workloads(const YAML::Node& spec, const std::string& file) {
+  const YAML::Node init = child(spec, "initWorkloads");
+  if (!init || init.IsNull()) return std::optional<bool>();
+  if (!init.IsMap()) {
+    return make_error(location_of(init, file),
+                      "\"spec.initWorkloads\" must be a map, found " + describe_node_type(init));
+  }
+  if (Status known = known_fields_only(init, {"enabled"}, "spec.initWorkloads", file); !known) {
+    return known.error();
+  }
+  if (!child(init, "enabled") || child(init, "enabled").IsNull()) return std::optional<bool>();
+  auto enabled = optional_bool(init, "enabled", false, "spec.initWorkloads.enabled", file);
+  if (!enabled) return enabled.error();
+  return std::optional<bool>(*enabled);
+}
 
 Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_name) {
   const std::string& file = document.file;
@@ -45,6 +64,9 @@ Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_na
   }
 
   if (Status state = read_scheduling_state(document.node, file, destination); !state) return state.error();
+  auto init_workloads = read_init_workloads(*spec, file);
+  if (!init_workloads) return init_workloads.error();
+  destination.init_workloads = *init_workloads;
 
   auto mode = optional_string(child(*spec, "filepath"), "mode", "spec.filepath.mode", file);
   if (!mode) return mode.error();
@@ -57,7 +79,11 @@ Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_na
 
 }  // namespace
 
-Result<Destination> parse_destination(const YamlDocument& document) { return parse(document, false); }
-Result<Destination> parse_cluster(const YamlDocument& document) { return parse(document, true); }
+Result<Destination> parse_destination(const YamlDocument& document) {
+  return parse(document, false);
+}
+Result<Destination> parse_cluster(const YamlDocument& document) {
+  return parse(document, true);
+}
 
 }  // namespace ferry::scheduler

@@ -28,7 +28,7 @@ struct DestinationMetric {
 // status.conditions[type=Ready]: a Destination is not ready when that condition's status is "False".
 struct Readiness {
   bool ready = true;
-  std::string reason;   // the condition's reason and message, kept for explanations
+  std::string reason;  // the condition's reason and message, kept for explanations
   std::string message;
   bool operator==(const Readiness&) const = default;
 };
@@ -45,6 +45,10 @@ struct Destination {
   std::optional<std::string> unschedulable = {};  // the taint's reason (kUnschedulableAnnotation)
   std::vector<DestinationMetric> metrics = {};    // kMetricsAnnotation, in written order
   bool platform = false;                          // kPlatformAnnotation is "true"
+  // spec.initWorkloads.enabled (Kratix §4.6 canary files): true writes them, false deletes them. Absent
+  // (no initWorkloads, or no enabled in it) is nullopt: ferry leaves the canary paths alone, unlike
+  // Kratix's default of true (docs/stores.md "Canary files" says why).
+  std::optional<bool> init_workloads = {};
 
   // Not ready or tainted Destinations take no new placements; existing ones are the policy's to judge.
   bool takes_new_placements() const { return readiness.ready && !unschedulable; }
@@ -54,7 +58,8 @@ struct Destination {
 
 // "heat_demand_zone_1=0.45, electricity_cost=0.1": names with positive weights, each name once. `where` is
 // the location of the text's first character; errors point at the offending entry.
-Result<std::vector<DestinationMetric>> parse_metrics_annotation(const std::string& text, const SourceLocation& where);
+Result<std::vector<DestinationMetric>> parse_metrics_annotation(const std::string& text,
+                                                                const SourceLocation& where);
 
 // Reads status.conditions and ferry's annotations into `destination` (called by parse_destination).
 Status read_scheduling_state(const YAML::Node& node, const std::string& file, Destination& destination);

@@ -32,22 +32,49 @@ spec:
 }
 
 TEST(Destination, ErrorsNameFileLineAndColumn) {
-  EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  stateStoreRef: {name: s}\n").error().render(),
-            "dest.yaml:4:3: missing required field \"spec.path\"");
+  EXPECT_EQ(
+      parse("kind: Destination\nmetadata: {name: a}\nspec:\n  stateStoreRef: {name: s}\n").error().render(),
+      "dest.yaml:4:3: missing required field \"spec.path\"");
   EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n").error().render(),
             "dest.yaml:4:3: missing required field \"spec.stateStoreRef\"");
   EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a, labels: [x]}\nspec: {path: a}\n").error().render(),
             "dest.yaml:2:29: \"metadata.labels\" must be a map of strings, found a list");
-  EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n  strictMatchLabels: yes please\n"
-                  "  stateStoreRef: {name: s}\n")
-                .error()
-                .render(),
-            "dest.yaml:5:22: \"spec.strictMatchLabels\" must be true or false, found a string");
+  EXPECT_EQ(
+      parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n  strictMatchLabels: yes please\n"
+            "  stateStoreRef: {name: s}\n")
+          .error()
+          .render(),
+      "dest.yaml:5:22: \"spec.strictMatchLabels\" must be true or false, found a string");
   EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n  stateStoreRef: {name: s}\n"
                   "  filepath: {mode: aggregatedYAML}\n")
                 .error()
                 .render(),
             "dest.yaml:6:20: filepath mode \"aggregatedYAML\" is not supported yet; use nestedByMetadata");
+}
+
+// A Destination with `extra` appended to its spec (two-space indented lines).
+Result<Destination> with_spec(const std::string& extra) {
+  return parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n  stateStoreRef: {name: s}\n" +
+               extra);
+}
+
+TEST(Destination, InitWorkloadsEnabledIsTrueFalseOrAbsent) {
+  EXPECT_EQ(with_spec("  initWorkloads: {enabled: true}\n")->init_workloads, std::optional<bool>(true));
+  EXPECT_EQ(with_spec("  initWorkloads:\n    enabled: false\n")->init_workloads, std::optional<bool>(false));
+  EXPECT_EQ(with_spec("")->init_workloads, std::nullopt);
+  EXPECT_EQ(with_spec("  initWorkloads: {}\n")->init_workloads, std::nullopt);
+  EXPECT_EQ(with_spec("  initWorkloads:\n")->init_workloads, std::nullopt);
+}
+
+TEST(Destination, InitWorkloadsErrorsNameFileLineAndColumn) {
+  EXPECT_EQ(with_spec("  initWorkloads: {enabled: maybe}\n").error().render(),
+            "dest.yaml:6:28: \"spec.initWorkloads.enabled\" must be true or false, found a string");
+  EXPECT_EQ(with_spec("  initWorkloads:\n    enabled: true\n    canary: yes\n").error().render(),
+            "dest.yaml:8:5: unknown field \"canary\" in \"spec.initWorkloads\"; known fields: enabled");
+  EXPECT_EQ(with_spec("  initWorkloads: true\n").error().render(),
+            "dest.yaml:6:18: \"spec.initWorkloads\" must be a map, found a string");
+  EXPECT_EQ(with_spec("  initWorkloads: {enabled: [true]}\n").error().render(),
+            "dest.yaml:6:28: \"spec.initWorkloads.enabled\" must be true or false, found a list");
 }
 
 TEST(Destination, OlderClusterKindDefaultsPathToItsName) {
@@ -58,13 +85,15 @@ metadata:
   labels: {environment: dev}
 spec:
   stateStoreRef: {name: default}
-)", "cluster.yaml");
+)",
+                                "cluster.yaml");
   auto c = parse_cluster(docs->at(0));
   ASSERT_TRUE(c.ok()) << c.error().render();
   EXPECT_EQ(c->path, "worker-2");
   EXPECT_EQ(c->labels, (Labels{{"environment", "dev"}}));
   // A Destination has no such default.
-  EXPECT_EQ(parse_destination(docs->at(0)).error().render(), "cluster.yaml:7:3: missing required field \"spec.path\"");
+  EXPECT_EQ(parse_destination(docs->at(0)).error().render(),
+            "cluster.yaml:7:3: missing required field \"spec.path\"");
 }
 
 }  // namespace
