@@ -24,6 +24,7 @@ DriftScope drift_scope(const Change& change, const FileEdits& edits) {
   for (const Bundle& bundle : change.bundles) scope.directories.push_back(bundle.directory);
   scope.files = edits.removed;
   for (const auto& [path, content] : edits.written) scope.files.insert(path);
+  for (const FileWrite& write : change.files) scope.files.insert(write.path);
   return scope;
 }
 

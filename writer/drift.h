@@ -20,7 +20,8 @@ using FileMap = std::map<std::string, std::string>;
 // reported (the restore still happens).
 inline constexpr int kDriftHorizon = 1000;
 
-// What a change owns: its removed and bundle directories, and the files its flat edits touch.
+// What a change owns: its removed and bundle directories, and the files its flat edits and file writes
+// touch.
 struct DriftScope {
   std::vector<std::string> directories;
   std::set<std::string> files;

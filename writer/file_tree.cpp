@@ -23,9 +23,8 @@ void remove_below(Files& files, const std::string& path) {
 
 Result<AppliedChange> apply_to_files(const Files& before, const Change& change) {
   if (auto valid = validate_change(change); !valid) return valid.error();
-  auto edits = expand_flat(change, [&before](const std::string& prefix) -> Result<Files> {
-    return files_below(before, prefix);
-  });
+  auto edits = expand_flat(
+      change, [&before](const std::string& prefix) -> Result<Files> { return files_below(before, prefix); });
   if (!edits) return edits.error();
   AppliedChange applied{before, std::move(*edits)};
   Files& next = applied.files;
@@ -33,6 +32,14 @@ Result<AppliedChange> apply_to_files(const Files& before, const Change& change) 
   for (const Bundle& bundle : change.bundles) remove_below(next, bundle.directory);
   for (const Bundle& bundle : change.bundles) {
     for (const auto& [file, content] : bundle.files) next[bundle.directory + "/" + file] = content;
+  }
+  for (const FileWrite& write : change.files) {
+    if (write.content) {
+      remove_below(next, write.path);  // as TreeEdit::put: a directory in the way is replaced
+      next[write.path] = *write.content;
+    } else {
+      next.erase(write.path);
+    }
   }
   for (const std::string& path : applied.edits.removed) remove_below(next, path);
   for (const auto& [path, content] : applied.edits.written) next[path] = content;

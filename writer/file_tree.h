@@ -27,7 +27,8 @@ struct AppliedChange {
 };
 
 // Checks the change's paths (path_rules.h validate_change), then: removed directories and bundle
-// directories emptied, bundle files written, flat edits applied (read against `before`).
+// directories emptied, bundle files written, file writes applied, flat edits applied (read against
+// `before`).
 Result<AppliedChange> apply_to_files(const Files& before, const Change& change);
 
 }  // namespace ferry::writer

@@ -58,6 +58,11 @@ Status stage_change(git_repository* repo, TreeEdit& edit, const Change& change, 
       }
     }
   }
+  for (const FileWrite& write : change.files) {
+    auto status =
+        write.content ? add_file(repo, edit, write.path, *write.content, store) : edit.remove(write.path);
+    if (!status) return status;
+  }
   return ok();
 }
 

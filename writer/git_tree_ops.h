@@ -13,8 +13,9 @@
 namespace ferry::writer::git {
 
 // Removes everything at and below each bundle directory and each removed directory from `edit`, then
-// writes every bundle file as a blob (mode 0100644) and adds it. Removals come before additions, so a
-// bundle inside a removed directory survives. `store` ("state store <path>") names the repository in error
+// writes every bundle file as a blob (mode 0100644) and adds it, then applies the file writes (a blob, or a
+// removal of that one path). Removals come before additions, so a bundle inside a removed directory
+// survives. `store` ("state store <path>") names the repository in error
 // messages. The change must already have passed validate_change.
 Status stage_change(git_repository* repo, TreeEdit& edit, const Change& change, const std::string& store);
 

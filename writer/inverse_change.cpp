@@ -60,7 +60,23 @@ std::map<std::string, FlatRecord> scoped_records(const Files& files, const FlatS
   return found;
 }
 
-// What the store holds where the change reads and writes: its directories and its flat Destinations.
+// The directory holding `path` ("" at the top).
+std::string parent_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+// The files of `files` that the change's file writes name.
+Files written_files(const Files& files, const Change& change) {
+  Files found;
+  for (const FileWrite& write : change.files) {
+    if (auto it = files.find(write.path); it != files.end()) found.insert(*it);
+  }
+  return found;
+}
+
+// What the store holds where the change reads and writes: its directories, its flat Destinations and the
+// files it writes on their own (read through their directory, keeping only them).
 Result<Files> read_area(StateStore& store, const Change& change) {
   std::vector<std::string> prefixes = directories_of(change);
   for (const auto& [dir, scope] : flat_scopes(change)) prefixes.push_back(dir);
@@ -69,6 +85,11 @@ Result<Files> read_area(StateStore& store, const Change& change) {
     auto files = store.read_files(prefix);
     if (!files) return files.error();
     area.merge(*files);
+  }
+  for (const FileWrite& write : change.files) {
+    auto files = store.read_files(parent_of(write.path));
+    if (!files) return files.error();
+    if (auto it = files->find(write.path); it != files->end()) area.insert(*it);
   }
   return area;
 }
@@ -116,6 +137,12 @@ Change inverse_of(const Files& before, const Change& change) {
     for (const auto& [path, record] : scoped_records(before, scope))
       inverse.flat_placements.push_back(placement_of(scope, path, record, before));
   }
+  // Each file written on its own gets its old bytes back, or goes when it was not there.
+  for (const FileWrite& write : change.files) {
+    const auto found = before.find(write.path);
+    inverse.files.push_back(
+        {write.path, found == before.end() ? std::nullopt : std::optional(found->second)});
+  }
   return inverse;
 }
 
@@ -136,7 +163,7 @@ std::string differing_paths(const ScopeDigests& a, const ScopeDigests& b) {
 }  // namespace
 
 Files scope_files(const Files& files, const Change& change) {
-  Files scope;
+  Files scope = written_files(files, change);
   for (const std::string& dir : directories_of(change)) scope.merge(files_below(files, dir));
   for (const auto& [dir, flat] : flat_scopes(change)) {
     for (const auto& [path, record] : scoped_records(files, flat)) {

@@ -16,8 +16,8 @@ namespace ferry::writer {
 
 // A change's scope in a branch's files: every file below its removed and bundle directories and, on each
 // flat Destination it names, the records of its owners and the records its placements name, with the
-// files those records list (mode none). An aggregate file is outside: other owners share it, and it is
-// rebuilt from the records.
+// files those records list (mode none); and the files its file writes name. An aggregate file is outside:
+// other owners share it, and it is rebuilt from the records.
 Files scope_files(const Files& files, const Change& change);
 
 // Path -> md5 hex of the content: what a scope held, small enough for the journal.

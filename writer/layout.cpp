@@ -101,6 +101,13 @@ std::string record_entry_path(const FlatDestination& d, const std::string& entry
   return join_path({d.store_path, entry});
 }
 
+CanaryPaths canary_paths(const DestinationLayout& d) {
+  const std::string dir = destination_dir(d.paths);
+  const bool nested = d.mode == FilepathMode::nested_by_metadata;
+  return {join_path({dir, nested ? "dependencies" : "", "kratix-canary-namespace.yaml"}),
+          join_path({dir, nested ? "resources" : "", "kratix-canary-configmap.yaml"})};
+}
+
 Result<FilepathMode> parse_filepath_mode(const std::string& mode) {
   if (mode == "nestedByMetadata") return FilepathMode::nested_by_metadata;
   if (mode == "none") return FilepathMode::none;

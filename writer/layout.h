@@ -79,6 +79,16 @@ struct DestinationLayout {
   FilepathMode mode = FilepathMode::nested_by_metadata;
 };
 
+// Kratix's canary files of a Destination (reference §4.6): its Namespace kratix-worker-system and its
+// ConfigMap kratix-info. nestedByMetadata: <store>/<destination>/dependencies/kratix-canary-namespace.yaml
+// and <store>/<destination>/resources/kratix-canary-configmap.yaml; the flat modes: both directly in
+// <store>/<destination>/.
+struct CanaryPaths {
+  std::string namespace_file;
+  std::string config_map_file;
+};
+CanaryPaths canary_paths(const DestinationLayout& d);
+
 // "nestedByMetadata", "none", "aggregatedYAML" (Destination spec.filepath.mode); anything else reads
 //   filepath mode "<mode>" is not one of nestedByMetadata, none, aggregatedYAML
 Result<FilepathMode> parse_filepath_mode(const std::string& mode);

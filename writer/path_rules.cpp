@@ -86,6 +86,9 @@ Status validate_change(const Change& change) {
   for (const FlatPlacement& placement : change.flat_placements) {
     if (auto status = validate_flat(placement); !status) return status;
   }
+  for (const FileWrite& write : change.files) {
+    if (auto status = validate_repository_path(write.path); !status) return status;
+  }
   return ok();
 }
 

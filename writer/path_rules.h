@@ -17,8 +17,8 @@ namespace ferry::writer {
 Status validate_repository_path(const std::string& path);
 
 // Validates every bundle directory, every bundle file path (relative to its directory), every removed
-// directory and every flat placement of `change`; the first offending path is reported. A bad file path
-// reads
+// directory, every flat placement and every file write of `change`; the first offending path is reported. A
+// bad file path reads
 //   invalid repository path "<file>" in bundle "<directory>": <reason>
 //   invalid repository path "<file>" in flat placement "<record>": <reason>
 // where a flat placement of mode none also refuses files in ".kratix" (where its records are kept), and a

@@ -57,6 +57,14 @@ struct FlatRemoval {
   std::string owner;
 };
 
+// One file written or deleted on its own, leaving the rest of its directory as it is: Kratix's canary
+// files (layout.h canary_paths) sit in directories that hold placements, so they cannot be Bundles.
+struct FileWrite {
+  std::string path;                    // repository-relative, '/'-separated, no leading '/'
+  std::optional<std::string> content;  // the bytes; nullopt deletes the file (nothing when it is absent)
+  bool operator==(const FileWrite&) const = default;
+};
+
 struct Change {
   std::vector<Bundle> bundles;
   std::vector<std::string> removed_directories;  // deleted with everything below them
@@ -64,6 +72,7 @@ struct Change {
   Author author;
   std::vector<FlatRemoval> flat_removals;      // applied after bundles, before flat_placements
   std::vector<FlatPlacement> flat_placements;  // applied last
+  std::vector<FileWrite> files;                // applied after bundles, before the flat edits
 };
 
 struct CommitOutcome {
@@ -81,11 +90,11 @@ class StateStore {
   virtual ~StateStore() = default;
   virtual std::string describe() const = 0;  // for messages; never contains credentials
   // Applies the change on the branch tip as one commit: first every removed directory and every bundle
-  // directory is emptied, then every bundle file is written, then the flat removals and placements are
-  // applied against the records on the tip (flat_layout.h expand_flat). Refuses paths with "..", absolute
-  // paths, empty segments and ".git" segments before writing anything (writer/path_rules.h has the exact
-  // rules and messages). No commit, and an empty commit_sha, when the tree would not change. Safe to call
-  // from several threads.
+  // directory is emptied, then every bundle file is written, then every file write, then the flat removals
+  // and placements are applied against the records on the tip (flat_layout.h expand_flat). Refuses paths with
+  // "..", absolute paths, empty segments and ".git" segments before writing anything (writer/path_rules.h has
+  // the exact rules and messages). No commit, and an empty commit_sha, when the tree would not change. Safe
+  // to call from several threads.
   virtual Result<CommitOutcome> apply(const Change& change) = 0;
   // Every file on the branch below `prefix` ("" for all; a trailing '/' is ignored): repository-relative
   // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.

@@ -177,5 +177,21 @@ TEST(ClearOwner, NestedRemovesTheDirectoryOnceFlatRemovesTheOwnersRecords) {
   EXPECT_EQ(change.flat_removals[0].destination.mode, FilepathMode::none);
 }
 
+TEST(CanaryPaths, NestedByMetadataUsesDependenciesAndResources) {
+  const DestinationLayout d{
+      "worker-1", {FilepathMode::none, "state", "worker-1", ""}, FilepathMode::nested_by_metadata};
+  const CanaryPaths paths = canary_paths(d);
+  EXPECT_EQ(paths.namespace_file, "state/worker-1/dependencies/kratix-canary-namespace.yaml");
+  EXPECT_EQ(paths.config_map_file, "state/worker-1/resources/kratix-canary-configmap.yaml");
+}
+
+TEST(CanaryPaths, FlatModesPutBothInTheDestinationDirectory) {
+  for (const FilepathMode mode : {FilepathMode::none, FilepathMode::aggregated_yaml}) {
+    const CanaryPaths paths = canary_paths({"worker-1", {mode, "/", "clusters/worker-1/", ""}, mode});
+    EXPECT_EQ(paths.namespace_file, "clusters/worker-1/kratix-canary-namespace.yaml");
+    EXPECT_EQ(paths.config_map_file, "clusters/worker-1/kratix-canary-configmap.yaml");
+  }
+}
+
 }  // namespace
 }  // namespace ferry::writer
