@@ -60,6 +60,8 @@ void absorb(RunReport& merged, RunReport pass) {
   absorb(merged.requests, std::move(pass.requests));
   if (!pass.state_error.empty()) merged.state_error = pass.state_error;
   for (auto& failure : pass.metric_failures) merged.metric_failures.push_back(std::move(failure));
+  for (auto& commit : pass.canary_commits) merged.canary_commits.push_back(std::move(commit));
+  for (auto& error : pass.canary_errors) merged.canary_errors.push_back(std::move(error));
 }
 
 // The first error of objects that do not load, saying how many there are: the run stops there (the

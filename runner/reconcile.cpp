@@ -11,6 +11,7 @@
 #include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
 #include "pipeline/workflow.h"
+#include "runner/canaries.h"
 #include "runner/deletion.h"
 #include "runner/incremental.h"
 #include "runner/journal.h"
@@ -296,6 +297,9 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
     if (options.shard.takes_request(request.namespace_, request.name)) requests.push_back(&request);
   }
   run.requests.resize(requests.size());
+  // Before any object commits, once per run: every shard writes them (they are the same for all, so a
+  // shard that comes second finds nothing to change), and so does a run without state.
+  if (!pipeline::interrupted()) commit_canaries(platform, stores, run);
   if (options.progress) options.progress->set_total(platform.promises.size() + requests.size());
   std::map<std::string, const RequestReport*> promise_reports;
   tbb::task_arena arena(std::max(1, options.jobs));

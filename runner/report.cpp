@@ -136,6 +136,8 @@ std::string styled_entry(const RequestReport& r, TextStyle style) {
 
 std::string render_text(const RunReport& report, TextStyle style) {
   std::string out;
+  for (const auto& c : report.canary_commits)
+    out += "canary files committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
   for (const auto& p : report.promises) out += styled_entry(p, style);
   for (const auto& r : report.requests) out += styled_entry(r, style);
   for (const auto& failure : report.metric_failures) out += "warning: " + failure + "\n";
@@ -145,6 +147,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   out += cached_summary(report);
   out += retry_summary(report);
   if (!report.state_error.empty()) out += "error: " + report.state_error + "\n";
+  for (const auto& error : report.canary_errors) out += "error: " + error + "\n";
   return out;
 }
 
@@ -159,6 +162,12 @@ std::string render_json(const RunReport& report) {
   if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
   if (!report.journal_notes.empty()) document["journal"] = report.journal_notes;
   if (const int retries = push_retries_of(report); retries > 0) document["push_retries"] = retries;
+  if (!report.canary_commits.empty() || !report.canary_errors.empty()) {
+    nlohmann::ordered_json commits = nlohmann::ordered_json::array();
+    for (const auto& c : report.canary_commits)
+      commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
+    document["canaries"] = {{"commits", commits}, {"errors", report.canary_errors}};
+  }
   return document.dump(2) + "\n";
 }
 
@@ -198,7 +207,7 @@ int push_retries_of(const RunReport& report) {
 }
 
 int exit_code_of(const RunReport& report) {
-  if (!report.state_error.empty()) return 3;
+  if (!report.state_error.empty() || !report.canary_errors.empty()) return 3;
   bool misplaced = false;
   for (const auto* entries : {&report.promises, &report.requests}) {
     for (const auto& r : *entries) {

@@ -16,12 +16,12 @@ enum class RequestResult { succeeded, failed, pending, unchanged, suspended, ski
 struct PlacementReport {
   std::string destination;
   std::string pipeline;
-  std::string directory;  // the group: "." or a top-level output directory
-  std::string path;       // repository path of the bundle
-  std::string misplaced;  // why the Destination no longer takes the group, when it was kept there anyway
-  std::string moved_from; // the misplaced Destination the group left in this run
-  std::string policy = {};           // the PlacementPolicy that placed it, if any
-  std::string location = {};         // the KCP Location it is bound in, if the policy selects Locations
+  std::string directory;      // the group: "." or a top-level output directory
+  std::string path;           // repository path of the bundle
+  std::string misplaced;      // why the Destination no longer takes the group, when it was kept there anyway
+  std::string moved_from;     // the misplaced Destination the group left in this run
+  std::string policy = {};    // the PlacementPolicy that placed it, if any
+  std::string location = {};  // the KCP Location it is bound in, if the policy selects Locations
   std::string placement_state = {};  // KCP's Bound (only Bound groups are placed), with `location`
 };
 
@@ -37,7 +37,7 @@ struct RequestReport {
   std::string namespace_;
   std::string promise;
   RequestResult result = RequestResult::unchanged;
-  std::string message;         // the error for failed, the reason for pending, the pipeline's for suspended
+  std::string message;  // the error for failed, the reason for pending, the pipeline's for suspended
   std::vector<PlacementReport> placements;
   std::vector<CommitReport> commits;
   std::string status_message;  // the object's status.message after its workflow (reference §2.7)
@@ -52,16 +52,21 @@ struct RequestReport {
 struct RunReport {
   std::vector<RequestReport> promises;  // kind "Promise": static dependencies and promise.configure output
   std::vector<RequestReport> requests;  // in platform order, then the deleted ones
-  std::string state_error;              // the state record could not be written (the next run redoes this one)
+  std::string state_error;  // the state record could not be written (the next run redoes this one)
   std::vector<std::string> metric_failures = {};  // metrics read at the start that have no value this run
-  std::vector<std::string> journal_notes = {};  // unfinished transactions of earlier runs: finished, reverted, dropped
+  // Unfinished transactions of earlier runs: finished, reverted, dropped.
+  std::vector<std::string> journal_notes = {};
+  // Kratix's canary files (runner/canaries.h): the commits that wrote or deleted them, and the stores
+  // where that failed (each a rendered, located error; the run's exit code is then 3).
+  std::vector<CommitReport> canary_commits = {};
+  std::vector<std::string> canary_errors = {};
 };
 
 const char* to_string(RequestResult result);
 
-// 0 when every request succeeded, was unchanged, skipped or deleted; 3 when some failed or are pending, or
-// the state was not recorded; otherwise 4 when some group was kept on a Destination that no longer takes
-// it (misplaced).
+// 0 when every request succeeded, was unchanged, skipped or deleted; 3 when some failed or are pending, the
+// state was not recorded, or canary files were not written; otherwise 4 when some group was kept on a
+// Destination that no longer takes it (misplaced).
 int exit_code_of(const RunReport& report);
 
 // RequestReport::push_retries summed over the run's Promises and requests.
