@@ -34,7 +34,7 @@ std::string object_name(const ContainerRun& run) {
 class CompoundTest : public ::testing::Test {
  protected:
   Result<RunReport> run() {
-    std::vector<PlatformFile> files = {{"platform.yaml", kStoreAndDestinations},
+    std::vector<PlatformFile> files = {{"platform.yaml", store_and_destinations},
                                        {"app.yaml", compound_promise("app", "platform", "example/app:v1")},
                                        {"db.yaml", compound_promise("db", "dev", "example/db:v1")}};
     for (const auto& [path, text] : requests) files.push_back({path, text});
@@ -71,6 +71,7 @@ class CompoundTest : public ::testing::Test {
     return compound_request("db", name + "-db");
   };
   std::map<std::string, std::string> requests = {{"shop.yaml", compound_request("app", "shop")}};
+  std::string store_and_destinations = kStoreAndDestinations;
   TempDir dir;
   std::unique_ptr<pipeline::RecordingRuntime> runtime;
   writer::RecordingStateStore store{"destinations"};
@@ -92,6 +93,28 @@ TEST_F(CompoundTest, ARequestWrittenToThePlatformDestinationRunsInASecondPass) {
   EXPECT_EQ(report->requests[0].result, RequestResult::succeeded);
   EXPECT_EQ(report->requests[1].name, "shop-db");
   EXPECT_EQ(report->requests[1].result, RequestResult::succeeded);
+}
+
+// Kratix's canary files (runner/canaries.h) on both Destinations: every pass has the canary step, only the
+// first changes anything, and the Namespace and ConfigMap read back from the platform Destination are
+// not objects ferry runs.
+TEST_F(CompoundTest, CanaryFilesAreWrittenOnceAcrossThePasses) {
+  for (const std::string path : {"  path: platform\n", "  path: worker\n"})
+    store_and_destinations.replace(store_and_destinations.find(path), path.size(),
+                                   path + "  initWorkloads: {enabled: true}\n");
+  auto report = run();
+  ASSERT_TRUE(report.ok()) << report.error().render();
+  ASSERT_EQ(report->canary_commits.size(), 1u);
+  EXPECT_TRUE(report->canary_errors.empty());
+  const auto files = store.files();
+  EXPECT_TRUE(files.contains("platform/dependencies/kratix-canary-namespace.yaml"));
+  EXPECT_TRUE(files.contains("worker/resources/kratix-canary-configmap.yaml"));
+  ASSERT_EQ(report->requests.size(), 2u);
+  EXPECT_EQ(report->requests[1].result, RequestResult::succeeded);
+  std::size_t canary_commits = 0;
+  for (const auto& commit : store.commits())
+    canary_commits += commit.change.message.starts_with("Update from: kratix-canary") ? 1 : 0;
+  EXPECT_EQ(canary_commits, 1u);
 }
 
 TEST_F(CompoundTest, ASecondRunOverTheSameStateRunsNothing) {
