@@ -31,8 +31,8 @@ class RecordingStateStore : public StateStore {
 
   std::string describe() const override { return "recording state store " + name_; }
 
-  // Same contract as LocalGitRepo::apply: removals first, then every bundle file, then the flat edits
-  // (flat_layout.h, read against the content before the change); no commit (empty
+  // Same contract as LocalGitRepo::apply: removals first, then every bundle file, then the file writes,
+  // then the flat edits (flat_layout.h, read against the content before the change); no commit (empty
   // CommitOutcome) when the files did not change; otherwise the next fake sha.
   Result<CommitOutcome> apply(const Change& change) override {
     const std::lock_guard lock(mutex_);
