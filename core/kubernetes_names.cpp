@@ -95,6 +95,10 @@ const std::map<NameRule, RuleText>& rule_texts() {
        {"request name",
         "at most 63 lower-case letters, digits, '-' and '.', each part between dots starting and ending with "
         "a letter or digit (an RFC 1123 subdomain, which Kratix limits to 63 characters for requests)"}},
+      {NameRule::pipeline_name,
+       {"pipeline name",
+        "at most 63 lower-case letters, digits, '-' and '.', each part between dots starting and ending with "
+        "a letter or digit (Kratix puts it in a Job's name and in the kratix.io/pipeline-name label)"}},
       {NameRule::namespace_name,
        {"namespace",
         "at most 63 lower-case letters, digits and '-', starting and ending with a letter or digit (an RFC "
@@ -118,6 +122,7 @@ std::optional<std::string> name_problem(std::string_view text, NameRule rule) {
     case NameRule::object_name:
       return with_subject("it ", shape_problem(text, kSubdomain));
     case NameRule::request_name:
+    case NameRule::pipeline_name:
       return with_subject("it ", shape_problem(text, kRequestName));
     case NameRule::namespace_name:
       return with_subject("it ", shape_problem(text, kDnsLabel));

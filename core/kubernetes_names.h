@@ -23,6 +23,9 @@ enum class NameRule {
   // A namespace: an RFC 1123 label, at most 63 lower-case letters, digits and '-', starting and ending with
   // a letter or digit.
   namespace_name,
+  // A Pipeline's metadata.name in a Promise's workflows: an object name of at most 63 characters, as Kratix
+  // puts it in a Job's name and in the value of the kratix.io/pipeline-name label.
+  pipeline_name,
   // A label key: an optional prefix (an object name) and '/', then a name of at most 63 letters, digits,
   // '-', '_' and '.', starting and ending with a letter or digit.
   label_key,

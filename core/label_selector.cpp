@@ -4,6 +4,8 @@
 #include <array>
 #include <utility>
 
+#include "core/kubernetes_names.h"
+
 namespace ferry {
 namespace {
 
@@ -176,9 +178,15 @@ Result<LabelSelector> parse_label_selector(const YAML::Node& node, const std::st
   LabelSelector selector;
   auto labels = optional_labels(node, "matchLabels", path + ".matchLabels", file);
   if (!labels) return labels.error();
+  if (Status valid = check_labels(child(node, "matchLabels"), path + ".matchLabels", file); !valid)
+    return valid.error();
   selector.match_labels = std::move(*labels);
   auto expressions = optional_label_expressions(node, "matchExpressions", path + ".matchExpressions", file);
   if (!expressions) return expressions.error();
+  if (Status valid =
+          check_label_expressions(child(node, "matchExpressions"), path + ".matchExpressions", file);
+      !valid)
+    return valid.error();
   selector.match_expressions = std::move(*expressions);
   return selector;
 }

@@ -49,7 +49,9 @@ Result<std::vector<LabelExpression>> optional_label_expressions(const YAML::Node
                                                                 const std::string& file);
 
 // Reads a selector map {matchLabels, matchExpressions}; `path` is the map's dotted name. Keys other than
-// these two are refused unless listed in `other_keys` (the caller reads those, e.g. "directory").
+// these two are refused unless listed in `other_keys` (the caller reads those, e.g. "directory"). Label keys
+// and values must follow the Kubernetes rules (core/kubernetes_names.h), as the API server requires of a
+// LabelSelector; a bad one is refused at its node.
 Result<LabelSelector> parse_label_selector(const YAML::Node& node, const std::string& path,
                                            const std::string& file,
                                            const std::vector<std::string>& other_keys = {});

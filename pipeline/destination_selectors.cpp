@@ -2,6 +2,7 @@
 // ParseDestinationSelectors (reference §2.6) made stricter where Kratix would walk outside /kratix/output.
 #include <map>
 
+#include "core/kubernetes_names.h"
 #include "core/label_selector.h"
 #include "core/yaml_document.h"
 #include "pipeline/workflow.h"
@@ -70,8 +71,13 @@ Result<SelectorEntry> parse_entry(const YAML::Node& entry, const std::string& fi
   }
   auto labels = optional_labels(entry, "matchLabels", "matchLabels", file);
   if (!labels) return labels.error();
+  if (Status valid = check_labels(child(entry, "matchLabels"), "matchLabels", file); !valid)
+    return valid.error();
   auto expressions = optional_label_expressions(entry, "matchExpressions", "matchExpressions", file);
   if (!expressions) return expressions.error();
+  if (Status valid = check_label_expressions(child(entry, "matchExpressions"), "matchExpressions", file);
+      !valid)
+    return valid.error();
   if (labels->empty() && expressions->empty()) {
     const YAML::Node where = entry["matchLabels"] ? entry["matchLabels"] : entry;
     return make_error(location_of(where, file),

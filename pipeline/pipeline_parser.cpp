@@ -3,6 +3,8 @@
 #include <map>
 #include <set>
 
+#include "core/kubernetes_names.h"
+
 namespace ferry::pipeline {
 namespace {
 
@@ -51,7 +53,8 @@ Result<std::vector<EnvVar>> parse_env(const YAML::Node& container, const std::st
     EnvVar var{*name, value->value_or(""), std::nullopt};
     if (const YAML::Node from = child(list[i], "valueFrom"); from.IsDefined()) {
       if (value->has_value()) {
-        return make_error(location_of(list[i], file), "\"" + item + "\" has both value and valueFrom: keep one");
+        return make_error(location_of(list[i], file),
+                          "\"" + item + "\" has both value and valueFrom: keep one");
       }
       auto ref = parse_value_from(from, item + ".valueFrom", file);
       if (!ref) return ref.error();
@@ -92,26 +95,34 @@ Result<Pipeline> parse_pipeline(const YAML::Node& node, const std::string& path,
   auto kind = required_string(node, "kind", path + ".kind", file);
   if (!kind) return kind.error();
   if (*api_version != "platform.kratix.io/v1alpha1" || *kind != "Pipeline") {
-    return make_error(location_of(node, file), "\"" + path + "\" must be apiVersion platform.kratix.io/v1alpha1, "
-                                               "kind Pipeline; found " + *api_version + ", " + *kind);
+    return make_error(location_of(node, file), "\"" + path +
+                                                   "\" must be apiVersion platform.kratix.io/v1alpha1, "
+                                                   "kind Pipeline; found " +
+                                                   *api_version + ", " + *kind);
   }
   Pipeline pipeline;
   pipeline.where = location_of(node, file);
   auto name = required_string(child(node, "metadata"), "name", path + ".metadata.name", file);
   if (!name) return name.error();
+  if (Status valid = check_name(child(child(node, "metadata"), "name"), NameRule::pipeline_name,
+                                path + ".metadata.name", file);
+      !valid)
+    return valid.error();
   pipeline.name = *name;
-  auto network = one_of(child(child(node, "metadata"), "annotations"), kNetworkAnnotation, network_values(), false,
-                        path + ".metadata.annotations." + kNetworkAnnotation, file);
+  auto network = one_of(child(child(node, "metadata"), "annotations"), kNetworkAnnotation, network_values(),
+                        false, path + ".metadata.annotations." + kNetworkAnnotation, file);
   if (!network) return network.error();
   pipeline.network = *network;
   auto spec = required_map(node, "spec", path + ".spec", file);
   if (!spec) return spec.error();
   const YAML::Node containers = child((*spec), "containers");
   if (!containers || !containers.IsSequence() || containers.size() == 0) {
-    return make_error(location_of(*spec, file), "\"" + path + ".spec.containers\" must list at least one container");
+    return make_error(location_of(*spec, file),
+                      "\"" + path + ".spec.containers\" must list at least one container");
   }
   for (std::size_t i = 0; i < containers.size(); ++i) {
-    auto container = parse_container(containers[i], path + ".spec.containers[" + std::to_string(i) + "]", file);
+    auto container =
+        parse_container(containers[i], path + ".spec.containers[" + std::to_string(i) + "]", file);
     if (!container) return container.error();
     pipeline.containers.push_back(std::move(*container));
   }
@@ -125,15 +136,16 @@ Result<std::vector<Pipeline>> parse_pipelines(const YAML::Node& list, const std:
   std::vector<Pipeline> pipelines;
   if (!list || list.IsNull()) return pipelines;
   if (!list.IsSequence()) {
-    return make_error(location_of(list, file), "\"" + path + "\" must be a list of Pipelines, found " +
-                                                   describe_node_type(list));
+    return make_error(location_of(list, file),
+                      "\"" + path + "\" must be a list of Pipelines, found " + describe_node_type(list));
   }
   std::set<std::string> names;
   for (std::size_t i = 0; i < list.size(); ++i) {
     auto pipeline = parse_pipeline(list[i], path + "[" + std::to_string(i) + "]", file);
     if (!pipeline) return pipeline.error();
     if (!names.insert(pipeline->name).second) {
-      return make_error(pipeline->where, "pipeline name \"" + pipeline->name + "\" is used twice in \"" + path + "\"");
+      return make_error(pipeline->where,
+                        "pipeline name \"" + pipeline->name + "\" is used twice in \"" + path + "\"");
     }
     pipelines.push_back(std::move(*pipeline));
   }

@@ -96,6 +96,22 @@ const std::vector<ErrorRow> kErrorRows = {
      "sel.yaml:2:3: \"selector.matchExpressions[0]\" must be a map with \"key\", \"operator\" and "
      "\"values\", found a "
      "string"},
+    {"matchLabels: {a/b/c: dev}\n",
+     "sel.yaml:1:15: \"selector.matchLabels\" key \"a/b/c\" is not a valid label key: its name contains '/'; "
+     "use an optional DNS subdomain prefix and '/', then at most 63 letters, digits, '-', '_' and '.', "
+     "starting and ending with a letter or digit"},
+    {"matchLabels: {env: dev box}\n",
+     "sel.yaml:1:20: \"selector.matchLabels.env\" \"dev box\" is not a valid label value: it contains a "
+     "space; use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit, "
+     "or an empty value"},
+    {"matchExpressions:\n- {key: -zone, operator: Exists}\n",
+     "sel.yaml:2:9: \"selector.matchExpressions[0].key\" \"-zone\" is not a valid label key: it starts "
+     "with '-'; use an optional DNS subdomain prefix and '/', then at most 63 letters, digits, '-', '_' and "
+     "'.', starting and ending with a letter or digit"},
+    {"matchExpressions:\n- {key: zone, operator: In, values: [eu, eu_]}\n",
+     "sel.yaml:2:42: \"selector.matchExpressions[0].values[1]\" \"eu_\" is not a valid label value: it ends "
+     "with '_'; use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or "
+     "digit, or an empty value"},
     {"matchLabel: {env: dev}\n",
      "sel.yaml:1:1: unknown field \"matchLabel\" in \"selector\"; known fields: matchLabels, "
      "matchExpressions"},

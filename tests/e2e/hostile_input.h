@@ -16,5 +16,7 @@ struct Expected {
 
 // Every row's expectation, by row name.
 const std::map<std::string, Expected>& expectations();
+// The rows on label selectors outside a Promise and on Pipeline names (hostile_input_expected_selectors.cpp).
+std::map<std::string, Expected> selector_and_pipeline_name_expectations();
 
 }  // namespace ferry

@@ -187,6 +187,24 @@ std::vector<Row> rows() {
   r.push_back({"InWithoutValues",
                replace_in("promises/redis.yaml", "    - matchLabels:\n        environment: dev\n",
                           "    - matchExpressions:\n        - {key: environment, operator: In}\n")});
+  // Label selectors of the scheduling objects (scheduling.ferry.dev) against the label rules.
+  r.push_back({"PolicySelectorKeyWithTwoSlashes", [](const fs::path& p, const fs::path&) {
+                 write_file(p / "scheduling.yaml",
+                            "apiVersion: scheduling.ferry.dev/v1alpha1\nkind: PlacementPolicy\nmetadata:\n"
+                            "  name: redis-placement\nspec:\n  promises: [redis]\n  locationSelectors:\n"
+                            "    - matchLabels: {a/b/cloud: aws}\n");
+               }});
+  r.push_back({"LocationSelectorValueWithSpace", [](const fs::path& p, const fs::path&) {
+                 write_file(p / "scheduling.yaml",
+                            "apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata:\n"
+                            "  name: aws\nspec:\n  instanceSelector:\n"
+                            "    matchExpressions: [{key: provider, operator: In, values: [\"a ws\"]}]\n");
+               }});
+  // Pipeline names against the name rules (Kratix puts them in Job names and labels).
+  r.push_back({"PipelineNameUpperCase",
+               replace_in("promises/redis.yaml", "name: instance-configure", "name: Instance-Configure")});
+  r.push_back({"PipelineNameWithSlash",
+               replace_in("promises/redis.yaml", "name: instance-configure", "name: ../instance-configure")});
   // Requests that fail their Promise's schema.
   r.push_back({"SchemaEnum", replace_in("requests/redis.yaml", "size: small", "size: medium")});
   r.push_back({"SchemaType", replace_in("requests/redis.yaml", "size: small", "size: small\n  fail: maybe")});
@@ -219,6 +237,12 @@ std::vector<Row> rows() {
            "printf 'a: [\\n' > /kratix/metadata/destination-selectors.yaml\n: > /kratix/output/a.yaml\n");
   pipeline("SelectorsBadOperator",
            "printf -- '- matchExpressions:\\n    - {key: environment, operator: Like, values: [dev]}\\n' "
+           "> /kratix/metadata/destination-selectors.yaml\n: > /kratix/output/a.yaml\n");
+  pipeline("SelectorsBadLabelKey",
+           "printf -- '- matchLabels: {a/b/environment: dev}\\n' "
+           "> /kratix/metadata/destination-selectors.yaml\n: > /kratix/output/a.yaml\n");
+  pipeline("SelectorsBadExpressionValue",
+           "printf -- '- matchExpressions:\\n    - {key: environment, operator: In, values: [dev-]}\\n' "
            "> /kratix/metadata/destination-selectors.yaml\n: > /kratix/output/a.yaml\n");
   pipeline("SelectorsDirectoryTraversal",
            "printf -- '- directory: ../escape\\n  matchLabels: {environment: dev}\\n' "

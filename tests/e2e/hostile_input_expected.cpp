@@ -383,7 +383,12 @@ ferry: 1 error(s) in $P; nothing was run or written
         R"x(    /kratix/metadata/status.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
 )x"}},
   };
-  return expected;
+  static const std::map<std::string, Expected> all = [] {
+    std::map<std::string, Expected> rows = expected;
+    rows.merge(selector_and_pipeline_name_expectations());
+    return rows;
+  }();
+  return all;
 }
 
 }  // namespace ferry

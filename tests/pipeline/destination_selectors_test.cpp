@@ -74,6 +74,19 @@ INSTANTIATE_TEST_SUITE_P(
         Rejected{"EmptyExpressions", "- matchExpressions: []\n  directory: baz\n",
                  "ds.yaml:1:3: a destination selector needs at least one label in \"matchLabels\" or one "
                  "entry in \"matchExpressions\", e.g. matchLabels: {environment: dev}"},
+        Rejected{
+            "LabelKeyWithTwoSlashes", "- matchLabels: {a/b/c: dev}\n",
+            "ds.yaml:1:17: \"matchLabels\" key \"a/b/c\" is not a valid label key: its name contains "
+            "'/'; use an optional DNS subdomain prefix and '/', then at most 63 letters, digits, '-', '_' "
+            "and '.', starting and ending with a letter or digit"},
+        Rejected{"LabelValueWithASpace", "- matchLabels: {env: dev box}\n",
+                 "ds.yaml:1:22: \"matchLabels.env\" \"dev box\" is not a valid label value: it contains a "
+                 "space; use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter "
+                 "or digit, or an empty value"},
+        Rejected{"ExpressionKeyWithALeadingDash", "- matchExpressions: [{key: -zone, operator: Exists}]\n",
+                 "ds.yaml:1:28: \"matchExpressions[0].key\" \"-zone\" is not a valid label key: it starts "
+                 "with '-'; use an optional DNS subdomain prefix and '/', then at most 63 letters, digits, "
+                 "'-', '_' and '.', starting and ending with a letter or digit"},
         Rejected{"InvalidYaml", "- matchLabels: {a: b\n",
                  "ds.yaml:2:1: invalid YAML: end of map flow not found"}),
     [](const auto& info) { return std::string(info.param.name); });
@@ -126,7 +139,8 @@ TEST(DestinationSelectors, ExpressionsAloneAreASelector) {
       "- matchExpressions: [{key: gpu, operator: Exists}]\n  directory: ml\n", "ds.yaml");
   ASSERT_TRUE(parsed.ok()) << parsed.error().render();
   EXPECT_TRUE(parsed->front().match_labels.empty());
-  EXPECT_EQ(parsed->front().match_expressions, (std::vector<LabelExpression>{{"gpu", LabelOperator::exists}}));
+  EXPECT_EQ(parsed->front().match_expressions,
+            (std::vector<LabelExpression>{{"gpu", LabelOperator::exists}}));
 }
 
 // The older API's cluster-selectors.yaml (seed 000): a plain map of labels.
