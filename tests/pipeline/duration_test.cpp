@@ -42,12 +42,12 @@ INSTANTIATE_TEST_SUITE_P(
         Accepted{"0.100000000000000000000h", 6 * kMinute},
         Accepted{"0.830103483285477580700h", 49 * kMinute + 48 * kSecond + 372539827}));
 
-struct Rejected {
+struct DurationRejected {
   const char* text;
   const char* why;  // between "in \"retryAfter\": " and the advice
 };
 
-class DurationRejects : public ::testing::TestWithParam<Rejected> {};
+class DurationRejects : public ::testing::TestWithParam<DurationRejected> {};
 
 TEST_P(DurationRejects, WithLocationAndAdvice) {
   auto parsed = parse_go_duration(GetParam().text, "retryAfter", SourceLocation{"wc.yaml", 2, 13});
@@ -59,22 +59,23 @@ TEST_P(DurationRejects, WithLocationAndAdvice) {
 
 INSTANTIATE_TEST_SUITE_P(
     Table, DurationRejects,
-    ::testing::Values(Rejected{"", "empty"}, Rejected{"+", "empty"},
-                      Rejected{"-5m", "negative durations are not allowed"},
-                      Rejected{"-0", "negative durations are not allowed"}, Rejected{"10", "missing unit"},
-                      Rejected{"1h30", "missing unit"}, Rejected{"00", "missing unit"},
-                      Rejected{"1.5.5h", "missing unit"}, Rejected{"1d", "unknown unit \"d\""},
-                      Rejected{"5 m", "unknown unit \" m\""}, Rejected{"1H", "unknown unit \"H\""},
-                      Rejected{"abc", "expected a number at \"abc\""}, Rejected{"1hx", "unknown unit \"hx\""},
-                      Rejected{"1h m", "unknown unit \"h m\""},
-                      Rejected{".s", "a number needs at least one digit"},
-                      Rejected{"+.s", "a number needs at least one digit"},
-                      Rejected{"9223372036854775808ns", "too large (at most 2562047h47m16.854775807s)"},
-                      Rejected{"9223372036854775.808us", "too large (at most 2562047h47m16.854775807s)"},
-                      Rejected{"9223372036854ms775us808ns", "too large (at most 2562047h47m16.854775807s)"},
-                      Rejected{"9223372036s854ms775us808ns", "too large (at most 2562047h47m16.854775807s)"},
-                      Rejected{"3000000h", "too large (at most 2562047h47m16.854775807s)"},
-                      Rejected{"99999999999999999999s", "the number is too large"}));
+    ::testing::Values(
+        DurationRejected{"", "empty"}, DurationRejected{"+", "empty"},
+        DurationRejected{"-5m", "negative durations are not allowed"},
+        DurationRejected{"-0", "negative durations are not allowed"}, DurationRejected{"10", "missing unit"},
+        DurationRejected{"1h30", "missing unit"}, DurationRejected{"00", "missing unit"},
+        DurationRejected{"1.5.5h", "missing unit"}, DurationRejected{"1d", "unknown unit \"d\""},
+        DurationRejected{"5 m", "unknown unit \" m\""}, DurationRejected{"1H", "unknown unit \"H\""},
+        DurationRejected{"abc", "expected a number at \"abc\""},
+        DurationRejected{"1hx", "unknown unit \"hx\""}, DurationRejected{"1h m", "unknown unit \"h m\""},
+        DurationRejected{".s", "a number needs at least one digit"},
+        DurationRejected{"+.s", "a number needs at least one digit"},
+        DurationRejected{"9223372036854775808ns", "too large (at most 2562047h47m16.854775807s)"},
+        DurationRejected{"9223372036854775.808us", "too large (at most 2562047h47m16.854775807s)"},
+        DurationRejected{"9223372036854ms775us808ns", "too large (at most 2562047h47m16.854775807s)"},
+        DurationRejected{"9223372036s854ms775us808ns", "too large (at most 2562047h47m16.854775807s)"},
+        DurationRejected{"3000000h", "too large (at most 2562047h47m16.854775807s)"},
+        DurationRejected{"99999999999999999999s", "the number is too large"}));
 
 TEST(DurationNode, PointsAtTheValue) {
   auto documents = parse_yaml_stream("message: hi\nretryAfter:   1d\n", "wc.yaml");

@@ -6,7 +6,7 @@
 namespace ferry::pipeline {
 namespace {
 
-Result<Promise> parse(const std::string& selectors) {
+Result<Promise> parse_selectors(const std::string& selectors) {
   auto docs = parse_yaml_stream(
       "apiVersion: platform.kratix.io/v1alpha1\nkind: Promise\nmetadata: {name: p}\n"
       "spec:\n  destinationSelectors:\n" +
@@ -17,7 +17,7 @@ Result<Promise> parse(const std::string& selectors) {
 }
 
 TEST(PromiseSelectors, ReadsMatchLabelsAndMatchExpressionsOfEveryEntry) {
-  auto promise = parse(
+  auto promise = parse_selectors(
       "  - matchLabels: {env: dev}\n"
       "    matchExpressions: [{key: zone, operator: In, values: [eu, us]}]\n"
       "  - matchExpressions: [{key: gpu, operator: DoesNotExist}]\n");
@@ -30,11 +30,11 @@ TEST(PromiseSelectors, ReadsMatchLabelsAndMatchExpressionsOfEveryEntry) {
 
 TEST(PromiseSelectors, ABadExpressionIsLocated) {
   EXPECT_EQ(
-      parse("  - matchExpressions: [{key: zone, operator: in, values: [eu]}]\n").error().render(),
+      parse_selectors("  - matchExpressions: [{key: zone, operator: in, values: [eu]}]\n").error().render(),
       "promise.yaml:6:46: unknown operator \"in\" in \"spec.destinationSelectors[0].matchExpressions[0]."
       "operator\"; use In, NotIn, Exists or DoesNotExist");
   EXPECT_EQ(
-      parse("  - matchExpressions: [{key: zone, operator: NotIn}]\n").error().render(),
+      parse_selectors("  - matchExpressions: [{key: zone, operator: NotIn}]\n").error().render(),
       "promise.yaml:6:24: \"spec.destinationSelectors[0].matchExpressions[0].values\" must list at least one "
       "value for operator NotIn");
 }

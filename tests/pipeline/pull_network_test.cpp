@@ -15,7 +15,7 @@ using Args = std::vector<std::string>;
 
 // A Promise whose resource.configure pipeline has `annotations` (a YAML flow map or "") and one container
 // with `container_extra` appended (further keys of the container, indented by 20).
-Result<Promise> parse(const std::string& annotations, const std::string& container_extra) {
+Result<Promise> parse_pull(const std::string& annotations, const std::string& container_extra) {
   auto docs = parse_yaml_stream(
       "apiVersion: platform.kratix.io/v1alpha1\n"
       "kind: Promise\n"
@@ -44,7 +44,7 @@ const Pipeline& only_pipeline(const Promise& promise) {
 }
 
 TEST(PullPolicy, DefaultsToIfNotPresentWithoutNetwork) {
-  auto promise = parse("", "");
+  auto promise = parse_pull("", "");
   ASSERT_TRUE(promise.ok()) << promise.error().render();
   EXPECT_EQ(only_pipeline(*promise).containers[0].pull_policy, PullPolicy::if_not_present);
   EXPECT_FALSE(only_pipeline(*promise).network);
@@ -55,36 +55,36 @@ TEST(PullPolicy, ReadsEachKubernetesSpelling) {
                                                                  {"IfNotPresent", PullPolicy::if_not_present},
                                                                  {"Never", PullPolicy::never}};
   for (const auto& [text, policy] : cases) {
-    auto promise = parse("", "                imagePullPolicy: " + text + "\n");
+    auto promise = parse_pull("", "                imagePullPolicy: " + text + "\n");
     ASSERT_TRUE(promise.ok()) << promise.error().render();
     EXPECT_EQ(only_pipeline(*promise).containers[0].pull_policy, policy) << text;
   }
 }
 
 TEST(PullPolicy, AnUnknownValueIsLocatedAtTheValue) {
-  EXPECT_EQ(parse("", "                imagePullPolicy: IfMissing\n").error().render(),
+  EXPECT_EQ(parse_pull("", "                imagePullPolicy: IfMissing\n").error().render(),
             "promise.yaml:16:34: \"spec.workflows.resource.configure[0].spec.containers[0].imagePullPolicy\" "
             "must be one of Always, IfNotPresent, Never; found \"IfMissing\"");
-  EXPECT_EQ(parse("", "                imagePullPolicy: [Never]\n").error().render(),
+  EXPECT_EQ(parse_pull("", "                imagePullPolicy: [Never]\n").error().render(),
             "promise.yaml:16:34: \"spec.workflows.resource.configure[0].spec.containers[0].imagePullPolicy\" "
             "must be a string, found a list");
 }
 
 TEST(NetworkAnnotation, TrueGivesTheNetworkAndOtherValuesAreLocated) {
-  auto on = parse("{ferry.dev/network: \"true\"}", "");
+  auto on = parse_pull("{ferry.dev/network: \"true\"}", "");
   ASSERT_TRUE(on.ok()) << on.error().render();
   EXPECT_TRUE(only_pipeline(*on).network);
-  auto off = parse("{ferry.dev/network: \"false\", other: x}", "");
+  auto off = parse_pull("{ferry.dev/network: \"false\", other: x}", "");
   ASSERT_TRUE(off.ok()) << off.error().render();
   EXPECT_FALSE(only_pipeline(*off).network);
   EXPECT_EQ(
-      parse("{ferry.dev/network: \"yes\"}", "").error().render(),
+      parse_pull("{ferry.dev/network: \"yes\"}", "").error().render(),
       "promise.yaml:12:46: \"spec.workflows.resource.configure[0].metadata.annotations.ferry.dev/network\" "
       "must be one of false, true; found \"yes\"");
 }
 
 TEST(PullPolicy, RunWorkflowCarriesThePolicyAndTheNetworkIntoEachRun) {
-  auto promise = parse("{ferry.dev/network: \"true\"}", "                imagePullPolicy: Never\n");
+  auto promise = parse_pull("{ferry.dev/network: \"true\"}", "                imagePullPolicy: Never\n");
   ASSERT_TRUE(promise.ok()) << promise.error().render();
   RecordingRuntime runtime([](const ContainerRun&) { return ContainerExit{}; });
   WorkflowObject object{"resource", "configure", "p", "K", "g", "v1", "n", "default", "ks", "kind: K\n"};

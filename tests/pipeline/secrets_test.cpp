@@ -18,36 +18,37 @@ using ferry::testing::TempDir;
 using ferry::testing::write_file;
 
 // env[0].valueFrom of `yaml` (an env list), parsed.
-Result<SecretRef> parse(const std::string& yaml) {
+Result<SecretRef> parse_secret_ref(const std::string& yaml) {
   auto documents = parse_yaml_stream(yaml, "pipeline.yaml");
   if (!documents) return documents.error();
   return parse_value_from((*documents)[0].node[0]["valueFrom"], "env[0].valueFrom", "pipeline.yaml");
 }
 
 TEST(ParseValueFrom, SecretKeyRef) {
-  auto ref = parse("- name: PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db-creds, key: password}\n");
+  auto ref =
+      parse_secret_ref("- name: PASSWORD\n  valueFrom:\n    secretKeyRef: {name: db-creds, key: password}\n");
   ASSERT_TRUE(ref.ok()) << ref.error().render();
   EXPECT_EQ(*ref, (SecretRef{RefKind::secret, "db-creds", "password", false, {"pipeline.yaml", 3, 19}}));
 }
 
 TEST(ParseValueFrom, OptionalConfigMapKeyRef) {
-  auto ref = parse(
+  auto ref = parse_secret_ref(
       "- name: LEVEL\n  valueFrom:\n    configMapKeyRef:\n      name: app.config\n      key: log_level\n"
       "      optional: true\n");
   ASSERT_TRUE(ref.ok()) << ref.error().render();
   EXPECT_EQ(*ref, (SecretRef{RefKind::config_map, "app.config", "log_level", true, {"pipeline.yaml", 4, 7}}));
 }
 
-struct Rejected {
+struct SecretRejected {
   const char* name;
   const char* value_from;  // the YAML after "valueFrom:" on line 2
   const char* error;
 };
 
-class ParseValueFromRejects : public ::testing::TestWithParam<Rejected> {};
+class ParseValueFromRejects : public ::testing::TestWithParam<SecretRejected> {};
 
 TEST_P(ParseValueFromRejects, WithLocation) {
-  auto ref = parse(std::string("- name: X\n  valueFrom: ") + GetParam().value_from + "\n");
+  auto ref = parse_secret_ref(std::string("- name: X\n  valueFrom: ") + GetParam().value_from + "\n");
   ASSERT_FALSE(ref.ok());
   EXPECT_EQ(ref.error().render(), GetParam().error);
 }
@@ -55,41 +56,44 @@ TEST_P(ParseValueFromRejects, WithLocation) {
 INSTANTIATE_TEST_SUITE_P(
     Table, ParseValueFromRejects,
     ::testing::Values(
-        Rejected{"NotAMap", "[a]",
-                 "pipeline.yaml:2:14: \"env[0].valueFrom\" must be a map with \"secretKeyRef\" or "
-                 "\"configMapKeyRef\", found a list"},
-        Rejected{"Neither", "{}",
-                 "pipeline.yaml:2:14: \"env[0].valueFrom\" needs \"secretKeyRef\" or \"configMapKeyRef\""},
-        Rejected{"Both", "{secretKeyRef: {name: a, key: b}, configMapKeyRef: {name: a, key: b}}",
-                 "pipeline.yaml:2:14: \"env[0].valueFrom\" must have only one of \"secretKeyRef\" and "
-                 "\"configMapKeyRef\""},
-        Rejected{"FieldRef", "{fieldRef: {fieldPath: metadata.name}}",
-                 "pipeline.yaml:2:15: \"env[0].valueFrom.fieldRef\" needs a Kubernetes API and is not "
-                 "supported by "
-                 "ferry: use \"secretKeyRef\" or \"configMapKeyRef\""},
-        Rejected{"Unknown", "{secretKeyRef: {name: a, key: b}, secretRef: x}",
-                 "pipeline.yaml:2:48: \"env[0].valueFrom.secretRef\" is not a known field: use "
-                 "\"secretKeyRef\" or "
-                 "\"configMapKeyRef\""},
-        Rejected{"RefAString", "{secretKeyRef: db}",
-                 "pipeline.yaml:2:29: \"env[0].valueFrom.secretKeyRef\" must be a map, found a string"},
-        Rejected{"NoName", "{secretKeyRef: {key: b}}",
-                 "pipeline.yaml:2:29: missing required field \"env[0].valueFrom.secretKeyRef.name\""},
-        Rejected{"NoKey", "{secretKeyRef: {name: a}}",
-                 "pipeline.yaml:2:29: missing required field \"env[0].valueFrom.secretKeyRef.key\""},
-        Rejected{
+        SecretRejected{"NotAMap", "[a]",
+                       "pipeline.yaml:2:14: \"env[0].valueFrom\" must be a map with \"secretKeyRef\" or "
+                       "\"configMapKeyRef\", found a list"},
+        SecretRejected{
+            "Neither", "{}",
+            "pipeline.yaml:2:14: \"env[0].valueFrom\" needs \"secretKeyRef\" or \"configMapKeyRef\""},
+        SecretRejected{"Both", "{secretKeyRef: {name: a, key: b}, configMapKeyRef: {name: a, key: b}}",
+                       "pipeline.yaml:2:14: \"env[0].valueFrom\" must have only one of \"secretKeyRef\" and "
+                       "\"configMapKeyRef\""},
+        SecretRejected{"FieldRef", "{fieldRef: {fieldPath: metadata.name}}",
+                       "pipeline.yaml:2:15: \"env[0].valueFrom.fieldRef\" needs a Kubernetes API and is not "
+                       "supported by "
+                       "ferry: use \"secretKeyRef\" or \"configMapKeyRef\""},
+        SecretRejected{"Unknown", "{secretKeyRef: {name: a, key: b}, secretRef: x}",
+                       "pipeline.yaml:2:48: \"env[0].valueFrom.secretRef\" is not a known field: use "
+                       "\"secretKeyRef\" or "
+                       "\"configMapKeyRef\""},
+        SecretRejected{"RefAString", "{secretKeyRef: db}",
+                       "pipeline.yaml:2:29: \"env[0].valueFrom.secretKeyRef\" must be a map, found a string"},
+        SecretRejected{"NoName", "{secretKeyRef: {key: b}}",
+                       "pipeline.yaml:2:29: missing required field \"env[0].valueFrom.secretKeyRef.name\""},
+        SecretRejected{"NoKey", "{secretKeyRef: {name: a}}",
+                       "pipeline.yaml:2:29: missing required field \"env[0].valueFrom.secretKeyRef.key\""},
+        SecretRejected{
             "BadName", "{secretKeyRef: {name: Db_Creds, key: b}}",
             "pipeline.yaml:2:36: secret name \"Db_Creds\" is not a valid Kubernetes name: use lower-case "
             "letters, digits, '-' and '.', starting and ending with a letter or digit"},
-        Rejected{"BadConfigMapName", "{configMapKeyRef: {name: -x, key: b}}",
-                 "pipeline.yaml:2:39: config map name \"-x\" is not a valid Kubernetes name: use lower-case "
-                 "letters, digits, '-' and '.', starting and ending with a letter or digit"},
-        Rejected{
+        SecretRejected{
+            "BadConfigMapName", "{configMapKeyRef: {name: -x, key: b}}",
+            "pipeline.yaml:2:39: config map name \"-x\" is not a valid Kubernetes name: use lower-case "
+            "letters, digits, '-' and '.', starting and ending with a letter or digit"},
+        SecretRejected{
             "KeyWithSlash", "{secretKeyRef: {name: a, key: ../x}}",
             "pipeline.yaml:2:44: key \"../x\" is not a valid key: use letters, digits, '-', '_' and '.'"},
-        Rejected{"KeyDotDot", "{secretKeyRef: {name: a, key: ..}}",
-                 "pipeline.yaml:2:44: key \"..\" is not a valid key: use letters, digits, '-', '_' and '.'"},
-        Rejected{
+        SecretRejected{
+            "KeyDotDot", "{secretKeyRef: {name: a, key: ..}}",
+            "pipeline.yaml:2:44: key \"..\" is not a valid key: use letters, digits, '-', '_' and '.'"},
+        SecretRejected{
             "OptionalMaybe", "{secretKeyRef: {name: a, key: b, optional: maybe}}",
             "pipeline.yaml:2:57: \"env[0].valueFrom.secretKeyRef.optional\" must be true or false, found a "
             "string"}),

@@ -8,14 +8,15 @@
 namespace ferry::pipeline {
 namespace {
 
-const std::chrono::system_clock::time_point kNow{std::chrono::seconds(1714564800)};  // 2024-05-01T12:00:00Z
+const std::chrono::system_clock::time_point kMergeTime{
+    std::chrono::seconds(1714564800)};  // 2024-05-01T12:00:00Z
 constexpr const char* kFile = "/kratix/metadata/status.yaml";
 
 MergeContext middle(MergeMode mode = MergeMode::recursive) {
-  return MergeContext{"resource", false, false, false, kNow, mode};
+  return MergeContext{"resource", false, false, false, kMergeTime, mode};
 }
 MergeContext last(const char* type = "resource") {
-  return MergeContext{type, true, false, false, kNow, MergeMode::recursive};
+  return MergeContext{type, true, false, false, kMergeTime, MergeMode::recursive};
 }
 
 // The merged status as block YAML, or the rendered error.
@@ -77,13 +78,13 @@ INSTANTIATE_TEST_SUITE_P(
              "message: db ready\n"}),
     [](const auto& info) { return info.param.name; });
 
-struct Rejected {
+struct MergeRejected {
   const char* name;
   const char* incoming;
   const char* error;
 };
 
-class StatusMergeRejects : public ::testing::TestWithParam<Rejected> {};
+class StatusMergeRejects : public ::testing::TestWithParam<MergeRejected> {};
 
 TEST_P(StatusMergeRejects, WithLocation) {
   EXPECT_EQ(merged("a: 1\n", GetParam().incoming, last()), GetParam().error);
@@ -92,28 +93,31 @@ TEST_P(StatusMergeRejects, WithLocation) {
 INSTANTIATE_TEST_SUITE_P(
     Table, StatusMergeRejects,
     ::testing::Values(
-        Rejected{"KratixKey", "message: hi\nkratix:\n  workflows: {}\n",
-                 "/kratix/metadata/status.yaml:2:1: \"kratix\" is a status field managed by Kratix (and "
-                 "ferry) that "
-                 "a pipeline cannot write: remove \"kratix\" from status.yaml"},
-        Rejected{"NotAMap", "- a\n",
-                 "/kratix/metadata/status.yaml:1:1: status must be a map of fields, found a list"},
-        Rejected{"ConditionsAMap", "conditions: {type: Ready}\n",
-                 "/kratix/metadata/status.yaml:1:13: \"conditions\" must be a list of maps like \"- type: "
-                 "Ready\", "
-                 "found a map"},
-        Rejected{"ConditionAString", "conditions:\n  - {type: A}\n  - Ready\n",
-                 "/kratix/metadata/status.yaml:3:5: \"conditions[1]\" must be a map, found a string"},
-        Rejected{"ConditionWithoutType", "conditions:\n  - status: \"True\"\n",
-                 "/kratix/metadata/status.yaml:2:5: missing required field \"conditions[0].type\""},
-        Rejected{"ConditionTypeAList", "conditions:\n  - type: [a]\n",
-                 "/kratix/metadata/status.yaml:2:11: \"conditions[0].type\" must be a string, found a list"},
-        Rejected{"MessageAMap", "message: {a: b}\n",
-                 "/kratix/metadata/status.yaml:1:10: \"message\" must be a string, found a map"},
-        Rejected{"TwoDocuments", "a: 1\n---\nb: 2\n",
-                 "/kratix/metadata/status.yaml:3:1: status.yaml must be a single document: merge the fields "
-                 "into one "
-                 "map"}),
+        MergeRejected{"KratixKey", "message: hi\nkratix:\n  workflows: {}\n",
+                      "/kratix/metadata/status.yaml:2:1: \"kratix\" is a status field managed by Kratix (and "
+                      "ferry) that "
+                      "a pipeline cannot write: remove \"kratix\" from status.yaml"},
+        MergeRejected{"NotAMap", "- a\n",
+                      "/kratix/metadata/status.yaml:1:1: status must be a map of fields, found a list"},
+        MergeRejected{
+            "ConditionsAMap", "conditions: {type: Ready}\n",
+            "/kratix/metadata/status.yaml:1:13: \"conditions\" must be a list of maps like \"- type: "
+            "Ready\", "
+            "found a map"},
+        MergeRejected{"ConditionAString", "conditions:\n  - {type: A}\n  - Ready\n",
+                      "/kratix/metadata/status.yaml:3:5: \"conditions[1]\" must be a map, found a string"},
+        MergeRejected{"ConditionWithoutType", "conditions:\n  - status: \"True\"\n",
+                      "/kratix/metadata/status.yaml:2:5: missing required field \"conditions[0].type\""},
+        MergeRejected{
+            "ConditionTypeAList", "conditions:\n  - type: [a]\n",
+            "/kratix/metadata/status.yaml:2:11: \"conditions[0].type\" must be a string, found a list"},
+        MergeRejected{"MessageAMap", "message: {a: b}\n",
+                      "/kratix/metadata/status.yaml:1:10: \"message\" must be a string, found a map"},
+        MergeRejected{
+            "TwoDocuments", "a: 1\n---\nb: 2\n",
+            "/kratix/metadata/status.yaml:3:1: status.yaml must be a single document: merge the fields "
+            "into one "
+            "map"}),
     [](const auto& info) { return info.param.name; });
 
 constexpr const char* kCompleted =
@@ -177,8 +181,7 @@ TEST(StatusMergeChain, AnEarlierMessageSurvivesLaterPipelines) {
             std::string("message: db ready\nconditions:\n  - type: Db\n    status: \"True\"\n") + kCompleted +
                 "endpoint:\n  host: db\n  port: 5432\n");
   EXPECT_EQ(to_yaml_text(start), "message: Pending\n");  // inputs are never modified
-  EXPECT_EQ(to_yaml_text(*first),
-            "message: db ready\nconditions:\n  - type: Db\n    status: \"True\"\n");
+  EXPECT_EQ(to_yaml_text(*first), "message: db ready\nconditions:\n  - type: Db\n    status: \"True\"\n");
 }
 
 struct WithStatus {

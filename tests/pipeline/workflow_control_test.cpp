@@ -51,13 +51,13 @@ INSTANTIATE_TEST_SUITE_P(
                       Parsed{"Both", "suspend: true\nretryAfter: 1h30m\n", true, 5400s, "", true}),
     [](const auto& info) { return info.param.name; });
 
-struct Rejected {
+struct ControlRejected {
   const char* name;
   const char* yaml;
   const char* error;
 };
 
-class WorkflowControlRejects : public ::testing::TestWithParam<Rejected> {};
+class WorkflowControlRejects : public ::testing::TestWithParam<ControlRejected> {};
 
 TEST_P(WorkflowControlRejects, WithLocation) {
   auto control = parse_workflow_control(GetParam().yaml, "wc.yaml");
@@ -68,31 +68,33 @@ TEST_P(WorkflowControlRejects, WithLocation) {
 INSTANTIATE_TEST_SUITE_P(
     Table, WorkflowControlRejects,
     ::testing::Values(
-        Rejected{"BadDuration", "suspend: false\nretryAfter: 1d\n",
-                 "wc.yaml:2:13: invalid duration \"1d\" in \"retryAfter\": unknown unit \"d\"; write e.g. "
-                 "\"10m\", "
-                 "\"1h30m\" or \"300ms\" (units ns, us, ms, s, m, h)"},
-        Rejected{
+        ControlRejected{
+            "BadDuration", "suspend: false\nretryAfter: 1d\n",
+            "wc.yaml:2:13: invalid duration \"1d\" in \"retryAfter\": unknown unit \"d\"; write e.g. "
+            "\"10m\", "
+            "\"1h30m\" or \"300ms\" (units ns, us, ms, s, m, h)"},
+        ControlRejected{
             "Negative", "retryAfter: -5m\n",
             "wc.yaml:1:13: invalid duration \"-5m\" in \"retryAfter\": negative durations are not allowed; "
             "write e.g. \"10m\", \"1h30m\" or \"300ms\" (units ns, us, ms, s, m, h)"},
-        Rejected{"DurationAMap", "retryAfter: {m: 5}\n",
-                 "wc.yaml:1:13: \"retryAfter\" must be a duration such as \"10m\", found a map"},
-        Rejected{"SuspendYes", "suspend: yes\n",
-                 "wc.yaml:1:10: \"suspend\" must be true or false, found a string"},
-        Rejected{"MessageAList", "message: [a]\n",
-                 "wc.yaml:1:10: \"message\" must be a string, found a list"},
-        Rejected{"UnknownKey", "suspend: true\nretryafter: 5m\n",
-                 "wc.yaml:2:1: unknown field \"retryafter\" in workflow control: the fields are \"suspend\", "
-                 "\"retryAfter\" and \"message\""},
-        Rejected{
+        ControlRejected{"DurationAMap", "retryAfter: {m: 5}\n",
+                        "wc.yaml:1:13: \"retryAfter\" must be a duration such as \"10m\", found a map"},
+        ControlRejected{"SuspendYes", "suspend: yes\n",
+                        "wc.yaml:1:10: \"suspend\" must be true or false, found a string"},
+        ControlRejected{"MessageAList", "message: [a]\n",
+                        "wc.yaml:1:10: \"message\" must be a string, found a list"},
+        ControlRejected{
+            "UnknownKey", "suspend: true\nretryafter: 5m\n",
+            "wc.yaml:2:1: unknown field \"retryafter\" in workflow control: the fields are \"suspend\", "
+            "\"retryAfter\" and \"message\""},
+        ControlRejected{
             "NotAMap", "- suspend\n",
             "wc.yaml:1:1: workflow control must be a map with \"suspend\", \"retryAfter\" or \"message\", "
             "found a list"},
-        Rejected{"TwoDocuments", "suspend: true\n---\nsuspend: false\n",
-                 "wc.yaml:3:1: workflow control must be a single document"},
-        Rejected{"InvalidYaml", "suspend: [true\n",
-                 "wc.yaml:2:1: invalid YAML: end of sequence flow not found"}),
+        ControlRejected{"TwoDocuments", "suspend: true\n---\nsuspend: false\n",
+                        "wc.yaml:3:1: workflow control must be a single document"},
+        ControlRejected{"InvalidYaml", "suspend: [true\n",
+                        "wc.yaml:2:1: invalid YAML: end of sequence flow not found"}),
     [](const auto& info) { return info.param.name; });
 
 YAML::Node yaml(const std::string& text) {

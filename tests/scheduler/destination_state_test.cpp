@@ -7,7 +7,7 @@
 namespace ferry::scheduler {
 namespace {
 
-Result<Destination> parse(const std::string& metadata_extra, const std::string& status = "") {
+Result<Destination> parse_with_state(const std::string& metadata_extra, const std::string& status = "") {
   auto docs = parse_yaml_stream("kind: Destination\nmetadata:\n  name: a\n" + metadata_extra +
                                     "spec: {path: a, stateStoreRef: {name: s}}\n" + status,
                                 "dest.yaml");
@@ -16,9 +16,10 @@ Result<Destination> parse(const std::string& metadata_extra, const std::string& 
 }
 
 TEST(DestinationState, ReadyFalseKeepsReasonAndMessage) {
-  auto d = parse("",
-                 "status:\n  conditions:\n  - {type: Other, status: \"False\"}\n"
-                 "  - {type: Ready, status: \"False\", reason: Unreachable, message: git push failed}\n");
+  auto d = parse_with_state(
+      "",
+      "status:\n  conditions:\n  - {type: Other, status: \"False\"}\n"
+      "  - {type: Ready, status: \"False\", reason: Unreachable, message: git push failed}\n");
   ASSERT_TRUE(d.ok()) << d.error().render();
   EXPECT_EQ(d->readiness, (Readiness{false, "Unreachable", "git push failed"}));
   EXPECT_FALSE(d->takes_new_placements());
@@ -26,13 +27,14 @@ TEST(DestinationState, ReadyFalseKeepsReasonAndMessage) {
 }
 
 TEST(DestinationState, ReadyTrueOrAbsentIsReady) {
-  EXPECT_TRUE(parse("", "status: {conditions: [{type: Ready, status: \"True\"}]}\n")->takes_new_placements());
-  EXPECT_TRUE(parse("")->takes_new_placements());
-  EXPECT_EQ(parse("")->why_not_schedulable(), "");
+  EXPECT_TRUE(parse_with_state("", "status: {conditions: [{type: Ready, status: \"True\"}]}\n")
+                  ->takes_new_placements());
+  EXPECT_TRUE(parse_with_state("")->takes_new_placements());
+  EXPECT_EQ(parse_with_state("")->why_not_schedulable(), "");
 }
 
 TEST(DestinationState, UnschedulableAnnotationTaints) {
-  auto d = parse("  annotations: {scheduling.ferry.dev/unschedulable: \"decommissioning\"}\n");
+  auto d = parse_with_state("  annotations: {scheduling.ferry.dev/unschedulable: \"decommissioning\"}\n");
   ASSERT_TRUE(d.ok()) << d.error().render();
   EXPECT_TRUE(d->readiness.ready);
   EXPECT_FALSE(d->takes_new_placements());
@@ -40,7 +42,7 @@ TEST(DestinationState, UnschedulableAnnotationTaints) {
 }
 
 TEST(DestinationState, MetricsAnnotationListsWeights) {
-  auto d = parse(
+  auto d = parse_with_state(
       "  annotations:\n    scheduling.ferry.dev/metrics: \"heat_demand_zone_1=0.45, "
       "electricity_cost=0.1\"\n");
   ASSERT_TRUE(d.ok()) << d.error().render();
@@ -48,12 +50,12 @@ TEST(DestinationState, MetricsAnnotationListsWeights) {
             (std::vector<DestinationMetric>{{"heat_demand_zone_1", 0.45}, {"electricity_cost", 0.1}}));
 }
 
-struct ErrorRow {
+struct StateErrorRow {
   std::string annotation;  // the text after "scheduling.ferry.dev/metrics: " on line 5, column 35
   std::string message;
 };
 
-const std::vector<ErrorRow> kErrorRows = {
+const std::vector<StateErrorRow> kStateErrorRows = {
     {"\"heat=0.45, cost=x\"",
      "dest.yaml:5:47: the weight of metric \"cost\" must be a positive number, found \"x\""},
     {"heat", "dest.yaml:5:35: metric entry \"heat\" must be <metric>=<weight>, e.g. heat_demand_zone_1=0.45"},
@@ -65,8 +67,8 @@ const std::vector<ErrorRow> kErrorRows = {
 };
 
 TEST(DestinationState, BadMetricsEntriesAreLocated) {
-  for (const ErrorRow& row : kErrorRows) {
-    auto d = parse("  annotations:\n    scheduling.ferry.dev/metrics: " + row.annotation + "\n");
+  for (const StateErrorRow& row : kStateErrorRows) {
+    auto d = parse_with_state("  annotations:\n    scheduling.ferry.dev/metrics: " + row.annotation + "\n");
     ASSERT_FALSE(d.ok()) << row.annotation;
     EXPECT_EQ(d.error().render(), row.message);
   }

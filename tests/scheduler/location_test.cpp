@@ -22,7 +22,7 @@ const std::vector<Location> kLocations = {
 // The seed's Placement "aws": locationSelectors: [{matchLabels: {cloud: aws}}]
 const std::vector<LabelSelector> kAws = {{{{"cloud", "aws"}}, {}}};
 
-struct Row {
+struct LocationRow {
   std::string name;
   std::vector<LabelSelector> selectors;
   std::vector<std::string> ranked_eligible;
@@ -30,7 +30,7 @@ struct Row {
   LocationChoice expected;
 };
 
-const std::vector<Row> kRows = {
+const std::vector<LocationRow> kLocationRows = {
     {"NoLocationMatches",
      {{{{"cloud", "azure"}}, {}}},
      {"aws-1", "gce-1"},
@@ -67,7 +67,7 @@ const std::vector<Row> kRows = {
 };
 
 TEST(Location, SeedPlacementTable) {
-  for (const Row& row : kRows) {
+  for (const LocationRow& row : kLocationRows) {
     const LocationChoice choice = choose_location("ns/r/p/g", row.selectors, kLocations, kDestinations,
                                                   row.ranked_eligible, row.current);
     EXPECT_EQ(choice.state, row.expected.state) << row.name;
@@ -89,14 +89,14 @@ TEST(Location, WithoutACurrentOneTheStableHashPicksTheLocation) {
   EXPECT_STREQ(to_string(PlacementState::unbound), "Unbound");
 }
 
-Result<Location> parse(const std::string& text) {
+Result<Location> location_from(const std::string& text) {
   auto docs = parse_yaml_stream(text, "loc.yaml");
   EXPECT_TRUE(docs.ok());
   return parse_location(docs->at(0));
 }
 
 TEST(Location, ParsesTheKind) {
-  auto location = parse(R"(apiVersion: scheduling.ferry.dev/v1alpha1
+  auto location = location_from(R"(apiVersion: scheduling.ferry.dev/v1alpha1
 kind: Location
 metadata:
   name: aws
@@ -114,23 +114,26 @@ spec:
 }
 
 TEST(Location, ErrorsAreLocated) {
-  EXPECT_EQ(
-      parse("apiVersion: scheduling.kcp.io/v1alpha1\nkind: Location\nmetadata: {name: a}\n").error().render(),
-      "loc.yaml:1:13: Location must have apiVersion scheduling.ferry.dev/v1alpha1, found "
-      "scheduling.kcp.io/v1alpha1");
-  EXPECT_EQ(parse("apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec:\n"
-                  "  instanceSelector: {matchLabels: {a: b}}\n  resources: [x]\n")
+  EXPECT_EQ(location_from("apiVersion: scheduling.kcp.io/v1alpha1\nkind: Location\nmetadata: {name: a}\n")
                 .error()
                 .render(),
-            "loc.yaml:6:3: unknown field \"resources\" in \"spec\"; known fields: instanceSelector");
+            "loc.yaml:1:13: Location must have apiVersion scheduling.ferry.dev/v1alpha1, found "
+            "scheduling.kcp.io/v1alpha1");
   EXPECT_EQ(
-      parse("apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec: {x: 1}\n")
+      location_from("apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec:\n"
+                     "  instanceSelector: {matchLabels: {a: b}}\n  resources: [x]\n")
+          .error()
+          .render(),
+      "loc.yaml:6:3: unknown field \"resources\" in \"spec\"; known fields: instanceSelector");
+  EXPECT_EQ(
+      location_from(
+          "apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec: {x: 1}\n")
           .error()
           .render(),
       "loc.yaml:4:8: unknown field \"x\" in \"spec\"; known fields: instanceSelector");
   EXPECT_EQ(
-      parse("apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec:\n"
-            "  instanceSelector: {matchLabel: {a: b}}\n")
+      location_from("apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata: {name: a}\nspec:\n"
+                     "  instanceSelector: {matchLabel: {a: b}}\n")
           .error()
           .render(),
       "loc.yaml:5:22: unknown field \"matchLabel\" in \"spec.instanceSelector\"; known fields: matchLabels, "

@@ -9,7 +9,7 @@ namespace {
 const std::string kHead =
     "apiVersion: scheduling.ferry.dev/v1alpha1\nkind: PlacementPolicy\nmetadata: {name: front-end}\n";
 
-Result<PlacementPolicy> parse(const std::string& spec) {
+Result<PlacementPolicy> parse_policy(const std::string& spec) {
   auto docs = parse_yaml_stream(kHead + spec, "policy.yaml");
   EXPECT_TRUE(docs.ok()) << docs.error().render();
   return parse_placement_policy(docs->at(0));
@@ -17,7 +17,7 @@ Result<PlacementPolicy> parse(const std::string& spec) {
 
 // Seed 002's front-end Workload, seed 003's constraints, spread and Locations, as one policy.
 TEST(PlacementPolicy, ParsesEveryField) {
-  auto policy = parse(R"yaml(spec:
+  auto policy = parse_policy(R"yaml(spec:
   promises: [app]
   predicates:
     labelConstraints: ['location is DE', "location in (DE, FR)"]
@@ -91,7 +91,7 @@ TEST(PlacementPolicy, ParsesEveryField) {
 }
 
 TEST(PlacementPolicy, Defaults) {
-  auto policy = parse("spec: {promises: [redis]}\n");
+  auto policy = parse_policy("spec: {promises: [redis]}\n");
   ASSERT_TRUE(policy.ok()) << policy.error().render();
   EXPECT_DOUBLE_EQ(policy->stickiness_weight, 0.1);
   EXPECT_FALSE(policy->rescheduling);
@@ -99,12 +99,12 @@ TEST(PlacementPolicy, Defaults) {
   EXPECT_FALSE(policy->scheduler_name);
 }
 
-struct ErrorRow {
+struct PolicyErrorRow {
   std::string spec;  // starts on line 4
   std::string message;
 };
 
-const std::vector<ErrorRow> kErrorRows = {
+const std::vector<PolicyErrorRow> kPolicyErrorRows = {
     {"spec: {promises: [app], priority: {}}\n",
      "policy.yaml:4:25: unknown field \"priority\" in \"spec\"; known fields: promises, predicates, "
      "priorities, "
@@ -147,8 +147,8 @@ const std::vector<ErrorRow> kErrorRows = {
 };
 
 TEST(PlacementPolicy, ErrorsAreLocatedAndSayWhatToDo) {
-  for (const ErrorRow& row : kErrorRows) {
-    auto policy = parse(row.spec);
+  for (const PolicyErrorRow& row : kPolicyErrorRows) {
+    auto policy = parse_policy(row.spec);
     ASSERT_FALSE(policy.ok()) << row.spec;
     EXPECT_EQ(policy.error().render(), row.message) << row.spec;
   }

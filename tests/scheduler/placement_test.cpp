@@ -1,14 +1,18 @@
 // Choosing Destinations: strictMatchLabels, every-match versus one, determinism and minimal movement.
+#include "scheduler/placement.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 #include <random>
 
-#include "scheduler/placement.h"
+#include "tests/scheduler/placement_test_support.h"
 
 namespace ferry::scheduler {
 namespace {
+
+using testing::dest;
 
 GroupToPlace group(std::string key, Selector selector, Cardinality cardinality = Cardinality::one) {
   GroupToPlace g;
@@ -18,13 +22,9 @@ GroupToPlace group(std::string key, Selector selector, Cardinality cardinality =
   return g;
 }
 
-Destination dest(std::string name, Labels labels, bool strict = false) {
-  return Destination{name, std::move(labels), strict, name, "GitStateStore", "default", {}};
-}
-
 TEST(Placement, StrictDestinationWithLabelsRefusesEmptySelector) {
-  const std::vector<Destination> all = {dest("strict", {{"env", "dev"}}, true), dest("loose", {{"env", "dev"}}),
-                                        dest("strict-unlabelled", {}, true)};
+  const std::vector<Destination> all = {dest("strict", {{"env", "dev"}}, true),
+                                        dest("loose", {{"env", "dev"}}), dest("strict-unlabelled", {}, true)};
   std::vector<std::string> names;
   for (auto* d : candidates({}, all)) names.push_back(d->name);
   EXPECT_EQ(names, (std::vector<std::string>{"loose", "strict-unlabelled"}));
@@ -43,7 +43,8 @@ TEST(Placement, OneGoesToExactlyOneMatchingDestination) {
   const std::vector<Destination> all = {dest("a", {{"env", "dev"}}), dest("b", {{"env", "dev"}}),
                                         dest("c", {{"env", "prod"}})};
   for (int i = 0; i < 50; ++i) {
-    const Placement p = place(group("default/r" + std::to_string(i), {{"env", "dev"}}, Cardinality::one), all);
+    const Placement p =
+        place(group("default/r" + std::to_string(i), {{"env", "dev"}}, Cardinality::one), all);
     ASSERT_EQ(p.destinations.size(), 1u);
     EXPECT_NE(p.destinations[0], "c");
   }

@@ -17,13 +17,13 @@ const std::vector<RankedCandidate> kRanked = {
     {"ap-1", {{"zone", "ap"}}},
 };
 
-struct Row {
+struct SpreadRow {
   SpreadConstraint constraint;
   std::vector<std::string> chosen;
   std::string shortfall;
 };
 
-const std::vector<Row> kRows = {
+const std::vector<SpreadRow> kSpreadRows = {
     // No key: the best N.
     {{3, "", 1}, {"eu-1", "eu-2", "eu-3"}, ""},
     // Skew 1 over eu/us/ap: one per zone first (eu-1, then eu-2 would make eu 2 vs 0: refused), then again.
@@ -39,7 +39,7 @@ const std::vector<Row> kRows = {
 };
 
 TEST(Spread, TableOfCountsAndSkews) {
-  for (const Row& row : kRows) {
+  for (const SpreadRow& row : kSpreadRows) {
     const SpreadResult result = spread(kRanked, row.constraint);
     EXPECT_EQ(result.chosen, row.chosen) << row.constraint.count << " " << row.constraint.max_skew;
     EXPECT_EQ(result.shortfall, row.shortfall);

@@ -17,7 +17,7 @@ namespace {
 
 using Files = std::map<std::string, std::string>;
 using Paths = std::vector<std::string>;
-enum class Kind { kLocalGit, kRecording };
+enum class DriftStoreKind { kLocalGit, kRecording };
 
 Change owned_by(const std::string& owner, std::vector<Bundle> bundles) {
   Change change;
@@ -26,10 +26,10 @@ Change owned_by(const std::string& owner, std::vector<Bundle> bundles) {
   return change;
 }
 
-class Drift : public ::testing::TestWithParam<Kind> {
+class Drift : public ::testing::TestWithParam<DriftStoreKind> {
  protected:
   void SetUp() override {
-    if (GetParam() == Kind::kRecording) {
+    if (GetParam() == DriftStoreKind::kRecording) {
       recording_ = new RecordingStateStore();
       store_.reset(recording_);
       return;
@@ -101,9 +101,10 @@ TEST_P(Drift, FlatFilesOfModeNoneAreCoveredToo) {
   EXPECT_EQ(apply(change).drift_restored, Paths{"w/f.yaml"});
 }
 
-INSTANTIATE_TEST_SUITE_P(Stores, Drift, ::testing::Values(Kind::kLocalGit, Kind::kRecording),
+INSTANTIATE_TEST_SUITE_P(Stores, Drift,
+                         ::testing::Values(DriftStoreKind::kLocalGit, DriftStoreKind::kRecording),
                          [](const auto& info) {
-                           return info.param == Kind::kLocalGit ? "LocalGit" : "Recording";
+                           return info.param == DriftStoreKind::kLocalGit ? "LocalGit" : "Recording";
                          });
 
 TEST(RestoredPaths, AreWhatChangedSinceTheOwnerAndIsNotKeptAsIs) {

@@ -15,7 +15,7 @@ namespace ferry::writer {
 namespace {
 
 using Files = std::map<std::string, std::string>;
-enum class Kind { kLocalGit, kRecording };
+enum class FlatStoreKind { kLocalGit, kRecording };
 
 FlatDestination none_mode() {
   return {FilepathMode::none, "state", "worker-1", "aggregated.yaml"};
@@ -108,10 +108,10 @@ std::vector<FlatCase> cases() {
   };
 }
 
-class FlatModes : public ::testing::TestWithParam<Kind> {
+class FlatModes : public ::testing::TestWithParam<FlatStoreKind> {
  protected:
   void SetUp() override {
-    if (GetParam() == Kind::kRecording) {
+    if (GetParam() == FlatStoreKind::kRecording) {
       store_ = std::make_unique<RecordingStateStore>();
       return;
     }
@@ -174,9 +174,10 @@ TEST_P(FlatModes, UnreadableRecordStopsTheChange) {
             "\"- \"unterminated\"; restore or delete the file");
 }
 
-INSTANTIATE_TEST_SUITE_P(Stores, FlatModes, ::testing::Values(Kind::kLocalGit, Kind::kRecording),
+INSTANTIATE_TEST_SUITE_P(Stores, FlatModes,
+                         ::testing::Values(FlatStoreKind::kLocalGit, FlatStoreKind::kRecording),
                          [](const auto& info) {
-                           return info.param == Kind::kLocalGit ? "LocalGit" : "Recording";
+                           return info.param == FlatStoreKind::kLocalGit ? "LocalGit" : "Recording";
                          });
 
 }  // namespace

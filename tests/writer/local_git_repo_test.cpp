@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tests/support/test_support.h"
+#include "tests/writer/remote_store_support.h"
 
 namespace ferry::writer {
 namespace {
@@ -20,14 +21,7 @@ namespace {
 using testing::git;
 using testing::run;
 using testing::shell_quote;
-
-Change change_of(std::vector<Bundle> bundles, std::vector<std::string> removed = {}) {
-  Change change;
-  change.bundles = std::move(bundles);
-  change.removed_directories = std::move(removed);
-  change.message = "Update from: test";
-  return change;
-}
+using testing_remote::change_of;
 
 class LocalGitRepoTest : public ::testing::Test {
  protected:

@@ -8,7 +8,7 @@ namespace {
 
 using Files = std::map<std::string, std::string>;
 
-Change change_of(std::vector<Bundle> bundles, std::string message = "m") {
+Change recorded_change(std::vector<Bundle> bundles, std::string message = "m") {
   Change change;
   change.bundles = std::move(bundles);
   change.message = std::move(message);
@@ -17,17 +17,17 @@ Change change_of(std::vector<Bundle> bundles, std::string message = "m") {
 
 TEST(RecordingStateStore, NumbersCommitsWithFakeShas) {
   RecordingStateStore store;
-  EXPECT_EQ(store.apply(change_of({{"a", {{"x", "1"}}}}))->commit_sha, "fake-1");
-  EXPECT_EQ(store.apply(change_of({{"a", {{"x", "1"}}}}))->commit_sha, std::nullopt);
-  EXPECT_EQ(store.apply(change_of({{"a", {{"x", "2"}}}}))->commit_sha, "fake-2");
+  EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "1"}}}}))->commit_sha, "fake-1");
+  EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "1"}}}}))->commit_sha, std::nullopt);
+  EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "2"}}}}))->commit_sha, "fake-2");
   EXPECT_EQ(store.commit_count(), 2u);
 }
 
 TEST(RecordingStateStore, RecordsEveryAcceptedChangeAndEveryCommit) {
   RecordingStateStore store;
-  ASSERT_TRUE(store.apply(change_of({{"a", {{"x", "1"}}}}, "first")).ok());
-  ASSERT_TRUE(store.apply(change_of({{"a", {{"x", "1"}}}}, "no-op")).ok());
-  ASSERT_FALSE(store.apply(change_of({{"/a", {}}}, "refused")).ok());
+  ASSERT_TRUE(store.apply(recorded_change({{"a", {{"x", "1"}}}}, "first")).ok());
+  ASSERT_TRUE(store.apply(recorded_change({{"a", {{"x", "1"}}}}, "no-op")).ok());
+  ASSERT_FALSE(store.apply(recorded_change({{"/a", {}}}, "refused")).ok());
   const auto changes = store.changes();
   ASSERT_EQ(changes.size(), 2u);
   EXPECT_EQ(changes[0].message, "first");
@@ -48,25 +48,25 @@ TEST(RecordingStateStore, SetFilesSeedsTheBranchWithoutACommit) {
   RecordingStateStore store;
   store.set_files({{"other/file", "drift"}, {"a/old", "0"}});
   EXPECT_EQ(store.commit_count(), 0u);
-  EXPECT_EQ(store.apply(change_of({{"a", {{"x", "1"}}}}))->commit_sha, "fake-1");
+  EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "1"}}}}))->commit_sha, "fake-1");
   EXPECT_EQ(store.files(), (Files{{"a/x", "1"}, {"other/file", "drift"}}));
 }
 
 TEST(RecordingStateStore, FailNextApplyFailsOnceAndRecordsNothing) {
   RecordingStateStore store;
   store.fail_next_apply(make_error("push rejected"));
-  auto failed = store.apply(change_of({{"a", {{"x", "1"}}}}));
+  auto failed = store.apply(recorded_change({{"a", {{"x", "1"}}}}));
   ASSERT_FALSE(failed.ok());
   EXPECT_EQ(failed.error().render(), "push rejected");
   EXPECT_TRUE(store.changes().empty());
   EXPECT_EQ(store.files(), Files{});
-  EXPECT_EQ(store.apply(change_of({{"a", {{"x", "1"}}}}))->commit_sha, "fake-1");
+  EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "1"}}}}))->commit_sha, "fake-1");
 }
 
 TEST(RecordingStateStore, UsableThroughTheInterface) {
   RecordingStateStore recording;
   StateStore& store = recording;
-  ASSERT_TRUE(store.apply(change_of({{"a", {{"x", "1"}}}})).ok());
+  ASSERT_TRUE(store.apply(recorded_change({{"a", {{"x", "1"}}}})).ok());
   EXPECT_EQ(*store.read_files("a"), (Files{{"a/x", "1"}}));
 }
 

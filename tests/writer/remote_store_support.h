@@ -1,5 +1,6 @@
-// Helpers shared by the RemoteGitRepo tests (file:// in writer_test, real servers in
-// writer_integration_test): server-side repositories made and checked with the git CLI.
+// Helpers shared by the store tests: a Change of bundles (LocalGitRepo and RemoteGitRepo tests), and for the
+// RemoteGitRepo tests (file:// in writer_test, real servers in writer_integration_test) server-side
+// repositories made and checked with the git CLI.
 #pragma once
 
 #include <filesystem>

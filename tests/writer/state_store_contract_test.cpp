@@ -17,9 +17,9 @@ namespace ferry::writer {
 namespace {
 
 using Files = std::map<std::string, std::string>;
-enum class Kind { kLocalGit, kRecording };
+enum class ContractKind { kLocalGit, kRecording };
 
-Change change_of(std::vector<Bundle> bundles, std::vector<std::string> removed = {}) {
+Change contract_change(std::vector<Bundle> bundles, std::vector<std::string> removed = {}) {
   Change change;
   change.bundles = std::move(bundles);
   change.removed_directories = std::move(removed);
@@ -27,10 +27,10 @@ Change change_of(std::vector<Bundle> bundles, std::vector<std::string> removed =
   return change;
 }
 
-class StateStoreContract : public ::testing::TestWithParam<Kind> {
+class StateStoreContract : public ::testing::TestWithParam<ContractKind> {
  protected:
   void SetUp() override {
-    if (GetParam() == Kind::kRecording) {
+    if (GetParam() == ContractKind::kRecording) {
       store_ = std::make_unique<RecordingStateStore>();
       return;
     }
@@ -61,61 +61,62 @@ TEST_P(StateStoreContract, NewStoreHasNoFiles) {
 }
 
 TEST_P(StateStoreContract, FirstApplyCommitsBundleFilesAtTheirPaths) {
-  EXPECT_TRUE(apply(change_of({{"w1/resources/ns/p", {{"a.yaml", "A"}, {"sub/b.yaml", "B"}}}})).has_value());
+  EXPECT_TRUE(
+      apply(contract_change({{"w1/resources/ns/p", {{"a.yaml", "A"}, {"sub/b.yaml", "B"}}}})).has_value());
   EXPECT_EQ(files(), (Files{{"w1/resources/ns/p/a.yaml", "A"}, {"w1/resources/ns/p/sub/b.yaml", "B"}}));
 }
 
 TEST_P(StateStoreContract, IdenticalApplyMakesNoCommit) {
-  const auto change = change_of({{"d", {{"a", "1"}}}});
+  const auto change = contract_change({{"d", {{"a", "1"}}}});
   EXPECT_TRUE(apply(change).has_value());
   EXPECT_EQ(apply(change), std::nullopt);
 }
 
 TEST_P(StateStoreContract, EmptyChangeOnNewStoreMakesNoCommit) {
-  EXPECT_EQ(apply(change_of({}, {"nothing/here"})), std::nullopt);
-  EXPECT_EQ(apply(change_of({{"d", {}}})), std::nullopt);
+  EXPECT_EQ(apply(contract_change({}, {"nothing/here"})), std::nullopt);
+  EXPECT_EQ(apply(contract_change({{"d", {}}})), std::nullopt);
 }
 
 TEST_P(StateStoreContract, ChangingABundleReplacesItsWholeDirectory) {
-  apply(change_of({{"a", {{"x", "1"}, {"y", "2"}, {"deep/z", "3"}}}, {"b", {{"keep", "4"}}}}));
-  EXPECT_TRUE(apply(change_of({{"a", {{"x", "changed"}}}})).has_value());
+  apply(contract_change({{"a", {{"x", "1"}, {"y", "2"}, {"deep/z", "3"}}}, {"b", {{"keep", "4"}}}}));
+  EXPECT_TRUE(apply(contract_change({{"a", {{"x", "changed"}}}})).has_value());
   EXPECT_EQ(files(), (Files{{"a/x", "changed"}, {"b/keep", "4"}}));
 }
 
 TEST_P(StateStoreContract, RemovedDirectoriesGoWithEverythingBelowThem) {
-  apply(change_of({{"x", {{"a", "1"}, {"y/b", "2"}}}, {"xy", {{"c", "3"}}}, {"z", {{"d", "4"}}}}));
-  EXPECT_TRUE(apply(change_of({}, {"x"})).has_value());
+  apply(contract_change({{"x", {{"a", "1"}, {"y/b", "2"}}}, {"xy", {{"c", "3"}}}, {"z", {{"d", "4"}}}}));
+  EXPECT_TRUE(apply(contract_change({}, {"x"})).has_value());
   EXPECT_EQ(files(), (Files{{"xy/c", "3"}, {"z/d", "4"}}));
 }
 
 TEST_P(StateStoreContract, RemovingAnAbsentDirectoryMakesNoCommit) {
-  apply(change_of({{"x", {{"a", "1"}}}}));
-  EXPECT_EQ(apply(change_of({}, {"y", "x/a/b"})), std::nullopt);
+  apply(contract_change({{"x", {{"a", "1"}}}}));
+  EXPECT_EQ(apply(contract_change({}, {"y", "x/a/b"})), std::nullopt);
 }
 
 TEST_P(StateStoreContract, BundleInsideARemovedDirectorySurvives) {
-  apply(change_of({{"a", {{"old", "1"}}}}));
-  apply(change_of({{"a/b", {{"new", "2"}}}}, {"a"}));
+  apply(contract_change({{"a", {{"old", "1"}}}}));
+  apply(contract_change({{"a/b", {{"new", "2"}}}}, {"a"}));
   EXPECT_EQ(files(), (Files{{"a/b/new", "2"}}));
 }
 
 TEST_P(StateStoreContract, EmptyBundleEmptiesItsDirectory) {
-  apply(change_of({{"a", {{"x", "1"}}}, {"b", {{"y", "2"}}}}));
-  EXPECT_TRUE(apply(change_of({{"a", {}}})).has_value());
+  apply(contract_change({{"a", {{"x", "1"}}}, {"b", {{"y", "2"}}}}));
+  EXPECT_TRUE(apply(contract_change({{"a", {}}})).has_value());
   EXPECT_EQ(files(), (Files{{"b/y", "2"}}));
 }
 
 TEST_P(StateStoreContract, InvalidPathsAreRefusedBeforeAnythingIsWritten) {
-  apply(change_of({{"d", {{"a", "1"}}}}));
+  apply(contract_change({{"d", {{"a", "1"}}}}));
   const std::vector<std::pair<Change, std::string>> cases = {
-      {change_of({{"/abs", {{"a", "2"}}}}), R"(invalid repository path "/abs": absolute path)"},
-      {change_of({{"d/../e", {{"a", "2"}}}}), R"(invalid repository path "d/../e": ".." segment)"},
-      {change_of({{"d", {{"b", "2"}, {"x//y", "3"}}}}),
+      {contract_change({{"/abs", {{"a", "2"}}}}), R"(invalid repository path "/abs": absolute path)"},
+      {contract_change({{"d/../e", {{"a", "2"}}}}), R"(invalid repository path "d/../e": ".." segment)"},
+      {contract_change({{"d", {{"b", "2"}, {"x//y", "3"}}}}),
        R"(invalid repository path "x//y" in bundle "d": empty segment)"},
-      {change_of({{"d", {{".git/config", "2"}}}}),
+      {contract_change({{"d", {{".git/config", "2"}}}}),
        R"(invalid repository path ".git/config" in bundle "d": ".git" segment)"},
-      {change_of({{"e", {{"a", "2"}}}}, {"d/.."}), R"(invalid repository path "d/..": ".." segment)"},
-      {change_of({{"e", {{"a", "2"}}}}, {""}), R"(invalid repository path "": empty path)"},
+      {contract_change({{"e", {{"a", "2"}}}}, {"d/.."}), R"(invalid repository path "d/..": ".." segment)"},
+      {contract_change({{"e", {{"a", "2"}}}}, {""}), R"(invalid repository path "": empty path)"},
   };
   for (const auto& [change, message] : cases) {
     auto outcome = store_->apply(change);
@@ -126,7 +127,7 @@ TEST_P(StateStoreContract, InvalidPathsAreRefusedBeforeAnythingIsWritten) {
 }
 
 TEST_P(StateStoreContract, ReadFilesReturnsRepositoryPathsBelowThePrefix) {
-  apply(change_of({{"d", {{"a", "1"}, {"sub/b", "2"}}}, {"dx", {{"c", "3"}}}}));
+  apply(contract_change({{"d", {{"a", "1"}, {"sub/b", "2"}}}, {"dx", {{"c", "3"}}}}));
   EXPECT_EQ(files("d"), (Files{{"d/a", "1"}, {"d/sub/b", "2"}}));
   EXPECT_EQ(files("d/"), (Files{{"d/a", "1"}, {"d/sub/b", "2"}}));
   EXPECT_EQ(files("d/sub"), (Files{{"d/sub/b", "2"}}));
@@ -137,7 +138,7 @@ TEST_P(StateStoreContract, ReadFilesReturnsRepositoryPathsBelowThePrefix) {
 
 TEST_P(StateStoreContract, KeepsBytesExactly) {
   const std::string binary("\0\x01\xff\n\r\n", 6);
-  apply(change_of({{"d", {{"bin", binary}, {"empty", ""}}}}));
+  apply(contract_change({{"d", {{"bin", binary}, {"empty", ""}}}}));
   EXPECT_EQ(files(), (Files{{"d/bin", binary}, {"d/empty", ""}}));
 }
 
@@ -151,8 +152,8 @@ TEST_P(StateStoreContract, ConcurrentAppliesLoseNoUpdate) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < kApplies; ++i) {
         const std::string mine = "thread-" + std::to_string(t);
-        auto outcome = store_->apply(change_of({{mine + "/latest", {{"n", std::to_string(i)}}},
-                                                {mine + "/" + std::to_string(i), {{"f", "x"}}}}));
+        auto outcome = store_->apply(contract_change({{mine + "/latest", {{"n", std::to_string(i)}}},
+                                                      {mine + "/" + std::to_string(i), {{"f", "x"}}}}));
         shas[t].push_back(outcome.ok() ? outcome->commit_sha
                                        : std::optional<std::string>("error: " + outcome.error().render()));
       }
@@ -177,9 +178,10 @@ TEST_P(StateStoreContract, ConcurrentAppliesLoseNoUpdate) {
   EXPECT_EQ(files(), expected);
 }
 
-INSTANTIATE_TEST_SUITE_P(Stores, StateStoreContract, ::testing::Values(Kind::kLocalGit, Kind::kRecording),
+INSTANTIATE_TEST_SUITE_P(Stores, StateStoreContract,
+                         ::testing::Values(ContractKind::kLocalGit, ContractKind::kRecording),
                          [](const auto& info) {
-                           return info.param == Kind::kLocalGit ? "LocalGitRepo" : "Recording";
+                           return info.param == ContractKind::kLocalGit ? "LocalGitRepo" : "Recording";
                          });
 
 }  // namespace
