@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+#include <set>
 #include <sstream>
 
 namespace ferry::testing {
@@ -46,6 +48,32 @@ std::string bundle_directory(const std::string& path) {
   return path;
 }
 
+// The content of each blob of `ids`, read by one `git cat-file --batch` rather than one process per blob.
+std::map<std::string, std::string> blob_texts(const fs::path& repo, const std::vector<std::string>& ids) {
+  std::string list;
+  for (const std::string& id : ids) list += id + "\n";
+  const TempDir scratch;
+  write_file(scratch.path() / "ids", list);
+  const std::string out = run("git --git-dir=" + shell_quote(repo.string()) +
+                                  " cat-file --batch='%(objectname) %(objectsize)' <" +
+                                  shell_quote((scratch.path() / "ids").string()),
+                              false)
+                              .output;
+  std::map<std::string, std::string> texts;
+  for (std::size_t at = 0; at < out.size();) {  // "<id> <size>\n<content>\n", in turn
+    const std::size_t line_end = out.find('\n', at);
+    if (line_end == std::string::npos) break;
+    std::istringstream header(out.substr(at, line_end - at));
+    std::string id;
+    std::size_t size = 0;
+    header >> id >> size;
+    texts[id] = out.substr(line_end + 1, size);
+    at = line_end + 1 + size + 1;
+  }
+  EXPECT_EQ(texts.size(), std::set<std::string>(ids.begin(), ids.end()).size()) << out.substr(0, 400);
+  return texts;
+}
+
 }  // namespace
 
 Site::Site() {
@@ -75,17 +103,19 @@ fs::path Site::repo(const std::string& store) const {
 }
 
 std::vector<std::string> Site::arguments() const {
-  return {std::string(FERRY_BINARY_DIR) + "/ferry",
-          "reconcile",
-          platform().string(),
-          "--output",
-          "json",
-          "--runtime",
-          "exec",
-          "--exec-config",
-          kExecConfig,
-          "--store-cache-dir",
-          cache().string()};
+  std::vector<std::string> words = {std::string(FERRY_BINARY_DIR) + "/ferry",
+                                    "reconcile",
+                                    platform().string(),
+                                    "--output",
+                                    "json",
+                                    "--runtime",
+                                    "exec",
+                                    "--exec-config",
+                                    kExecConfig,
+                                    "--store-cache-dir",
+                                    cache().string()};
+  if (pipeline_cache_) words.insert(words.end(), {"--pipeline-cache-dir", pipeline_cache_->string()});
+  return words;
 }
 
 std::string Site::stderr_text() const {
@@ -107,8 +137,11 @@ pid_t Site::start_reconcile() const {
 
 std::string Site::tip(const std::string& store) const {
   if (!fs::exists(repo(store))) return "";
-  return run("git --git-dir=" + shell_quote(repo(store).string()) + " rev-parse --verify --quiet main", false)
-      .output;
+  std::string tip =
+      run("git --git-dir=" + shell_quote(repo(store).string()) + " rev-parse --verify --quiet main", false)
+          .output;
+  if (!tip.empty() && tip.back() == '\n') tip.pop_back();
+  return tip;
 }
 
 std::vector<std::string> Site::commits(const std::string& store, const std::string& since) const {
@@ -125,10 +158,12 @@ Snapshot Site::snapshot() const {
       run("git --git-dir=" + shell_quote(state_repo().string()) + " rev-parse --verify --quiet state", false)
               .exit_code == 0;
   if (!recorded) return snapshot;
-  for (const auto& [path, blob] : tree_at(state_repo(), "state")) {
-    if (path.ends_with("/record.json"))
-      snapshot.state[path] = normalised_record(git(state_repo(), "cat-file blob " + blob));
-  }
+  std::vector<std::string> records;
+  for (const auto& [path, blob] : tree_at(state_repo(), "state"))
+    if (path.ends_with("/record.json")) records.push_back(blob);
+  const std::map<std::string, std::string> texts = blob_texts(state_repo(), records);
+  for (const auto& [path, blob] : tree_at(state_repo(), "state"))
+    if (path.ends_with("/record.json")) snapshot.state[path] = normalised_record(texts.at(blob));
   return snapshot;
 }
 
@@ -197,6 +232,68 @@ void expect_whole_commits(const Site& site, const Bundles& whole) {
       EXPECT_TRUE(partial.empty()) << "commit " << commit << " of " << store << " holds part of "
                                    << partial.front();
     }
+  }
+}
+
+namespace {
+
+// One commit of `git log --raw`: its id, its first parent ("" for a root) and its changes to that parent.
+struct LoggedCommit {
+  std::string id;
+  std::string parent;
+  std::vector<std::pair<std::string, std::string>> changes;  // path -> new blob id, "" when deleted
+};
+
+// The commits of `range`, oldest first, from `git log --topo-order --reverse --raw`.
+std::vector<LoggedCommit> logged_commits(const fs::path& repo, const std::string& range) {
+  std::vector<LoggedCommit> commits;
+  const std::string log = git(repo,
+                              "log --topo-order --reverse --root --raw -r --no-renames --no-abbrev "
+                              "--format='commit %H %P' " +
+                                  range);
+  for (const std::string& line : lines_of(log)) {
+    if (line.starts_with("commit ")) {
+      std::istringstream words(line.substr(7));
+      LoggedCommit commit;
+      words >> commit.id >> commit.parent;
+      commits.push_back(commit);
+    } else if (line.starts_with(':') && !commits.empty()) {  // ":<mode> <mode> <old> <new> <status>\t<path>"
+      const auto tab = line.find('\t');
+      const bool deleted = line[tab - 1] == 'D';
+      commits.back().changes.emplace_back(line.substr(tab + 1), deleted ? "" : line.substr(tab - 42, 40));
+    }
+  }
+  return commits;
+}
+
+}  // namespace
+
+void expect_whole_commits_since(const Site& site, const std::string& store, const std::string& since,
+                                const std::vector<const Bundles*>& wholes, const std::string& context) {
+  if (site.tip(store).empty()) return;
+  const fs::path repo = site.repo(store);
+  Tree tree = since.empty() ? Tree{} : tree_at(repo, since);
+  std::string previous = since;
+  for (const LoggedCommit& commit : logged_commits(repo, since.empty() ? "main" : since + "..main")) {
+    if (commit.parent != previous) {
+      tree = tree_at(repo, commit.id);  // not a linear step from the tree held: read it whole
+    } else {
+      for (const auto& [path, blob] : commit.changes) {
+        if (blob.empty()) {
+          tree.erase(path);
+        } else {
+          tree[path] = blob;
+        }
+      }
+    }
+    previous = commit.id;
+    const auto partial = partial_bundles(store, tree, wholes);
+    EXPECT_TRUE(partial.empty()) << context << ": commit " << commit.id << " of " << store
+                                 << " holds part of " << partial.front();
+  }
+  // The shortcut checks itself: the tree built from the log is the branch's own.
+  if (previous != since) {
+    EXPECT_EQ(tree, tree_at(repo, previous)) << context << ": " << store;
   }
 }
 

@@ -51,6 +51,9 @@ class Site {
   std::filesystem::path cache() const { return dir_.path() / "cache"; }
   std::filesystem::path state_repo() const { return platform() / ".ferry/state.git"; }
   std::string stderr_text() const;
+  // Runs keep their pipeline cache in `dir` (--pipeline-cache-dir) rather than the user's default one, so
+  // that sites which share it start warm or cold together, whatever other tests cached.
+  void use_pipeline_cache(const std::filesystem::path& dir) { pipeline_cache_ = dir; }
 
   // `ferry reconcile` (--runtime exec); with a fault, under FERRY_FAULT_POINT=fault. The shell's exit
   // code: 137 when ferry was killed by SIGKILL.
@@ -71,6 +74,7 @@ class Site {
   TempDir dir_;
   std::optional<StoreServer> server_;
   std::string server_name_;
+  std::optional<std::filesystem::path> pipeline_cache_;
   std::vector<std::string> arguments() const;
 };
 
@@ -86,5 +90,12 @@ std::vector<std::string> partial_bundles(const std::string& store, const Tree& t
 Bundles bundles_of(const Snapshot& snapshot);
 // Fails the test for every commit of every store of `site` that holds a bundle equal to none in `whole`.
 void expect_whole_commits(const Site& site, const Bundles& whole);
+// The same for the commits of `store` after `since` (all when empty), against any of `wholes`, in one
+// `git log` of the branch rather than one `git ls-tree` per commit: the tree of `since` is read once and
+// each commit's changes are applied to it in order (a commit whose first parent is not the one before is
+// read whole). Every bundle of every commit's whole tree is checked, as expect_whole_commits does.
+// `context` prefixes each failure.
+void expect_whole_commits_since(const Site& site, const std::string& store, const std::string& since,
+                                const std::vector<const Bundles*>& wholes, const std::string& context);
 
 }  // namespace ferry::testing
