@@ -5,19 +5,26 @@
 // repositories, the state or the remote stores' fetch cache. docs/reliability.md, "Crashes".
 //   before-push: FERRY_FAULT_POINT, the commit built in the cache, nothing sent.
 //   mid-push: the fault point of that name fires only for file:// remotes, which the binary writes as local
-//   repositories; over git:// the server's pre-receive hook holds the Nth push instead (the pack received,
-//   the branch not moved), the test kills ferry there, then lets the hook refuse or accept the push.
+//   repositories (no option makes it push over file://); over git:// the server's pre-receive hook holds the
+//   Nth push instead (the pack received, the branch not moved), the test kills ferry there, then lets the
+//   hook refuse or accept the push. The fault point itself is reached by MidPushFaultPointE2E below: a
+//   child process (this binary run again, as the fault point reads its variable once per process) writes
+//   through RemoteGitRepo over file:// and SIGKILLs itself there.
 // Built only with FERRY_FAULT_POINTS (ci/build).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 #include "core/fault_point.h"
 #include "tests/e2e/crash_support.h"
 #include "tests/writer/git_servers.h"
+#include "tests/writer/remote_store_support.h"
+#include "writer/remote_git_repo.h"
 
 namespace ferry {
 namespace {
@@ -156,6 +163,118 @@ TEST_P(MidPushE2E, AKillWhileTheServerHoldsThePushThenACleanRunLeaveWhatAnUninte
   EXPECT_EQ(site.tip(held.store) != tip_held, held.accept);
   expect_whole_commits(site, whole);
   expect_recovered(site, whole);  // checks the lock files after the clean run (crash_e2e_test.cpp says why)
+}
+
+// The store's two commits of MidPushFaultPointE2E: a bundle, then the same bundle changed.
+const writer::Change& step(int n) {
+  static const writer::Change first = writer::testing_remote::change_of({{"w/app", {{"a.yaml", "A"}}}});
+  static const writer::Change second =
+      writer::testing_remote::change_of({{"w/app", {{"a.yaml", "A2"}, {"b.yaml", "B"}}}});
+  return n == 0 ? first : second;
+}
+
+// Applies the steps up to `last` to `server` over file:// through the push path, with `cache` as the fetch
+// cache; an error fails the test.
+void apply_steps(const fs::path& server, const fs::path& cache, int last) {
+  auto store = writer::RemoteGitRepo::open(writer::testing_remote::file_store_spec(server, cache));
+  ASSERT_TRUE(store.ok()) << store.error().render();
+  for (int n = 0; n <= last; ++n) {
+    auto applied = (*store)->apply(step(n));
+    ASSERT_TRUE(applied.ok()) << applied.error().render();
+  }
+}
+
+// The child's side of kill_at_mid_push, in a fresh process of this binary (the fault point reads
+// FERRY_FAULT_POINT once per process): applies the steps to FERRY_MID_PUSH_SERVER with the fetch cache
+// FERRY_MID_PUSH_CACHE. Disabled, so that only kill_at_mid_push runs it.
+TEST(MidPushChild, DISABLED_AppliesTheSteps) {
+  const char* server = std::getenv("FERRY_MID_PUSH_SERVER");
+  const char* cache = std::getenv("FERRY_MID_PUSH_CACHE");
+  ASSERT_TRUE(server != nullptr && cache != nullptr);
+  apply_steps(server, cache, 1);
+}
+
+// Runs the steps in a child process that must die of SIGKILL at its `hit`th mid-push.
+void kill_at_mid_push(const fs::path& server, const fs::path& cache, int hit) {
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::setenv("FERRY_FAULT_POINT", ("mid-push:" + std::to_string(hit)).c_str(), 1);
+    ::setenv("FERRY_MID_PUSH_SERVER", server.c_str(), 1);
+    ::setenv("FERRY_MID_PUSH_CACHE", cache.c_str(), 1);
+    if (std::FILE* quiet = std::freopen("/dev/null", "w", stdout); quiet == nullptr) ::_exit(126);
+    ::execl("/proc/self/exe", "push_crash_e2e_test", "--gtest_also_run_disabled_tests",
+            "--gtest_filter=MidPushChild.DISABLED_AppliesTheSteps", static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+      << "not killed at mid-push:" << hit << " (status " << status << ")";
+}
+
+// Files ending in .lock in the repository `repo`, or in each repository of the fetch cache `repo` (not the
+// <name>.lock flock files beside them): what a killed git writer leaves.
+std::vector<std::string> git_lock_files(const fs::path& repo, bool is_cache = false) {
+  std::vector<std::string> found;
+  if (is_cache) {
+    for (const auto& entry : fs::directory_iterator(repo)) {
+      if (!entry.is_directory()) continue;
+      const auto inside = git_lock_files(entry.path());
+      found.insert(found.end(), inside.begin(), inside.end());
+    }
+    return found;
+  }
+  for (const auto& entry : fs::recursive_directory_iterator(repo)) {
+    const std::string name = entry.path().filename().string();
+    if (name.ends_with(".lock") && name != "ferry-writer.lock") found.push_back(entry.path().string());
+  }
+  return found;
+}
+
+// The tree of `repo`'s main, empty when there is no main yet.
+testing::Tree main_tree(const fs::path& repo) {
+  const bool exists = testing::run("git --git-dir=" + testing::shell_quote(repo.string()) +
+                                   " rev-parse --verify --quiet main")
+                          .exit_code == 0;
+  return exists ? testing::tree_at(repo, "main") : testing::Tree{};
+}
+
+class MidPushFaultPointE2E : public ::testing::TestWithParam<int> {};
+
+INSTANTIATE_TEST_SUITE_P(Hits, MidPushFaultPointE2E, ::testing::Values(1, 2),
+                         [](const auto& info) { return "push_" + std::to_string(info.param); });
+
+// Killed with the pushed objects in the remote under refs/ferry/incoming/ and its branch not moved; then a
+// clean writer of the same steps leaves the branch's tree as a writer that was never interrupted, with no
+// lock file in the remote or the cache and a repository git fsck accepts.
+TEST_P(MidPushFaultPointE2E, AKilledWriterThenACleanOneLeaveWhatAnUninterruptedWriterLeaves) {
+  ASSERT_TRUE(fault_points_compiled_in());
+  const int hit = GetParam();
+  const testing::TempDir dir;
+  const fs::path server = dir.path() / "server.git", cache = dir.path() / "cache";
+  const fs::path reference = dir.path() / "reference.git";
+  writer::testing_remote::make_server_repo(server);
+  writer::testing_remote::make_server_repo(reference);
+  apply_steps(reference, dir.path() / "reference-cache", 1);
+
+  kill_at_mid_push(server, cache, hit);
+  // The branch as the earlier steps left it; the step's commit whole under refs/ferry/incoming/.
+  EXPECT_EQ(main_tree(server), hit == 1 ? testing::Tree{} : testing::tree_at(reference, "main^"));
+  const std::string incoming =
+      testing::git(server, "for-each-ref --format='%(refname)' refs/ferry/incoming/");
+  ASSERT_NE(incoming, "") << "no pushed commit in the remote";
+  EXPECT_EQ(testing::tree_at(server, incoming), testing::tree_at(reference, hit == 1 ? "main^" : "main"));
+
+  apply_steps(server, cache, 1);
+  EXPECT_EQ(testing::tree_at(server, "main"), testing::tree_at(reference, "main"));
+  // Not cleaned up: the killed push's scratch ref stays (with its commit's objects) unless the clean writer
+  // happened to push the same commit id; nothing else is left beside the branch.
+  const std::string after = testing::git(server, "for-each-ref --format='%(refname)'");
+  EXPECT_TRUE(after == incoming + "\nrefs/heads/main" || after == "refs/heads/main") << after;
+  EXPECT_EQ(testing::git(server, "fsck --no-dangling --no-progress"), "");
+  EXPECT_EQ(git_lock_files(server), std::vector<std::string>{});
+  EXPECT_EQ(git_lock_files(cache, true), std::vector<std::string>{});
 }
 
 }  // namespace
