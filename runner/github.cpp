@@ -207,6 +207,7 @@ std::string render_github_outputs(const RunReport& report) {
   auto counts = count_results(entries);
   std::size_t commits = 0;
   for (const RequestReport* r : entries) commits += r->commits.size();
+  commits += report.canary_commits.size();
   std::string out = std::string("changed=") + (commits > 0 ? "true" : "false") + "\n";
   out += "commits=" + std::to_string(commits) + "\n";
   for (RequestResult result : kResultsInReportOrder) {

@@ -64,7 +64,7 @@ std::size_t commit_count(const RunReport& report) {
   std::size_t commits = 0;
   for (const auto* entries : {&report.promises, &report.requests})
     for (const auto& r : *entries) commits += r.commits.size();
-  return commits;
+  return commits + report.canary_commits.size();
 }
 
 }  // namespace

@@ -36,6 +36,12 @@ TEST(MetricsFile, ASuccessfulRunRecordsItsTimesCountsAndCommits) {
   EXPECT_NE(text.find("# TYPE ferry_commits gauge\n"), std::string::npos);
 }
 
+TEST(MetricsFile, CanaryCommitsCountAsCommits) {
+  RunReport report = report_with(RequestResult::unchanged, 0);
+  report.canary_commits.push_back({"s", "main", "abc"});  // runner/canaries.h
+  EXPECT_EQ(sample_value(render_metrics(&report, 0, timing(1700000000, 1), ""), "ferry_commits"), 1.0);
+}
+
 TEST(MetricsFile, AFailedRunKeepsTheLastSuccessOfThePreviousFile) {
   const RunReport good = report_with(RequestResult::succeeded, 1);
   const std::string first = render_metrics(&good, 0, timing(1700000000, 5), "");
