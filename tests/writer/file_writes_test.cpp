@@ -15,26 +15,26 @@ namespace ferry::writer {
 namespace {
 
 using testing::git;
-enum class Kind { kLocalGit, kRecording, kPlanning };
+enum class FileWriteStoreKind { kLocalGit, kRecording, kPlanning };
 
-const std::string kCanary = "w1/dependencies/kratix-canary-namespace.yaml";
-const std::string kPlacement = "w1/dependencies/redis/5058f/crd.yaml";
+const std::string kCanaryFile = "w1/dependencies/kratix-canary-namespace.yaml";
+const std::string kPlacementFile = "w1/dependencies/redis/5058f/crd.yaml";
 
-Change writes(std::vector<FileWrite> files) {
+Change file_writes(std::vector<FileWrite> files) {
   Change change;
   change.files = std::move(files);
   change.message = "Update from: kratix-canary";
   return change;
 }
 
-class FileWritesTest : public ::testing::TestWithParam<Kind> {
+class FileWritesTest : public ::testing::TestWithParam<FileWriteStoreKind> {
  protected:
   void SetUp() override {
-    if (GetParam() == Kind::kLocalGit) {
+    if (GetParam() == FileWriteStoreKind::kLocalGit) {
       auto repo = LocalGitRepo::open(repo_path, "main");
       ASSERT_TRUE(repo.ok()) << repo.error().render();
       store = std::move(*repo);
-    } else if (GetParam() == Kind::kRecording) {
+    } else if (GetParam() == FileWriteStoreKind::kRecording) {
       store = std::make_unique<RecordingStateStore>();
     } else {
       store = std::make_unique<PlanningStore>(std::make_unique<RecordingStateStore>(),
@@ -54,7 +54,7 @@ class FileWritesTest : public ::testing::TestWithParam<Kind> {
   Files files() { return *store->read_files(""); }
   // The branch as the git CLI lists it (local repository only; the others answer with files()).
   std::string listed() {
-    if (GetParam() != Kind::kLocalGit) {
+    if (GetParam() != FileWriteStoreKind::kLocalGit) {
       std::string text;
       for (const auto& [path, content] : files()) text += (text.empty() ? "" : "\n") + path;
       return text;
@@ -68,49 +68,50 @@ class FileWritesTest : public ::testing::TestWithParam<Kind> {
 };
 
 TEST_P(FileWritesTest, AddsTheFileAndKeepsThePlacementDirectoryBesideIt) {
-  EXPECT_TRUE(apply(writes({{kCanary, "NS\n"}})).has_value());
-  EXPECT_EQ(files(), (Files{{kCanary, "NS\n"}, {kPlacement, "CRD\n"}}));
-  EXPECT_EQ(listed(), kCanary + "\n" + kPlacement);
-  if (GetParam() == Kind::kLocalGit) {
-    EXPECT_EQ(git(repo_path, "cat-file -p main:" + kCanary), "NS");
+  EXPECT_TRUE(apply(file_writes({{kCanaryFile, "NS\n"}})).has_value());
+  EXPECT_EQ(files(), (Files{{kCanaryFile, "NS\n"}, {kPlacementFile, "CRD\n"}}));
+  EXPECT_EQ(listed(), kCanaryFile + "\n" + kPlacementFile);
+  if (GetParam() == FileWriteStoreKind::kLocalGit) {
+    EXPECT_EQ(git(repo_path, "cat-file -p main:" + kCanaryFile), "NS");
     EXPECT_EQ(git(repo_path, "log -1 --format=%s main"), "Update from: kratix-canary");
     EXPECT_EQ(git(repo_path, "rev-list --count main"), "2");
   }
 }
 
 TEST_P(FileWritesTest, TheSameWriteAgainMakesNoCommit) {
-  ASSERT_TRUE(apply(writes({{kCanary, "NS\n"}})).has_value());
-  EXPECT_EQ(apply(writes({{kCanary, "NS\n"}})), std::nullopt);
-  if (GetParam() == Kind::kLocalGit) {
+  ASSERT_TRUE(apply(file_writes({{kCanaryFile, "NS\n"}})).has_value());
+  EXPECT_EQ(apply(file_writes({{kCanaryFile, "NS\n"}})), std::nullopt);
+  if (GetParam() == FileWriteStoreKind::kLocalGit) {
     EXPECT_EQ(git(repo_path, "rev-list --count main"), "2");
   }
 }
 
 TEST_P(FileWritesTest, NewBytesReplaceTheFile) {
-  ASSERT_TRUE(apply(writes({{kCanary, "NS\n"}})).has_value());
-  EXPECT_TRUE(apply(writes({{kCanary, "NS2\n"}})).has_value());
-  EXPECT_EQ(files(), (Files{{kCanary, "NS2\n"}, {kPlacement, "CRD\n"}}));
+  ASSERT_TRUE(apply(file_writes({{kCanaryFile, "NS\n"}})).has_value());
+  EXPECT_TRUE(apply(file_writes({{kCanaryFile, "NS2\n"}})).has_value());
+  EXPECT_EQ(files(), (Files{{kCanaryFile, "NS2\n"}, {kPlacementFile, "CRD\n"}}));
 }
 
 TEST_P(FileWritesTest, DeletingRemovesOnlyThatFileAndAnAbsentOneChangesNothing) {
-  ASSERT_TRUE(apply(writes({{kCanary, "NS\n"}, {"w1/resources/c.yaml", "CM\n"}})).has_value());
-  EXPECT_TRUE(apply(writes({{kCanary, std::nullopt}, {"w1/resources/c.yaml", std::nullopt}})).has_value());
-  EXPECT_EQ(files(), (Files{{kPlacement, "CRD\n"}}));
-  EXPECT_EQ(listed(), kPlacement);
-  EXPECT_EQ(apply(writes({{kCanary, std::nullopt}})), std::nullopt);
+  ASSERT_TRUE(apply(file_writes({{kCanaryFile, "NS\n"}, {"w1/resources/c.yaml", "CM\n"}})).has_value());
+  EXPECT_TRUE(
+      apply(file_writes({{kCanaryFile, std::nullopt}, {"w1/resources/c.yaml", std::nullopt}})).has_value());
+  EXPECT_EQ(files(), (Files{{kPlacementFile, "CRD\n"}}));
+  EXPECT_EQ(listed(), kPlacementFile);
+  EXPECT_EQ(apply(file_writes({{kCanaryFile, std::nullopt}})), std::nullopt);
 }
 
 TEST_P(FileWritesTest, PathsAreCheckedAsEveryOtherPath) {
-  auto outcome = store->apply(writes({{"w1/../x.yaml", "X"}}));
+  auto outcome = store->apply(file_writes({{"w1/../x.yaml", "X"}}));
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().render(), "invalid repository path \"w1/../x.yaml\": \"..\" segment");
-  EXPECT_EQ(files(), (Files{{kPlacement, "CRD\n"}}));
+  EXPECT_EQ(files(), (Files{{kPlacementFile, "CRD\n"}}));
 }
 
 TEST_P(FileWritesTest, RevertingPutsTheOldBytesBackAndRemovesNewFiles) {
-  ASSERT_TRUE(apply(writes({{kCanary, "NS\n"}})).has_value());
+  ASSERT_TRUE(apply(file_writes({{kCanaryFile, "NS\n"}})).has_value());
   const Files before = files();
-  const Change change = writes({{kCanary, "NS2\n"}, {"w1/resources/c.yaml", "CM\n"}});
+  const Change change = file_writes({{kCanaryFile, "NS2\n"}, {"w1/resources/c.yaml", "CM\n"}});
   auto undo = capture_undo(*store, change);
   ASSERT_TRUE(undo.ok()) << undo.error().render();
   ASSERT_TRUE(apply(change).has_value());
@@ -121,24 +122,25 @@ TEST_P(FileWritesTest, RevertingPutsTheOldBytesBackAndRemovesNewFiles) {
 }
 
 TEST_P(FileWritesTest, AHandEditedFileIsReportedAsDriftWhenWrittenBack) {
-  if (GetParam() != Kind::kLocalGit) GTEST_SKIP() << "hand edits are made with the git CLI";
-  ASSERT_TRUE(apply(writes({{kCanary, "NS\n"}})).has_value());
+  if (GetParam() != FileWriteStoreKind::kLocalGit) GTEST_SKIP() << "hand edits are made with the git CLI";
+  ASSERT_TRUE(apply(file_writes({{kCanaryFile, "NS\n"}})).has_value());
   const std::string clone = (temp.path() / "clone").string();
   testing::run("git clone -q " + repo_path.string() + " " + clone + " && cd " + clone + " && echo edited > " +
-               kCanary + " && git -c user.name=t -c user.email=t@t commit -qam edit" +
+               kCanaryFile + " && git -c user.name=t -c user.email=t@t commit -qam edit" +
                " && git push -q origin main");
-  auto outcome = store->apply(writes({{kCanary, "NS\n"}}));
+  auto outcome = store->apply(file_writes({{kCanaryFile, "NS\n"}}));
   ASSERT_TRUE(outcome.ok()) << outcome.error().render();
   EXPECT_TRUE(outcome->commit_sha.has_value());
-  EXPECT_EQ(outcome->drift_restored, std::vector<std::string>{kCanary});
+  EXPECT_EQ(outcome->drift_restored, std::vector<std::string>{kCanaryFile});
 }
 
 INSTANTIATE_TEST_SUITE_P(Stores, FileWritesTest,
-                         ::testing::Values(Kind::kLocalGit, Kind::kRecording, Kind::kPlanning),
+                         ::testing::Values(FileWriteStoreKind::kLocalGit, FileWriteStoreKind::kRecording,
+                                           FileWriteStoreKind::kPlanning),
                          [](const auto& info) {
-                           return std::string(info.param == Kind::kLocalGit    ? "LocalGit"
-                                              : info.param == Kind::kRecording ? "Recording"
-                                                                               : "Planning");
+                           return std::string(info.param == FileWriteStoreKind::kLocalGit    ? "LocalGit"
+                                              : info.param == FileWriteStoreKind::kRecording ? "Recording"
+                                                                                             : "Planning");
                          });
 
 }  // namespace
