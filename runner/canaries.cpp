@@ -2,6 +2,7 @@
 
 #include <mutex>
 
+#include "runner/destination_layout.h"
 #include "scheduler/destination.h"
 #include "writer/layout.h"
 
@@ -27,24 +28,13 @@ const char* const kCanaryConfigMapYaml =
     "  name: kratix-info\n"
     "  namespace: kratix-worker-system\n";
 
-namespace {
-
-// The Destination's layout; Destinations are nestedByMetadata until the runner reads spec.filepath.mode.
-writer::DestinationLayout layout_of(const GitStateStore& store, const scheduler::Destination& d) {
-  return {d.name,
-          {writer::FilepathMode::nested_by_metadata, store.path, d.path, ""},
-          writer::FilepathMode::nested_by_metadata};
-}
-
-}  // namespace
-
 std::map<std::string, writer::Change> canary_changes(const Platform& platform) {
   std::map<std::string, writer::Change> changes;
   std::map<std::string, std::string> names;  // store -> "a, b"
   for (const scheduler::Destination& d : platform.destinations) {
     const GitStateStore* store = platform.store(d.state_store);
     if (!d.init_workloads || store == nullptr) continue;
-    const writer::CanaryPaths paths = writer::canary_paths(layout_of(*store, d));
+    const writer::CanaryPaths paths = writer::canary_paths(destination_layout(*store, d));
     const bool enabled = *d.init_workloads;
     writer::Change& change = changes[store->name];
     change.author = store->author;

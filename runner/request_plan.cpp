@@ -1,5 +1,6 @@
 #include "runner/request_plan.h"
 
+#include "runner/destination_layout.h"
 #include "runner/policy_placement.h"
 #include "runner/run_scheduling.h"
 #include "writer/layout.h"
@@ -9,11 +10,12 @@ namespace {
 
 using scheduler::SelectorSource;
 
-std::string commit_message(const pipeline::Request& request, const std::vector<pipeline::PipelineResult>& results) {
+std::string commit_message(const pipeline::Request& request,
+                           const std::vector<pipeline::PipelineResult>& results) {
   std::string pipelines;
   for (const auto& r : results) pipelines += (pipelines.empty() ? "" : ", ") + r.pipeline;
-  return "Update from: " + request.namespace_ + "/" + request.name + "\n\nFerry-Request: " + request.kind + " " +
-         request.namespace_ + "/" + request.name + "\nFerry-Promise: " + request.promise +
+  return "Update from: " + request.namespace_ + "/" + request.name + "\n\nFerry-Request: " + request.kind +
+         " " + request.namespace_ + "/" + request.name + "\nFerry-Promise: " + request.promise +
          "\nFerry-Pipelines: " + pipelines + "\n";
 }
 
@@ -21,27 +23,33 @@ std::string request_dir(const std::string& destination_dir, const pipeline::Requ
   return writer::resource_request_dir(destination_dir, request.namespace_, request.promise, request.name);
 }
 
-// One Change per store, each starting by clearing the request's directory on every Destination of the
-// store and wherever a bundle of it already is.
-std::map<std::string, writer::Change> empty_changes(const Platform& platform, const pipeline::Request& request,
+// One Change per store, each starting by clearing what the request placed before: its directory on every
+// Destination of the store and wherever a bundle of it already is, and its records (with their files or
+// their part of the aggregate) on every flat Destination. Removals come before placements, so placing
+// again replaces.
+std::map<std::string, writer::Change> empty_changes(const Platform& platform,
+                                                    const pipeline::Request& request,
                                                     const std::vector<ExistingBundle>& existing,
                                                     const std::string& message) {
   std::map<std::string, writer::Change> changes;
-  auto clear = [&](const GitStateStore& store, const std::string& destination_dir) {
+  const std::string owner = request_owner(request.namespace_, request.promise, request.name);
+  auto change_of = [&](const GitStateStore& store) -> writer::Change& {
     writer::Change& change = changes[store.name];
     change.message = message;
     change.author = store.author;
-    const std::string dir = request_dir(destination_dir, request);
-    if (std::find(change.removed_directories.begin(), change.removed_directories.end(), dir) ==
-        change.removed_directories.end()) {
-      change.removed_directories.push_back(dir);
-    }
+    return change;
   };
   for (const auto& d : platform.destinations) {
     const GitStateStore& store = *platform.store(d.state_store);
-    clear(store, writer::join_path({store.path, d.path}));
+    const writer::DestinationLayout layout = destination_layout(store, d);
+    writer::clear_owner(change_of(store), layout, owner,
+                        request_dir(writer::destination_dir(layout.paths), request));
   }
-  for (const auto& bundle : existing) clear(*platform.store(bundle.store), bundle.destination_dir);
+  for (const auto& bundle : existing) {
+    const writer::DestinationLayout nested{bundle.destination, {}, writer::FilepathMode::nested_by_metadata};
+    writer::clear_owner(change_of(*platform.store(bundle.store)), nested, owner,
+                        request_dir(bundle.destination_dir, request));
+  }
   return changes;
 }
 
@@ -53,16 +61,20 @@ const ExistingBundle* current_bundle(const std::vector<ExistingBundle>& existing
   return nullptr;
 }
 
-// Where the chosen Destination's bundle for this group goes: <store>/<destination dir> of a declared
-// Destination, or the directory a kept bundle already occupies when its Destination is gone.
-std::pair<std::string, std::string> store_and_dir(const Platform& platform, const std::string& destination,
-                                                  const ExistingBundle* current) {
+// How the chosen Destination lays the group out, and in which store: a declared Destination's own layout,
+// or, when its Destination is gone, the nested directory a kept bundle already occupies.
+std::pair<std::string, writer::DestinationLayout> store_and_layout(const Platform& platform,
+                                                                   const std::string& destination,
+                                                                   const ExistingBundle* current) {
   for (const auto& d : platform.destinations) {
     if (d.name != destination) continue;
     const GitStateStore& store = *platform.store(d.state_store);
-    return {store.name, writer::join_path({store.path, d.path})};
+    return {store.name, destination_layout(store, d)};
   }
-  return {current->store, current->destination_dir};  // the scheduler only keeps or picks known names
+  // The scheduler only keeps or picks known names; a kept bundle is nested (only those are read back).
+  writer::DestinationLayout kept{destination, {}, writer::FilepathMode::nested_by_metadata};
+  kept.paths.destination_path = current->destination_dir;
+  return {current->store, kept};
 }
 
 std::string group_name(const GroupDecision& decided) {
@@ -71,10 +83,11 @@ std::string group_name(const GroupDecision& decided) {
 
 // The group's bundle on each Destination it is placed on, and its report lines; a pending group makes the
 // request pending (the last one's reason is kept, as before policies existed).
-void add_group_writes(const Platform& platform, const pipeline::Request& request, const GroupDecision& decided,
-                      const pipeline::OutputGroup& group, const std::vector<ExistingBundle>& existing,
-                      RequestPlan& plan) {
-  for (const std::string& note : decided.notes) plan.scheduling_notes.push_back(group_name(decided) + ": " + note);
+void add_group_writes(const Platform& platform, const pipeline::Request& request,
+                      const GroupDecision& decided, const pipeline::OutputGroup& group,
+                      const std::vector<ExistingBundle>& existing, RequestPlan& plan) {
+  for (const std::string& note : decided.notes)
+    plan.scheduling_notes.push_back(group_name(decided) + ": " + note);
   const scheduler::Placement& placement = decided.decision.placement;
   if (placement.pending()) {
     plan.pending_reason = group_name(decided) + ": " + placement.pending_reason;
@@ -82,17 +95,22 @@ void add_group_writes(const Platform& platform, const pipeline::Request& request
   }
   const ExistingBundle* current = current_bundle(existing, decided.pipeline, group.id);
   const auto& location = decided.decision.location;
+  const writer::PlacementOwner owner{
+      request_owner(request.namespace_, request.promise, request.name), request.namespace_,
+      writer::resource_work_name(request.promise, request.name, decided.pipeline)};
   for (const std::string& destination : placement.destinations) {
-    const auto [store, dir] = store_and_dir(platform, destination, current);
-    writer::Bundle bundle;
-    bundle.directory = writer::resource_bundle_dir(
-        {"", dir, request.namespace_, request.promise, request.name, decided.pipeline, group.id});
-    for (const auto& file : group.files) bundle.files[file.path] = file.content;
-    plan.placements.push_back({destination, decided.pipeline, group.directory, bundle.directory,
+    const auto [store, layout] = store_and_layout(platform, destination, current);
+    const std::string nested_dir =
+        writer::resource_bundle_dir({"", writer::destination_dir(layout.paths), request.namespace_,
+                                     request.promise, request.name, decided.pipeline, group.id});
+    std::map<std::string, std::string> files;
+    for (const auto& file : group.files) files[file.path] = file.content;
+    const std::string directory =
+        writer::add_placement(plan.changes[store], layout, owner, group.id, nested_dir, std::move(files));
+    plan.placements.push_back({destination, decided.pipeline, group.directory, directory,
                                placement.misplaced_reason, placement.moved_from.value_or(""), decided.policy,
                                location ? location->location : "",
                                location ? scheduler::to_string(location->state) : ""});
-    plan.changes[store].bundles.push_back(std::move(bundle));
   }
 }
 
@@ -111,7 +129,8 @@ scheduler::Selector group_selector(const pipeline::Promise& promise, const pipel
     and_expressions(group.workflow_expressions);
     return selector;
   }
-  for (const Labels& labels : promise.destination_selectors) terms.push_back({labels, SelectorSource::promise});
+  for (const Labels& labels : promise.destination_selectors)
+    terms.push_back({labels, SelectorSource::promise});
   selector = scheduler::resolve_kratix(terms);
   and_expressions(group.workflow_expressions);
   and_expressions(promise.destination_expressions);
@@ -133,11 +152,12 @@ void record_workflow_status(const std::vector<pipeline::PipelineResult>& results
 scheduler::MisplacedPolicy misplaced_policy(const pipeline::Promise& promise) {
   auto it = promise.annotations.find(kMisplacedAnnotation);
   return it != promise.annotations.end() && it->second == "move" ? scheduler::MisplacedPolicy::move
-                                                                  : scheduler::MisplacedPolicy::keep;
+                                                                 : scheduler::MisplacedPolicy::keep;
 }
 
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
-                         const pipeline::Promise& promise, const std::vector<pipeline::PipelineResult>& results,
+                         const pipeline::Promise& promise,
+                         const std::vector<pipeline::PipelineResult>& results,
                          const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling) {
   RequestPlan plan;
   plan.changes = empty_changes(platform, request, existing, commit_message(request, results));
@@ -152,12 +172,14 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
       to_place.selector = group_selector(promise, group, result.cluster_selectors);
       if (current) to_place.current = current->destination;
       to_place.policy = misplaced_policy(promise);
-      GroupDecision decided{result.pipeline, group.directory, group.id, to_place.current, to_place.selector,
-                            {}, to_place.cardinality};
+      GroupDecision decided{result.pipeline,     group.directory,   group.id,
+                            to_place.current,    to_place.selector, {},
+                            to_place.cardinality};
       if (policy) {
         schedule_by_policy(to_place, *policy, platform, *scheduling, *context, decided);
       } else if (scheduling) {  // reconcile: judge what the run's index cannot rule out (explain passes none)
-        decided.decision = scheduler::decide(to_place, platform.destinations, scheduling->destination_index());
+        decided.decision =
+            scheduler::decide(to_place, platform.destinations, scheduling->destination_index());
       } else {
         decided.decision = scheduler::decide(to_place, platform.destinations);
       }

@@ -1,5 +1,8 @@
 #include "scheduler/destination.h"
 
+#include <algorithm>
+
+#include "core/message_text.h"
 #include "scheduler/object_fields.h"
 
 namespace ferry::scheduler {
@@ -21,6 +24,66 @@ Result<std::optional<bool>> read_init_workloads(const YAML::Node& spec, const st
   auto enabled = optional_bool(init, "enabled", false, "spec.initWorkloads.enabled", file);
   if (!enabled) return enabled.error();
   return std::optional<bool>(*enabled);
+}
+
+// spec.filepath.mode's spellings, as Kratix's Destination CRD has them.
+const std::vector<std::pair<std::string, FilepathMode>> kFilepathModes = {
+    {"nestedByMetadata", FilepathMode::nested_by_metadata},
+    {"none", FilepathMode::none},
+    {"aggregatedYAML", FilepathMode::aggregated_yaml},
+};
+
+Result<FilepathMode> read_filepath_mode(const YAML::Node& filepath, const std::string& file) {
+  auto mode = optional_string(filepath, "mode", "spec.filepath.mode", file);
+  if (!mode) return mode.error();
+  if (!*mode) return FilepathMode::nested_by_metadata;
+  for (const auto& [name, value] : kFilepathModes) {
+    if (name == **mode) return value;
+  }
+  return make_error(location_of(child(filepath, "mode"), file),
+                    "\"spec.filepath.mode\" must be one of nestedByMetadata, none, aggregatedYAML, found " +
+                        quoted_value(**mode));
+}
+
+// The aggregate is one file directly in the Destination's directory, beside its .kratix records: a
+// name with a '/' or a name the writer or the records own would put it elsewhere or clash.
+bool plain_file_name(const std::string& name) {
+  static const std::vector<std::string> kReserved = {"", ".", "..", ".git", ".kratix"};
+  return name.find('/') == std::string::npos &&
+         std::find(kReserved.begin(), kReserved.end(), name) == kReserved.end();
+}
+
+// spec.filepath: mode (nestedByMetadata when absent) and filename (aggregatedYAML only).
+Status read_filepath(const YAML::Node& spec, const std::string& file, Destination& destination) {
+  const YAML::Node filepath = child(spec, "filepath");
+  if (!filepath || filepath.IsNull()) return ok();
+  if (!filepath.IsMap()) {
+    return make_error(location_of(filepath, file),
+                      "\"spec.filepath\" must be a map, found " + describe_node_type(filepath));
+  }
+  if (Status known = known_fields_only(filepath, {"mode", "filename"}, "spec.filepath", file); !known) {
+    return known.error();
+  }
+  auto mode = read_filepath_mode(filepath, file);
+  if (!mode) return mode.error();
+  destination.filepath_mode = *mode;
+  auto filename = optional_string(filepath, "filename", "spec.filepath.filename", file);
+  if (!filename) return filename.error();
+  if (!*filename) return ok();
+  const SourceLocation where = location_of(child(filepath, "filename"), file);
+  if (*mode != FilepathMode::aggregated_yaml) {
+    return make_error(where,
+                      "\"spec.filepath.filename\" is only read in mode aggregatedYAML; remove it or set "
+                      "\"spec.filepath.mode: aggregatedYAML\"");
+  }
+  if (!plain_file_name(**filename)) {
+    return make_error(where,
+                      "\"spec.filepath.filename\" must be a plain file name (no \"/\", not \".\", "
+                      "\"..\", \".git\" or \".kratix\"), found " +
+                          quoted_value(**filename));
+  }
+  destination.aggregate_file = **filename;
+  return ok();
 }
 
 Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_name) {
@@ -68,12 +131,7 @@ Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_na
   if (!init_workloads) return init_workloads.error();
   destination.init_workloads = *init_workloads;
 
-  auto mode = optional_string(child(*spec, "filepath"), "mode", "spec.filepath.mode", file);
-  if (!mode) return mode.error();
-  if (mode->value_or("nestedByMetadata") != "nestedByMetadata") {
-    return make_error(location_of(child(child(*spec, "filepath"), "mode"), file),
-                      "filepath mode \"" + **mode + "\" is not supported yet; use nestedByMetadata");
-  }
+  if (Status filepath = read_filepath(*spec, file, destination); !filepath) return filepath.error();
   return destination;
 }
 

@@ -33,6 +33,12 @@ struct Readiness {
   bool operator==(const Readiness&) const = default;
 };
 
+// spec.filepath.mode (reference §4.2-4.5): where the Destination's files go below its path.
+enum class FilepathMode { nested_by_metadata, none, aggregated_yaml };
+
+// spec.filepath.filename when absent (aggregatedYAML only).
+inline constexpr const char* kDefaultAggregateFile = "aggregated.yaml";
+
 struct Destination {
   std::string name;
   Labels labels;
@@ -49,6 +55,8 @@ struct Destination {
   // (no initWorkloads, or no enabled in it) is nullopt: ferry leaves the canary paths alone, unlike
   // Kratix's default of true (docs/stores.md "Canary files" says why).
   std::optional<bool> init_workloads = {};
+  FilepathMode filepath_mode = FilepathMode::nested_by_metadata;  // spec.filepath.mode
+  std::string aggregate_file = kDefaultAggregateFile;             // spec.filepath.filename (aggregatedYAML)
 
   // Not ready or tainted Destinations take no new placements; existing ones are the policy's to judge.
   bool takes_new_placements() const { return readiness.ready && !unschedulable; }

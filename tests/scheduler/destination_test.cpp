@@ -45,17 +45,56 @@ TEST(Destination, ErrorsNameFileLineAndColumn) {
           .error()
           .render(),
       "dest.yaml:5:22: \"spec.strictMatchLabels\" must be true or false, found a string");
-  EXPECT_EQ(parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n  stateStoreRef: {name: s}\n"
-                  "  filepath: {mode: aggregatedYAML}\n")
-                .error()
-                .render(),
-            "dest.yaml:6:20: filepath mode \"aggregatedYAML\" is not supported yet; use nestedByMetadata");
 }
 
 // A Destination with `extra` appended to its spec (two-space indented lines).
 Result<Destination> with_spec(const std::string& extra) {
   return parse("kind: Destination\nmetadata: {name: a}\nspec:\n  path: a\n  stateStoreRef: {name: s}\n" +
                extra);
+}
+
+TEST(Destination, FilepathModeIsNestedByMetadataNoneOrAggregatedYaml) {
+  const auto nested = with_spec("");
+  EXPECT_EQ(nested->filepath_mode, FilepathMode::nested_by_metadata);
+  EXPECT_EQ(nested->aggregate_file, "aggregated.yaml");
+  EXPECT_EQ(with_spec("  filepath: {mode: nestedByMetadata}\n")->filepath_mode,
+            FilepathMode::nested_by_metadata);
+  EXPECT_EQ(with_spec("  filepath: {mode: none}\n")->filepath_mode, FilepathMode::none);
+  const auto aggregated = with_spec("  filepath: {mode: aggregatedYAML}\n");
+  EXPECT_EQ(aggregated->filepath_mode, FilepathMode::aggregated_yaml);
+  EXPECT_EQ(aggregated->aggregate_file, "aggregated.yaml");
+  const auto named = with_spec("  filepath:\n    mode: aggregatedYAML\n    filename: all.yaml\n");
+  EXPECT_EQ(named->filepath_mode, FilepathMode::aggregated_yaml);
+  EXPECT_EQ(named->aggregate_file, "all.yaml");
+}
+
+TEST(Destination, FilepathErrorsNameFileLineAndColumn) {
+  EXPECT_EQ(with_spec("  filepath: {mode: flat}\n").error().render(),
+            "dest.yaml:6:20: \"spec.filepath.mode\" must be one of nestedByMetadata, none, aggregatedYAML, "
+            "found \"flat\"");
+  EXPECT_EQ(
+      with_spec("  filepath: {mode: none, filename: all.yaml}\n").error().render(),
+      "dest.yaml:6:36: \"spec.filepath.filename\" is only read in mode aggregatedYAML; remove it or set "
+      "\"spec.filepath.mode: aggregatedYAML\"");
+  EXPECT_EQ(
+      with_spec("  filepath: {filename: all.yaml}\n").error().render(),
+      "dest.yaml:6:24: \"spec.filepath.filename\" is only read in mode aggregatedYAML; remove it or set "
+      "\"spec.filepath.mode: aggregatedYAML\"");
+  const std::string not_plain =
+      "\"spec.filepath.filename\" must be a plain file name (no \"/\", not \".\", "
+      "\"..\", \".git\" or \".kratix\"), found ";
+  EXPECT_EQ(with_spec("  filepath: {mode: aggregatedYAML, filename: a/b.yaml}\n").error().render(),
+            "dest.yaml:6:46: " + not_plain + "\"a/b.yaml\"");
+  EXPECT_EQ(with_spec("  filepath: {mode: aggregatedYAML, filename: ..}\n").error().render(),
+            "dest.yaml:6:46: " + not_plain + "\"..\"");
+  EXPECT_EQ(with_spec("  filepath: {mode: aggregatedYAML, filename: .kratix}\n").error().render(),
+            "dest.yaml:6:46: " + not_plain + "\".kratix\"");
+  EXPECT_EQ(with_spec("  filepath: {mode: aggregatedYAML, filename: \"\"}\n").error().render(),
+            "dest.yaml:6:46: " + not_plain + "\"\"");
+  EXPECT_EQ(with_spec("  filepath: {mode: none, path: x}\n").error().render(),
+            "dest.yaml:6:26: unknown field \"path\" in \"spec.filepath\"; known fields: mode, filename");
+  EXPECT_EQ(with_spec("  filepath: none\n").error().render(),
+            "dest.yaml:6:13: \"spec.filepath\" must be a map, found a string");
 }
 
 TEST(Destination, InitWorkloadsEnabledIsTrueFalseOrAbsent) {
