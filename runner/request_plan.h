@@ -37,9 +37,9 @@ struct GroupDecision {
 struct RequestPlan {
   std::vector<GroupDecision> decisions;
   std::vector<PlacementReport> placements;
-  std::map<std::string, writer::Change> changes;  // by store name
-  std::string pending_reason;                     // set when a group matched no Destination
-  std::string status_message;                     // the object's status.message after the workflow
+  std::map<std::string, writer::Change> changes;   // by store name
+  std::string pending_reason;                      // set when a group matched no Destination
+  std::string status_message;                      // the object's status.message after the workflow
   std::optional<pipeline::Suspension> suspension;  // workflow-control.yaml stopped the workflow
   std::vector<std::string> scheduling_notes = {};  // every group's notes, prefixed by the group
   int pipelines_from_cache = 0;                    // the workflow's pipelines served by the pipeline cache
@@ -52,15 +52,19 @@ void record_workflow_status(const std::vector<pipeline::PipelineResult>& results
 class RunScheduling;
 
 // Each change replaces the request's whole directory on every Destination of its store (and wherever the
-// stores hold a bundle of it), so groups or pipelines that disappeared, and bundles moved away, leave
-// nothing behind; a change that alters nothing makes no commit. With `scheduling` and a PlacementPolicy
-// governing the Promise, every group is placed by scheduler::schedule() (runner/policy_placement.h) and
-// goes to each Destination it is placed on (spread); otherwise by Kratix's rules (scheduler::decide()).
-// A policy's external scheduler is the only thing run here (through scheduling's chooser); its failure
-// leaves the request pending.
+// stores hold a bundle of it), and its flat placements (records with their files or their part of the
+// aggregate) on every flat Destination of the store, so groups or pipelines that disappeared, and bundles
+// moved away, leave nothing behind; a change that alters nothing makes no commit. A group on a flat
+// Destination (spec.filepath.mode none or aggregatedYAML) is a writer::FlatPlacement, never sticky. With
+// `scheduling` and a PlacementPolicy governing the Promise, every group is placed by scheduler::schedule()
+// (runner/policy_placement.h) and goes to each Destination it is placed on (spread); otherwise by Kratix's
+// rules (scheduler::decide()). A policy's external scheduler is the only thing run here (through scheduling's
+// chooser); its failure leaves the request pending.
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
-                         const pipeline::Promise& promise, const std::vector<pipeline::PipelineResult>& results,
-                         const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling = nullptr);
+                         const pipeline::Promise& promise,
+                         const std::vector<pipeline::PipelineResult>& results,
+                         const std::vector<ExistingBundle>& existing,
+                         const RunScheduling* scheduling = nullptr);
 
 // The selector of one output group by Kratix's rules (reference §3.1): a directory group uses its own
 // entry only; the default group uses its entry plus the Promise's selectors, the Promise winning. The
