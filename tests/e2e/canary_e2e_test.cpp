@@ -1,6 +1,6 @@
 // End to end: Kratix's canary files (docs/stores.md "Canary files") written by the built binary on a copy
 // of the demo platform (pipelines with --runtime exec), checked with the git CLI. The demo's Destinations
-// are nestedByMetadata, the only mode the loader reads; the flat modes' paths are checked in writer tests.
+// are nestedByMetadata; canary files on a flat Destination are checked by filepath_modes_e2e_test.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
