@@ -13,6 +13,7 @@
 #include <atomic>
 #include <boost/process.hpp>
 #include <boost/process/extend.hpp>
+#include <cerrno>
 #include <csignal>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +31,45 @@ using namespace std::chrono_literals;
 
 constexpr std::size_t kMaxLogBytes = 1 << 20;  // LogFile::read keeps the last 1 MiB
 constexpr std::size_t kMaxLabelInName = 40;
+
+// Descriptors (pidfds) of a process's own children, closed when destroyed. Killing a process group does not
+// wait for its members, and a child of the child (bwrap's sandbox init: the init of a pid namespace, which
+// ends only after everything inside it has) may leave the group; these let the killer wait for them all.
+class ChildrenOf {
+ public:
+  explicit ChildrenOf(pid_t pid) {
+    std::error_code ec;
+    const std::filesystem::path tasks = "/proc/" + std::to_string(pid) + "/task";
+    for (const auto& task : std::filesystem::directory_iterator(tasks, ec)) {
+      std::ifstream in(task.path() / "children");
+      for (pid_t child = 0; in >> child;) {
+        if (const int fd = static_cast<int>(::syscall(SYS_pidfd_open, child, 0)); fd >= 0) fds_.push_back(fd);
+      }
+    }
+  }
+  ~ChildrenOf() {
+    for (const int fd : fds_) ::close(fd);
+  }
+  ChildrenOf(const ChildrenOf&) = delete;
+  ChildrenOf& operator=(const ChildrenOf&) = delete;
+
+  // Until every one has exited, for at most `limit`.
+  void wait_for_exit(std::chrono::milliseconds limit) const {
+    const auto deadline = Clock::now() + limit;
+    for (const int fd : fds_) {
+      pollfd exited{fd, POLLIN, 0};
+      for (auto left = deadline - Clock::now(); left > 0ms; left = deadline - Clock::now()) {
+        const auto wait = std::chrono::ceil<std::chrono::milliseconds>(left);
+        if (::poll(&exited, 1, static_cast<int>(wait.count())) >= 0 || errno != EINTR) break;
+      }
+    }
+  }
+
+ private:
+  std::vector<int> fds_;
+};
+
+constexpr auto kChildrenExitLimit = 10s;  // what a killed process's children get to end
 
 }  // namespace
 
@@ -136,9 +176,11 @@ int ChildProcess::exit_code() const {
 }
 
 void ChildProcess::kill() {
+  const ChildrenOf children(impl_->child.id());
   impl_->kill_group();
   std::error_code ec;
   impl_->child.terminate(ec);
+  children.wait_for_exit(kChildrenExitLimit);
 }
 
 Result<std::string> Tool::locate() const {

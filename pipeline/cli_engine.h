@@ -54,7 +54,8 @@ class ChildProcess {
   Waited wait_interruptibly(Clock::time_point deadline);
   // The shell convention: the exit status, or 128 + signal. Only after wait_until returned true.
   int exit_code() const;
-  // SIGKILL to its process group, then reap.
+  // SIGKILL to its process group, then reap; then waits (10 s at most) until the child's own children have
+  // exited too, so nothing it started is still running when this returns (bwrap's sandbox init would be).
   void kill();
 
  private:
