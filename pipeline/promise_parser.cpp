@@ -92,8 +92,31 @@ Status read_destination_selectors(const YAML::Node& spec, const std::string& fil
   return ok();
 }
 
+// Kratix's webhook refuses a Pipeline whose "<promise>-<type>-<action>-<pipeline>" is longer than this: it
+// names the pipeline's Jobs and resources (reference §1.2).
+constexpr std::size_t kMaxPipelineIdentity = 60;
+
+// Each pipeline's "<promise>-<type>-<action>-<pipeline>" within Kratix's limit; the error is at its name.
+Status check_pipeline_identities(const std::string& promise, const char* type, const char* action,
+                                 const std::vector<Pipeline>& pipelines, const YAML::Node& list,
+                                 const std::string& file) {
+  for (std::size_t i = 0; i < pipelines.size(); ++i) {
+    const std::string identity = promise + "-" + type + "-" + action + "-" + pipelines[i].name;
+    if (identity.size() <= kMaxPipelineIdentity) continue;
+    const std::string field =
+        "spec.workflows." + std::string(type) + "." + action + "[" + std::to_string(i) + "].metadata.name";
+    return make_error(location_of(child(child(list[i], "metadata"), "name"), file),
+                      "\"" + field + "\" makes \"" + identity + "\" " + std::to_string(identity.size()) +
+                          " characters long; Kratix allows at most " + std::to_string(kMaxPipelineIdentity) +
+                          " for \"<promise>-<type>-<action>-<pipeline>\" (it names the pipeline's Jobs): "
+                          "shorten the Promise's or the pipeline's name");
+  }
+  return ok();
+}
+
 // spec.workflows.<type>.<action>: the four workflows a Promise may declare.
 Result<std::map<WorkflowName, std::vector<Pipeline>>> parse_workflows(const YAML::Node& spec,
+                                                                      const std::string& promise,
                                                                       const std::string& file) {
   static constexpr std::array<const char*, 2> kTypes = {"promise", "resource"};
   static constexpr std::array<const char*, 2> kActions = {"configure", "delete"};
@@ -108,6 +131,10 @@ Result<std::map<WorkflowName, std::vector<Pipeline>>> parse_workflows(const YAML
       const std::string name = std::string(type) + "." + action;
       auto pipelines = parse_pipelines(child(by_action, action), "spec.workflows." + name, file);
       if (!pipelines) return pipelines.error();
+      if (Status fits =
+              check_pipeline_identities(promise, type, action, *pipelines, child(by_action, action), file);
+          !fits)
+        return fits.error();
       if (!pipelines->empty()) workflows[name] = std::move(*pipelines);
     }
   }
@@ -194,7 +221,7 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto required = parse_required_promises(spec, file);
   if (!required) return required.error();
   promise.required_promises = std::move(*required);
-  auto workflows = parse_workflows(spec, file);
+  auto workflows = parse_workflows(spec, promise.name, file);
   if (!workflows) return workflows.error();
   promise.workflows = std::move(*workflows);
   auto dependencies = parse_dependencies(spec, file);

@@ -49,5 +49,20 @@ TEST(PipelineNames, ANameThatBreaksTheRulesIsRefusedAtItsValue) {
       path + "\"" + std::string(64, 'p') + "\" is not a valid pipeline name: it has 64 characters" + advice);
 }
 
+// Kratix's webhook limit on "<promise>-<type>-<action>-<pipeline>": "p-resource-configure-" is 21 characters.
+TEST(PipelineNames, APromiseAndPipelineNameOfAtMost60CharactersTogetherAreKept) {
+  auto promise = parse_with_pipeline(std::string(39, 'n'));
+  ASSERT_TRUE(promise.ok()) << promise.error().render();
+}
+
+TEST(PipelineNames, APromiseAndPipelineNameOverKratixs60CharactersAreRefusedAtThePipelinesName) {
+  const std::string identity = "p-resource-configure-" + std::string(40, 'n');
+  EXPECT_EQ(
+      parse_with_pipeline(std::string(40, 'n')).error().render(),
+      "promise.yaml:11:19: \"spec.workflows.resource.configure[0].metadata.name\" makes \"" + identity +
+          "\" 61 characters long; Kratix allows at most 60 for \"<promise>-<type>-<action>-<pipeline>\" "
+          "(it names the pipeline's Jobs): shorten the Promise's or the pipeline's name");
+}
+
 }  // namespace
 }  // namespace ferry::pipeline
