@@ -148,7 +148,9 @@ Result<SchedulerOutput> decode_scheduler_output(const std::string& answer, const
     return make_error("the answer has no \"placements\" object");
   }
   SchedulerOutput output;
-  for (const auto& [key, value] : placements->items()) {
+  for (const auto& item : placements->items()) {  // not a structured binding: clang 14 cannot capture one
+    const std::string& key = item.key();
+    const auto& value = item.value();
     const auto group = std::find_if(input.groups.begin(), input.groups.end(),
                                     [&](const SchedulerGroup& g) { return g.key == key; });
     if (group == input.groups.end()) {

@@ -30,11 +30,12 @@ DriftScope drift_scope(const Change& change, const FileEdits& edits) {
 
 FileMap in_scope(const FileMap& files, const DriftScope& scope) {
   FileMap scoped;
-  for (const auto& [path, content] : files) {
+  for (const auto& file : files) {  // not a structured binding: clang 14 (ci/fuzz) cannot capture one
+    const std::string& path = file.first;
     const bool owned = scope.files.count(path) != 0 ||
                        std::any_of(scope.directories.begin(), scope.directories.end(),
                                    [&](const std::string& directory) { return below(path, directory); });
-    if (owned) scoped.emplace(path, content);
+    if (owned) scoped.emplace(file);
   }
   return scoped;
 }
