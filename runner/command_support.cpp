@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <iostream>
 
@@ -17,7 +18,9 @@
 namespace ferry::runner {
 namespace fs = std::filesystem;
 
-void log_to_stderr() { configure_logging(LogFormat::text); }
+void log_to_stderr() {
+  configure_logging(LogFormat::text);
+}
 
 Result<CommandPlatform> command_platform(const std::string& argument, const std::string& ref,
                                          const StoreCommandOptions& stores) {
@@ -103,10 +106,17 @@ std::string interrupted_summary(const RunReport& report, bool state_enabled) {
   return line + "\n";
 }
 
+// "ferry-<pid>-XXXXXX" made by mkdtemp: a fresh directory even when a killed run with the same pid left its
+// own behind (SIGKILL removes nothing), whose pipeline directories would then clash with this run's.
 ScratchDirectory::ScratchDirectory(const std::string& parent) {
   const fs::path base = parent.empty() ? fs::temp_directory_path() : fs::path(parent);
-  path_ = base / ("ferry-" + std::to_string(::getpid()));
-  fs::create_directories(path_);
+  fs::create_directories(base);
+  std::string pattern = (base / ("ferry-" + std::to_string(::getpid()) + "-XXXXXX")).string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw fs::filesystem_error("cannot create the scratch directory", fs::path(pattern),
+                               std::error_code(errno, std::generic_category()));
+  }
+  path_ = pattern;
 }
 
 ScratchDirectory::~ScratchDirectory() {
@@ -134,8 +144,10 @@ SelectionOptions selection_options(const StateCommandOptions& options) {
   SelectionOptions selection;
   selection.force = options.force;
   // The command line's validator has checked the duration already.
-  auto interval = pipeline::parse_go_duration(options.reconciliation_interval, "--reconciliation-interval", {});
-  if (interval) selection.reconciliation_interval = std::chrono::duration_cast<std::chrono::seconds>(*interval);
+  auto interval =
+      pipeline::parse_go_duration(options.reconciliation_interval, "--reconciliation-interval", {});
+  if (interval)
+    selection.reconciliation_interval = std::chrono::duration_cast<std::chrono::seconds>(*interval);
   selection.now = std::chrono::system_clock::now();
   return selection;
 }
