@@ -4,7 +4,8 @@
 #     next to Kratix's published 3 per second (a different machine);
 #   6 memory: that run's peak RSS (GNU time: the largest of ferry and its waited-for children);
 #   2 no-op: a second reconcile of the unchanged platform (no commit may be made, no workflow may run: the
-#     recorded state says nothing changed), against bench/load_bench.cpp's time to load and validate it.
+#     recorded state says nothing changed), against bench/load_bench.cpp's time to load and validate it,
+#     each a fresh process timed from outside.
 #   bench/scenario_e2e.sh REQUESTS
 # Env: FERRY, BENCH_BIN, BENCH_TMP, BENCH_RESULTS, BENCH_REPS (no-op runs; the first run happens once).
 set -euo pipefail
@@ -44,6 +45,10 @@ done
 after=$(git -C "$work/state.git" rev-list --count main)
 ((after == commits)) || { bench_say "scenario 2: the no-op run made $((after - commits)) commits"; exit 1; }
 ((started == 0)) || { bench_say "scenario 2: the no-op run ran $started workflows"; exit 1; }
-load=$("$BENCH_BIN/ferry_bench_load" "$work/platform" "$BENCH_REPS" | sed 's/.*"seconds":\[\(.*\)\].*/\1/' | tr , ' ')
-bench_record 2 "2 No-op reconcile R=$requests" "ferry unchanged run (s)" "${noop[*]}" "load+validate (s)" "$load" \
-  ferry/baseline "<=2" "no commit made, no workflow run (the issue asks for R=10,000)"
+# The yardstick is timed as the no-op run is: a fresh process each time, from the outside. Timing repeated
+# loads inside one process measured warm loads (0.069 s here, against 0.105 s for the first) against a
+# no-op run that loads cold.
+load=()
+for ((i = 0; i < reps; i++)); do load+=("$(bench_time "$BENCH_BIN/ferry_bench_load" "$work/platform" 1)"); done
+bench_record 2 "2 No-op reconcile R=$requests" "ferry unchanged run (s)" "${noop[*]}" "load+validate (s)" "${load[*]}" \
+  ferry/baseline "<=2" "no commit made, no workflow run; both timed as whole processes (the issue asks for R=10,000)"

@@ -74,15 +74,15 @@ inline constexpr const char* kPromiseVersionLabel = "kratix.io/promise-version";
 
 struct Promise {
   std::string name;
-  std::string version = "not-set";         // metadata.labels[kratix.io/promise-version]
+  std::string version = "not-set";                      // metadata.labels[kratix.io/promise-version]
   std::vector<RequiredPromise> required_promises = {};  // spec.requiredPromises, in order
-  Labels annotations;                      // metadata.annotations (ferry's own settings live here)
-  std::optional<ApiRef> api;               // absent: the Promise serves no API
+  Labels annotations;                         // metadata.annotations (ferry's own settings live here)
+  std::optional<ApiRef> api;                  // absent: the Promise serves no API
   std::vector<Labels> destination_selectors;  // spec.destinationSelectors[].matchLabels, in order
   // spec.destinationSelectors[].matchExpressions of every entry, in order: all ANDed with the selector that
   // Kratix's precedence gives the matchLabels (Kratix itself ignores them).
   std::vector<LabelExpression> destination_expressions = {};
-  std::optional<Labels> cluster_selector;     // the older API's spec.clusterSelector (seed 000)
+  std::optional<Labels> cluster_selector;  // the older API's spec.clusterSelector (seed 000)
   std::map<WorkflowName, std::vector<Pipeline>> workflows;
   std::string dependencies_yaml;  // spec.dependencies as one multi-document YAML stream; "" when none
   std::string object_yaml;        // the whole Promise, for /kratix/input/object.yaml of its workflows
@@ -97,6 +97,9 @@ struct Request {
   std::string name;
   std::string namespace_;   // "default" when not written
   std::string object_yaml;  // the whole object, for /kratix/input/object.yaml
+  // request_spec_md5() of the object in object_yaml, computed where it was parsed so that a run need not
+  // parse object_yaml again for Kratix's hash; empty when not computed (the hash then parses object_yaml).
+  std::string spec_md5;
   SourceLocation where;
 };
 

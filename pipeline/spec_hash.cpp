@@ -206,11 +206,20 @@ std::string kratix_spec_hash(const YAML::Node& promise_spec) {
 namespace {
 
 std::string resource_hash(const std::string& promise_hash, const YAML::Node& request_spec, bool dry_run) {
-  const std::string joined = promise_hash + "-" + md5_hex(spec_json(request_spec));
-  return md5_hex(dry_run ? joined + "-dry-run" : joined);
+  return kratix_resource_hash_of(promise_hash, md5_hex(spec_json(request_spec)), dry_run);
 }
 
 }  // namespace
+
+std::string request_spec_md5(const YAML::Node& object) {
+  return md5_hex(spec_json(object.IsMap() ? object["spec"] : YAML::Node()));
+}
+
+std::string kratix_resource_hash_of(const std::string& promise_hash, const std::string& request_spec_md5,
+                                    bool dry_run) {
+  const std::string joined = promise_hash + "-" + request_spec_md5;
+  return md5_hex(dry_run ? joined + "-dry-run" : joined);
+}
 
 std::string kratix_spec_hash(const YAML::Node& promise_spec, const YAML::Node& request_spec, bool dry_run) {
   return resource_hash(kratix_spec_hash(promise_spec), request_spec, dry_run);

@@ -48,6 +48,12 @@ Result<std::string> kratix_resource_hash(const std::string& promise_hash, const 
                                          bool dry_run = false);
 Result<std::string> kratix_promise_hash(const std::string& promise_yaml);
 
+// md5 of spec_json(object["spec"]): the request's half of its resource hash, from the parsed object.
+std::string request_spec_md5(const YAML::Node& object);
+// Resource workflows from the Promise's hash and request_spec_md5 of the request: no parsing at all.
+std::string kratix_resource_hash_of(const std::string& promise_hash, const std::string& request_spec_md5,
+                                    bool dry_run = false);
+
 // The same from the objects' YAML texts (Promise::object_yaml, Request::object_yaml, already validated by
 // the loader); an empty `request_yaml` means a promise workflow. Fails when a text is not one YAML map.
 Result<std::string> kratix_workflow_hash(const std::string& promise_yaml, const std::string& request_yaml,

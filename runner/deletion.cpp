@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <functional>
+#include <set>
+#include <tuple>
 
 #include "core/yaml_document.h"
 #include "runner/destination_layout.h"
@@ -12,11 +14,20 @@ namespace ferry::runner {
 
 namespace {
 
-bool still_declared(const Platform& platform, const ObjectRecord& record) {
+// A request's identity as a record stores it: (promise, namespace, name).
+using RequestKey = std::tuple<std::string, std::string, std::string>;
+
+// Every declared request's identity, so that finding vanished records is O(n log n), not O(n^2).
+std::set<RequestKey> declared_requests(const Platform& platform) {
+  std::set<RequestKey> keys;
+  for (const pipeline::Request& r : platform.requests) keys.emplace(r.promise, r.namespace_, r.name);
+  return keys;
+}
+
+bool still_declared(const Platform& platform, const std::set<RequestKey>& requests,
+                    const ObjectRecord& record) {
   if (record.kind == "Promise") return platform.promise(record.name) != nullptr;
-  return std::any_of(platform.requests.begin(), platform.requests.end(), [&](const pipeline::Request& r) {
-    return r.promise == record.promise && r.namespace_ == record.namespace_ && r.name == record.name;
-  });
+  return requests.contains({record.promise, record.namespace_, record.name});
 }
 
 // The Promise as declared now, else as recorded when it last ran.
@@ -106,8 +117,9 @@ std::map<std::string, writer::Change> promise_removals(const ObjectRecord& recor
 
 std::vector<const ObjectRecord*> vanished_objects(const Platform& platform, const RunState& state) {
   std::vector<const ObjectRecord*> requests, promises;
+  const std::set<RequestKey> declared = declared_requests(platform);
   for (const auto& [directory, record] : state) {
-    if (still_declared(platform, record)) continue;
+    if (still_declared(platform, declared, record)) continue;
     (record.kind == "Promise" ? promises : requests).push_back(&record);
   }
   requests.insert(requests.end(), promises.begin(), promises.end());

@@ -84,7 +84,7 @@ std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const 
     return std::nullopt;
   }
   if (schema != api.schemas.end())
-    request->object_yaml = to_yaml_text(pipeline::apply_defaults(*schema->second, doc.node));
+    set_request_object(*request, pipeline::apply_defaults(*schema->second, doc.node));
   return std::move(*request);
 }
 

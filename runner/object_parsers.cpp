@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/kubernetes_names.h"
+#include "pipeline/spec_hash.h"
 #include "runner/scheduling_objects.h"
 #include "writer/store_url.h"
 
@@ -130,8 +131,13 @@ Result<pipeline::Request> parse_request(const YamlDocument& document, const std:
   auto ns = optional_string(*metadata, "namespace", "metadata.namespace", file);
   if (!ns) return ns.error();
   request.namespace_ = ns->value_or("default");
-  request.object_yaml = to_yaml_text(document.node);
+  set_request_object(request, document.node);
   return request;
+}
+
+void set_request_object(pipeline::Request& request, const YAML::Node& object) {
+  request.object_yaml = to_yaml_text(object);
+  request.spec_md5 = pipeline::request_spec_md5(object);
 }
 
 const std::map<std::string, KindHandler>& platform_kinds() {

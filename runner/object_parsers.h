@@ -16,6 +16,9 @@ Result<GitStateStore> parse_git_state_store(const YamlDocument& document);
 // A resource request for `promise`; api_version and kind were already matched against its API.
 Result<pipeline::Request> parse_request(const YamlDocument& document, const std::string& promise);
 
+// Sets the request's object_yaml and spec_md5 from `object` (the document, or it with schema defaults).
+void set_request_object(pipeline::Request& request, const YAML::Node& object);
+
 // Adds one platform.kratix.io document to the platform; returns an error for bad input.
 using KindHandler = std::function<Status(const YamlDocument&, Platform&)>;
 const std::map<std::string, KindHandler>& platform_kinds();

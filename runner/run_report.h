@@ -23,12 +23,14 @@ struct PlacementReport {
   std::string policy = {};    // the PlacementPolicy that placed it, if any
   std::string location = {};  // the KCP Location it is bound in, if the policy selects Locations
   std::string placement_state = {};  // KCP's Bound (only Bound groups are placed), with `location`
+  bool operator==(const PlacementReport&) const = default;
 };
 
 struct CommitReport {
   std::string store;
   std::string branch;
   std::string sha;
+  bool operator==(const CommitReport&) const = default;
 };
 
 struct RequestReport {

@@ -112,6 +112,8 @@ writer::Change run_state_change(const RunState& before, const RunState& after, c
   change.message = message;
   for (const auto& [directory, record] : after) {
     const auto old = before.find(directory);
+    // Equal records (every record a run skipped) need no serialising: the no-op run's common case.
+    if (old != before.end() && old->second == record) continue;
     const std::string text = record_json(record);
     if (old != before.end() && record_json(old->second) == text) continue;
     change.bundles.push_back({directory, {{kRecordFile, text}}});

@@ -33,6 +33,7 @@ struct ObjectRecord {
   std::vector<PlacementReport> placements;
   std::vector<CommitReport> commits;  // of the run that last wrote it
   std::string object_yaml;            // the object as last run, for its delete workflow once it is gone
+  bool operator==(const ObjectRecord&) const = default;
 
   // "promises/<promise>" or "requests/<promise>/<namespace>/<name>": the record's directory.
   std::string directory() const;

@@ -92,7 +92,7 @@ void admit_request(const YamlDocument& doc, const TestSubject& subject, TestSubj
   auto request = parse_request(doc, subject.promise.name);
   if (!request) return load.errors.push_back(request.error());
   if (schema != api.schemas.end()) {
-    request->object_yaml = to_yaml_text(pipeline::apply_defaults(*schema->second, doc.node));
+    set_request_object(*request, pipeline::apply_defaults(*schema->second, doc.node));
   }
   load.subject = subject;
   load.subject->object = request_workflow_object(*request, subject.promise, subject.object.action);

@@ -25,7 +25,8 @@ std::string labels_text(const Labels& labels) {
 
 // What scheduling reads of a Destination beyond its labels: readiness, the taint and the metrics.
 std::string readiness_text(const scheduler::Destination& d) {
-  std::string text = d.readiness.ready ? "ready" : "not-ready:" + d.readiness.reason + ":" + d.readiness.message;
+  std::string text =
+      d.readiness.ready ? "ready" : "not-ready:" + d.readiness.reason + ":" + d.readiness.message;
   if (d.unschedulable) text += " unschedulable:" + *d.unschedulable;
   for (const auto& m : d.metrics) text += " metric:" + m.name + "=" + std::to_string(m.weight);
   return text;
@@ -87,8 +88,11 @@ std::string InputDigests::of(const pipeline::Request& request) const {
   const auto found = promises_.find(request.promise);
   const PromiseDigests& promise = found != promises_.end() ? found->second : missing;
   // The loader has validated both texts; an unreadable one still gives a digest, just never a match.
-  auto kratix = promise.spec_hash ? pipeline::kratix_resource_hash(*promise.spec_hash, request.object_yaml)
-                                  : Result<std::string>(make_error("no Promise"));
+  // spec_md5, when the loader computed it, saves parsing object_yaml again (a no-op run's largest cost).
+  auto kratix = !promise.spec_hash ? Result<std::string>(make_error("no Promise"))
+                : !request.spec_md5.empty()
+                    ? pipeline::kratix_resource_hash_of(*promise.spec_hash, request.spec_md5)
+                    : pipeline::kratix_resource_hash(*promise.spec_hash, request.object_yaml);
   const std::string spec = kratix ? *kratix : "unhashable:" + md5_hex(request.object_yaml);
   return md5_hex(spec + "-" + promise.text + "-" + scheduling_);
 }

@@ -2,6 +2,8 @@
 // valid against that version's openAPIV3Schema (every problem at its file:line:column), defaults applied.
 #include <gtest/gtest.h>
 
+#include "core/md5.h"
+#include "pipeline/spec_hash.h"
 #include "runner/platform.h"
 #include "tests/runner/platform_texts.h"
 #include "tests/support/test_support.h"
@@ -90,6 +92,38 @@ TEST_F(RequestSchemaTest, AVersionThePromiseDoesNotServeIsRefused) {
   EXPECT_EQ(errors_for(request),
             std::vector<std::string>{
                 at("1:13: Promise redis does not serve version v0 of redis; it serves v1alpha1, v1beta1")});
+}
+
+// The loader hashes the spec it parsed (Request::spec_md5) so that a run need not parse object_yaml again;
+// that hash must be the one object_yaml itself gives, defaults and scalars whose type hangs on quoting
+// included, or a reloaded request would look changed.
+std::string spec_md5_of_text(const std::string& object_yaml) {
+  return pipeline::request_spec_md5(YAML::Load(object_yaml));
+}
+
+TEST_F(RequestSchemaTest, TheSpecHashOfTheParsedRequestIsTheOneItsObjectTextGives) {
+  write_file(dir.path() / "requests/cache.yaml", kRequest);
+  const LoadResult result = load_platform(dir.path());
+  ASSERT_TRUE(result.errors.empty()) << result.errors.front().render();
+  const pipeline::Request& request = result.platform.requests.at(0);
+  EXPECT_EQ(request.spec_md5, md5_hex(R"({"replicas":1,"size":"small"})"));
+  EXPECT_EQ(request.spec_md5, spec_md5_of_text(request.object_yaml));
+}
+
+TEST_F(RequestSchemaTest, QuotedAndPlainScalarsHashAlikeFromTheParsedRequestAndItsText) {
+  std::string request = kRequest;
+  request.replace(request.find("v1beta1"), 7, "v1alpha1");
+  request.replace(
+      request.find("size: small"), 11,
+      "a: \"true\"\n  b: true\n  c: '1.50'\n  d: 1.50\n  e: ~\n  f: ''\n  g: \"x: y\"\n  h: [0x1F, "
+      "\"0o7\", 1e3]\n  i: |\n    two\n    lines\n");
+  write_file(dir.path() / "requests/cache.yaml", request);
+  const LoadResult result = load_platform(dir.path());
+  ASSERT_TRUE(result.errors.empty()) << result.errors.front().render();
+  const pipeline::Request& loaded = result.platform.requests.at(0);
+  EXPECT_EQ(loaded.spec_md5, md5_hex(R"({"a":"true","b":true,"c":"1.50","d":1.5,"e":null,"f":"",)"
+                                     R"("g":"x: y","h":[31,"0o7",1000],"i":"two\nlines\n"})"));
+  EXPECT_EQ(loaded.spec_md5, spec_md5_of_text(loaded.object_yaml));
 }
 
 }  // namespace
