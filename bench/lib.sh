@@ -33,3 +33,8 @@ bench_record() {
 
 # Prints a progress line on stderr.
 bench_say() { echo "bench: $*" >&2; }
+
+# CPU seconds every core has spent busy since boot (/proc/stat: user, nice, system, irq, softirq, steal).
+bench_busy_cpu_seconds() {
+  awk -v hz="$(getconf CLK_TCK)" '/^cpu / { printf "%.2f\n", ($2 + $3 + $4 + $7 + $8 + $9) / hz }' /proc/stat
+}
