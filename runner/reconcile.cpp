@@ -203,16 +203,33 @@ void drop_vanished_entries(const Platform& platform, const InputDigests& digests
   }
 }
 
-// Writes the run's records last, after every destination commit.
+// Loose objects in the state repository from which a run packs them. A run that records 1,000 requests
+// writes about 2,000, which the next run reads one file each: at R=1,000, 0.20 s for a no-op run against
+// 0.155 s with them packed.
+constexpr std::size_t kStateLooseObjectLimit = 1000;
+
+// Writes the run's records last, after every destination commit; then packs the state repository's loose
+// objects when they have piled up (outside the uninterruptible section: an interrupted packing loses
+// nothing).
 void record_state(const IncrementalRun& incremental, writer::StateStore& state, RunReport& run) {
-  const pipeline::UninterruptibleSection section;
-  fault_point(FaultPoint::kBeforeStateRecord);
-  const RunState after = incremental.after();
-  const writer::Change change = run_state_change(
-      incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n");
-  if (auto outcome = state.apply(change); !outcome) {
-    run.state_error = "the run's state was not recorded in " + state.describe() + ": " +
-                      outcome.error().render() + "; the next run repeats this run's work";
+  {
+    const pipeline::UninterruptibleSection section;
+    fault_point(FaultPoint::kBeforeStateRecord);
+    const RunState after = incremental.after();
+    const writer::Change change = run_state_change(
+        incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n");
+    auto outcome = state.apply(change);
+    if (!outcome) {
+      run.state_error = "the run's state was not recorded in " + state.describe() + ": " +
+                        outcome.error().render() + "; the next run repeats this run's work";
+      return;
+    }
+    if (!outcome->commit_sha) return;
+  }
+  if (auto packed = state.pack_loose_objects(kStateLooseObjectLimit); !packed) {
+    run.state_warnings.push_back(
+        "the state repository's loose objects were not packed (the state is recorded): " +
+        packed.error().render());
   }
 }
 

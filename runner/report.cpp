@@ -141,6 +141,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   for (const auto& p : report.promises) out += styled_entry(p, style);
   for (const auto& r : report.requests) out += styled_entry(r, style);
   for (const auto& failure : report.metric_failures) out += "warning: " + failure + "\n";
+  for (const auto& warning : report.state_warnings) out += "warning: " + warning + "\n";
   for (const auto& note : report.journal_notes) out += "journal: " + note + "\n";
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
   out += summary_line(report.requests, "requests");
@@ -161,6 +162,7 @@ std::string render_json(const RunReport& report) {
   if (!report.state_error.empty()) document["state_error"] = report.state_error;
   if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
   if (!report.journal_notes.empty()) document["journal"] = report.journal_notes;
+  if (!report.state_warnings.empty()) document["state_warnings"] = report.state_warnings;
   if (const int retries = push_retries_of(report); retries > 0) document["push_retries"] = retries;
   if (!report.canary_commits.empty() || !report.canary_errors.empty()) {
     nlohmann::ordered_json commits = nlohmann::ordered_json::array();

@@ -55,6 +55,7 @@ struct RunReport {
   std::vector<RequestReport> promises;  // kind "Promise": static dependencies and promise.configure output
   std::vector<RequestReport> requests;  // in platform order, then the deleted ones
   std::string state_error;  // the state record could not be written (the next run redoes this one)
+  std::vector<std::string> state_warnings = {};   // the state was recorded, but packing it afterwards failed
   std::vector<std::string> metric_failures = {};  // metrics read at the start that have no value this run
   // Unfinished transactions of earlier runs: finished, reverted, dropped.
   std::vector<std::string> journal_notes = {};

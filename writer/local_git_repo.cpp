@@ -8,6 +8,7 @@
 #include "writer/git_commit.h"
 #include "writer/git_handles.h"
 #include "writer/git_tree_ops.h"
+#include "writer/loose_objects.h"
 #include "writer/path_rules.h"
 #include "writer/ref_commit.h"
 #include "writer/repo_creation.h"
@@ -68,6 +69,21 @@ Result<CommitOutcome> LocalGitRepo::apply(const Change& change) {
   if (!lock) return lock.error();
   git::clear_stale_ref_lock(*repo, "refs/heads/" + branch_);
   return git::commit_on_ref(*repo, "refs/heads/" + branch_, change, store);
+}
+
+Result<std::size_t> LocalGitRepo::pack_loose_objects(std::size_t at_least) {
+  std::error_code exists_error;
+  if (!std::filesystem::exists(path_, exists_error)) return std::size_t{0};
+  const std::string store = "state store " + path_.string();
+  auto repo = repos_->get(store);
+  if (!repo) return repo.error();
+  // ferry's own writers wait meanwhile; others' new objects are left loose (loose_objects.h).
+  auto lock = FileLock::acquire(path_ / "ferry-writer.lock");
+  if (!lock) return lock.error();
+  const std::vector<git_oid> loose = git::loose_objects(*repo);
+  if (loose.size() < at_least) return std::size_t{0};
+  if (Status packed = git::pack_and_remove(*repo, loose, store); !packed) return packed.error();
+  return loose.size();
 }
 
 Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::string& prefix) {

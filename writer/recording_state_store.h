@@ -55,6 +55,18 @@ class RecordingStateStore : public StateStore {
     return files_below(files_, *trimmed);
   }
 
+  // Records the request; a fake keeps no objects, so it packs none.
+  Result<std::size_t> pack_loose_objects(std::size_t at_least) override {
+    const std::lock_guard lock(mutex_);
+    pack_requests_.push_back({commits_.size(), at_least});
+    return std::size_t{0};
+  }
+  // Every pack_loose_objects() call: how many commits had been made then, and its `at_least`.
+  std::vector<std::pair<std::size_t, std::size_t>> pack_requests() const {
+    const std::lock_guard lock(mutex_);
+    return pack_requests_;
+  }
+
   // Every change apply() accepted (valid ones, including those that changed nothing), in call order.
   std::vector<Change> changes() const {
     const std::lock_guard lock(mutex_);
@@ -104,6 +116,7 @@ class RecordingStateStore : public StateStore {
   Files files_;
   std::vector<Change> changes_;
   std::vector<RecordedCommit> commits_;
+  std::vector<std::pair<std::size_t, std::size_t>> pack_requests_;
   std::optional<Error> next_failure_;
 };
 

@@ -3,6 +3,7 @@
 // (local_git_repo.h, libgit2 on a bare repository) and RecordingStateStore (recording_state_store.h).
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -99,6 +100,13 @@ class StateStore {
   // Every file on the branch below `prefix` ("" for all; a trailing '/' is ignored): repository-relative
   // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.
   virtual Result<std::map<std::string, std::string>> read_files(const std::string& prefix) = 0;
+  // Packs the repository's loose objects into one pack when there are at least `at_least` of them, as
+  // `git gc --auto` would (writer/loose_objects.h); returns how many it packed. Stores that keep no loose
+  // objects of their own pack none: this default.
+  virtual Result<std::size_t> pack_loose_objects(std::size_t at_least) {
+    (void)at_least;
+    return std::size_t{0};
+  }
 };
 
 }  // namespace ferry::writer

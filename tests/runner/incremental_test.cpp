@@ -121,6 +121,14 @@ TEST_F(IncrementalTest, AnUnchangedPlatformStartsNoContainerAndMakesNoCommit) {
   EXPECT_EQ(exit_code_of(second), 0);
 }
 
+TEST_F(IncrementalTest, ARunAsksTheStateStoreToPackItsLooseObjectsOnlyAfterRecordingACommit) {
+  run(t0);
+  using Request = std::pair<std::size_t, std::size_t>;  // (commits made by then, at_least)
+  EXPECT_EQ(state.pack_requests(), (std::vector<Request>{{1, 1000}}));
+  run(t0 + 1h);  // nothing changed: no state commit, so nothing new to pack
+  EXPECT_EQ(state.pack_requests(), (std::vector<Request>{{1, 1000}}));
+}
+
 TEST_F(IncrementalTest, AChangedSpecRunsOnlyThatRequest) {
   run(t0);
   std::string other = kRequest;
@@ -242,8 +250,9 @@ TEST_F(IncrementalTest, InputDigestsAreTheKratixHashWithThePromiseTextAndTheSche
   const std::string scheduling = scheduling_digest(platform);
   const InputDigests digests(platform);
   EXPECT_EQ(digests.of(promise), md5_hex(md5_hex(promise.object_yaml) + "-" + scheduling));
-  EXPECT_EQ(digests.of(request), md5_hex(*pipeline::kratix_workflow_hash(promise.object_yaml, request.object_yaml) +
-                                         "-" + md5_hex(promise.object_yaml) + "-" + scheduling));
+  EXPECT_EQ(digests.of(request),
+            md5_hex(*pipeline::kratix_workflow_hash(promise.object_yaml, request.object_yaml) + "-" +
+                    md5_hex(promise.object_yaml) + "-" + scheduling));
   EXPECT_EQ(request_input_digest(platform, request), digests.of(request));
 }
 
