@@ -8,10 +8,17 @@ namespace {
 
 RunReport sample() {
   RunReport report;
-  report.requests.push_back({"redis", "cache", "team-a", "redis", RequestResult::succeeded, "",
-                             {{"dev", "configure", ".", "dev/resources/team-a/redis/cache/configure/5058f", "", ""}},
-                             {{"default", "main", "0123456789abcdef0123456789abcdef01234567"}}});
-  report.requests.push_back({"redis", "bad", "default", "redis", RequestResult::failed, "it broke\nbadly", {}, {}});
+  report.requests.push_back(
+      {"redis",
+       "cache",
+       "team-a",
+       "redis",
+       RequestResult::succeeded,
+       "",
+       {{"dev", "configure", ".", "dev/resources/team-a/redis/cache/configure/5058f", "", ""}},
+       {{"default", "main", "0123456789abcdef0123456789abcdef01234567"}}});
+  report.requests.push_back(
+      {"redis", "bad", "default", "redis", RequestResult::failed, "it broke\nbadly", {}, {}});
   return report;
 }
 
@@ -70,7 +77,12 @@ TEST(Report, JsonIsVersionedAndComplete) {
 
 TEST(Report, MisplacedAndMovedPlacementsAreShown) {
   RunReport report;
-  report.requests.push_back({"redis", "cache", "team-a", "redis", RequestResult::unchanged, "",
+  report.requests.push_back({"redis",
+                             "cache",
+                             "team-a",
+                             "redis",
+                             RequestResult::unchanged,
+                             "",
                              {{"old", "p", ".", "old/x", "Destination old no longer matches env=dev", ""},
                               {"new", "p", "logs", "new/y", "", "gone"}},
                              {}});
@@ -89,8 +101,14 @@ TEST(Report, MisplacedAndMovedPlacementsAreShown) {
 
 TEST(Report, PolicyPlacementsLocationsNotesAndMetricFailuresAreShown) {
   RunReport report;
-  RequestReport r{"app", "shop", "default", "app", RequestResult::succeeded, "",
-                  {{"eu-1", "deploy", ".", "eu-1/x", "", "", "front-end", "aws-eu", "Bound"}}, {}};
+  RequestReport r{"app",
+                  "shop",
+                  "default",
+                  "app",
+                  RequestResult::succeeded,
+                  "",
+                  {{"eu-1", "deploy", ".", "eu-1/x", "", "", "front-end", "aws-eu", "Bound"}},
+                  {}};
   r.scheduling_notes = {"pipeline deploy group .: moved inside Location aws-eu: eu-2 is not Ready"};
   report.requests.push_back(r);
   report.metric_failures = {"metric load: provider prom: connection refused"};
@@ -107,6 +125,21 @@ TEST(Report, PolicyPlacementsLocationsNotesAndMetricFailuresAreShown) {
   EXPECT_NE(json.find("\"placement_state\": \"Bound\"\n"), std::string::npos) << json;
   EXPECT_NE(json.find("\"scheduling_notes\": [\n"), std::string::npos) << json;
   EXPECT_NE(json.find("\"metric_failures\": [\n    \"metric load: provider prom: connection refused\"\n  ]"),
+            std::string::npos)
+      << json;
+}
+
+TEST(Report, AStateRepositoryThatCouldNotBePackedIsAWarningNotAnError) {
+  RunReport report;
+  report.state_warnings = {
+      "the state repository's loose objects were not packed (the state is recorded): cannot write a pack"};
+  EXPECT_EQ(render_text(report),
+            "warning: the state repository's loose objects were not packed (the state is recorded): cannot "
+            "write a pack\n"
+            "0 requests\n");
+  EXPECT_EQ(exit_code_of(report), 0);
+  const std::string json = render_json(report);
+  EXPECT_NE(json.find("\"state_warnings\": [\n    \"the state repository's loose objects were not packed"),
             std::string::npos)
       << json;
 }
