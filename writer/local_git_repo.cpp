@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <mutex>
+#include <optional>
 #include <utility>
 
 #include "writer/file_lock.h"
@@ -80,8 +81,10 @@ Result<std::size_t> LocalGitRepo::pack_loose_objects(std::size_t at_least) {
   // ferry's own writers wait meanwhile; others' new objects are left loose (loose_objects.h).
   auto lock = FileLock::acquire(path_ / "ferry-writer.lock");
   if (!lock) return lock.error();
+  const std::optional<std::size_t> threshold = git::packing_threshold(*repo, at_least);
+  if (!threshold) return std::size_t{0};
   const std::vector<git_oid> loose = git::loose_objects(*repo);
-  if (loose.size() < at_least) return std::size_t{0};
+  if (loose.size() < *threshold) return std::size_t{0};
   if (Status packed = git::pack_and_remove(*repo, loose, store); !packed) return packed.error();
   return loose.size();
 }

@@ -1,5 +1,6 @@
 #include "writer/loose_objects.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <system_error>
 
@@ -10,6 +11,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using PackBuilderPtr = Handle<git_packbuilder, git_packbuilder_free>;
+using ConfigPtr = Handle<git_config, git_config_free>;
 
 fs::path objects_directory(git_repository* repo) {
   return fs::path(git_repository_path(repo)) / "objects";
@@ -27,6 +29,17 @@ fs::path loose_path(const fs::path& objects, const git_oid& id) {
 }
 
 }  // namespace
+
+std::optional<std::size_t> packing_threshold(git_repository* repo, std::size_t fallback) {
+  git_config* raw = nullptr;
+  if (git_repository_config_snapshot(&raw, repo) != 0) return fallback;
+  const ConfigPtr config(raw);
+  std::int32_t automatic = 0;
+  if (git_config_get_int32(&automatic, config.get(), "gc.auto") != 0)
+    return fallback;  // unset or not a number
+  if (automatic <= 0) return std::nullopt;
+  return static_cast<std::size_t>(automatic);
+}
 
 std::vector<git_oid> loose_objects(git_repository* repo) {
   std::vector<git_oid> ids;

@@ -5,12 +5,18 @@
 
 #include <git2.h>
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
 
 namespace ferry::writer::git {
+
+// How many loose objects make `repo` worth packing: the repository's own `gc.auto` when its configuration
+// sets one, as git honours it (0: never), else `fallback`. Nothing when it must not be packed.
+std::optional<std::size_t> packing_threshold(git_repository* repo, std::size_t fallback);
 
 // The id of every loose object of `repo` (objects/xx/<38 hex digits>), in no particular order.
 std::vector<git_oid> loose_objects(git_repository* repo);

@@ -101,8 +101,9 @@ class StateStore {
   // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.
   virtual Result<std::map<std::string, std::string>> read_files(const std::string& prefix) = 0;
   // Packs the repository's loose objects into one pack when there are at least `at_least` of them, as
-  // `git gc --auto` would (writer/loose_objects.h); returns how many it packed. Stores that keep no loose
-  // objects of their own pack none: this default.
+  // `git gc --auto` would (writer/loose_objects.h), or at the repository's own `gc.auto` when its
+  // configuration sets one (0: never); returns how many it packed. Stores that keep no loose objects of
+  // their own pack none: this default.
   virtual Result<std::size_t> pack_loose_objects(std::size_t at_least) {
     (void)at_least;
     return std::size_t{0};

@@ -1,5 +1,6 @@
 // Packing a store's loose objects (LocalGitRepo::pack_loose_objects, writer/loose_objects.h), checked
-// with the git CLI: the count, git's own view of the repository, and that nothing written is lost.
+// with the git CLI: the count, git's own view of the repository, that nothing written is lost, and the
+// repository's own gc.auto.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -75,6 +76,25 @@ TEST_F(LooseObjectsTest, CommitsAfterPackingBuildOnThePackedTip) {
   EXPECT_EQ(git(path_, "rev-list --count state"), "4");
   EXPECT_EQ(git(path_, "ls-tree --name-only state"), "a\nb\nc\nd");
   EXPECT_EQ(git(path_, "fsck --full --strict --no-dangling"), "");
+}
+
+// A repository's own gc.auto is honoured as git honours it: 0 turns packing off, a number replaces ferry's.
+TEST_F(LooseObjectsTest, ARepositoryWhoseGcAutoIsZeroIsNeverPacked) {
+  git(path_, "config gc.auto 0");
+  const int loose = objects(path_, "count");
+  auto packed = repo_->pack_loose_objects(1);
+  ASSERT_TRUE(packed.ok()) << packed.error().render();
+  EXPECT_EQ(*packed, 0u);
+  EXPECT_EQ(objects(path_, "count"), loose);
+}
+
+TEST_F(LooseObjectsTest, ARepositorysGcAutoReplacesTheCallersLimit) {
+  git(path_, "config gc.auto 2");
+  const int loose = objects(path_, "count");
+  auto packed = repo_->pack_loose_objects(1'000'000);
+  ASSERT_TRUE(packed.ok()) << packed.error().render();
+  EXPECT_EQ(*packed, static_cast<std::size_t>(loose));
+  EXPECT_EQ(objects(path_, "count"), 0);
 }
 
 TEST_F(LooseObjectsTest, AStoreNotYetCreatedPacksNothing) {
