@@ -22,7 +22,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
-constexpr int kKillAttempts = 5;  // `runc kill` tries, a second apart
+constexpr int kRuncKillAttempts = 5;  // `runc kill` tries, a second apart
 
 // The capabilities podman gives a root container by default.
 const std::string kCapabilities =
@@ -117,7 +117,7 @@ class Bundle {
 // Ends a container that outlived its deadline; see stop_container in podman_runtime.cpp.
 void stop_container(const std::string& runc, cli::ChildProcess& runc_run, const std::string& id) {
   bool exited = false;
-  for (int attempt = 0; attempt < kKillAttempts && !exited; ++attempt) {
+  for (int attempt = 0; attempt < kRuncKillAttempts && !exited; ++attempt) {
     cli::run_quietly(runc, {"kill", id, "KILL"});
     exited = runc_run.wait_until(cli::Clock::now() + 1s);
   }

@@ -13,7 +13,7 @@ namespace ferry::pipeline {
 namespace {
 
 using namespace std::chrono_literals;
-constexpr int kKillAttempts = 5;  // `<engine> kill` tries, a second apart
+constexpr int kEngineKillAttempts = 5;  // `<engine> kill` tries, a second apart
 
 // One field of the comma-separated --mount value, quoted the CSV way when it needs to be.
 std::string csv_field(const std::string& field) {
@@ -56,7 +56,7 @@ std::string mount_spec(const Mount& mount) {
 void stop_container(const std::string& exe, const CliEngine& engine, cli::ChildProcess& engine_run,
                     const std::string& name) {
   bool exited = false;
-  for (int attempt = 0; attempt < kKillAttempts && !exited; ++attempt) {
+  for (int attempt = 0; attempt < kEngineKillAttempts && !exited; ++attempt) {
     cli::run_quietly(exe, {"kill", name});
     exited = engine_run.wait_until(cli::Clock::now() + 1s);
   }

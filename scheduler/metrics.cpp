@@ -14,7 +14,7 @@ std::string format_number(double value) {
   return std::string(text, end);
 }
 
-Status check_api_version(const YamlDocument& document, const char* kind) {
+Status check_metrics_api_version(const YamlDocument& document, const char* kind) {
   const YAML::Node node = child(document.node, "apiVersion");
   auto version = required_string(document.node, "apiVersion", "apiVersion", document.file);
   if (!version) return version.error();
@@ -126,7 +126,7 @@ double normalise(const Metric& metric, double raw) {
 
 Result<Metric> parse_metric(const YamlDocument& document) {
   const std::string& file = document.file;
-  if (Status version = check_api_version(document, "Metric"); !version) return version.error();
+  if (Status version = check_metrics_api_version(document, "Metric"); !version) return version.error();
   Metric metric;
   metric.where = location_of(document.node, file);
   auto name = metadata_name(document);
@@ -158,7 +158,7 @@ Result<Metric> parse_metric(const YamlDocument& document) {
 
 Result<MetricsProvider> parse_metrics_provider(const YamlDocument& document) {
   const std::string& file = document.file;
-  if (Status version = check_api_version(document, "MetricsProvider"); !version) return version.error();
+  if (Status version = check_metrics_api_version(document, "MetricsProvider"); !version) return version.error();
   MetricsProvider provider;
   provider.where = location_of(document.node, file);
   auto name = metadata_name(document);
