@@ -1,9 +1,15 @@
 #include "writer/loose_objects.h"
 
+#include <unistd.h>
+#include <zlib.h>
+
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <system_error>
 
+#include "core/file_text.h"
+#include "writer/git_commit.h"
 #include "writer/git_handles.h"
 
 namespace ferry::writer::git {
@@ -23,12 +29,58 @@ bool is_hex(const std::string& text) {
 
 // objects/xx/yyyy... for `id`.
 fs::path loose_path(const fs::path& objects, const git_oid& id) {
-  char hex[GIT_OID_HEXSZ + 1] = {};
-  git_oid_tostr(hex, sizeof hex, &id);
-  return objects / std::string(hex, 2) / std::string(hex + 2);
+  const std::string hex = oid_hex(id);
+  return objects / hex.substr(0, 2) / hex.substr(2);
+}
+
+// `data` in a zlib stream of stored blocks, as git's loose format wants it: "<type> <size>\0<data>".
+Result<std::string> stored_zlib_stream(git_object_t type, std::string_view data) {
+  std::string object = std::string(git_object_type2string(type)) + ' ' + std::to_string(data.size());
+  object.push_back('\0');
+  object.append(data);
+  uLongf size = compressBound(object.size());
+  std::string stream(size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(stream.data()), &size, reinterpret_cast<const Bytef*>(object.data()),
+                object.size(), Z_NO_COMPRESSION) != Z_OK) {
+    return make_error("zlib cannot store an object of " + std::to_string(data.size()) + " bytes");
+  }
+  stream.resize(size);
+  return stream;
+}
+
+// A name beside the object's file that no other writer, thread or process, uses; not hex, so
+// loose_objects() and git skip it.
+fs::path temporary_name(const fs::path& object) {
+  static std::atomic<unsigned> counter{0};
+  return object.parent_path() /
+         ("tmp_obj_ferry_" + std::to_string(::getpid()) + "_" + std::to_string(counter.fetch_add(1)));
 }
 
 }  // namespace
+
+Result<git_oid> write_uncompressed(git_repository* repo, git_odb* odb, git_object_t type,
+                                   std::string_view data, const std::string& store) {
+  git_oid id;
+  if (git_odb_hash(&id, data.data(), data.size(), type) != 0)
+    return failure("cannot hash an object of " + store);
+  if (git_odb_exists(odb, &id)) return id;
+  auto stream = stored_zlib_stream(type, data);
+  if (!stream) return stream.error();
+  const fs::path path = loose_path(objects_directory(repo), id);
+  const fs::path temporary = temporary_name(path);
+  std::error_code ec;
+  fs::create_directories(path.parent_path(), ec);
+  Status written = write_file_bytes(temporary, *stream);
+  if (written)
+    fs::permissions(temporary, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read, ec);
+  if (written && !ec) fs::rename(temporary, path, ec);
+  if (!written || ec) {
+    fs::remove(temporary, ec);
+    return make_error("cannot write object " + oid_hex(id) + " in " + store + ": " +
+                      (written ? ec.message() : written.error().message));
+  }
+  return id;
+}
 
 std::optional<std::size_t> packing_threshold(git_repository* repo, std::size_t fallback) {
   git_config* raw = nullptr;

@@ -1,6 +1,6 @@
-// Loose objects of a bare repository, and packing them: what `git repack -d` followed by
-// `git prune-packed` does, for the repositories ferry writes a file per object into. Reading a thousand
-// loose objects opens a thousand files; reading them from one pack does not.
+// Loose objects of a bare repository: writing a big one without compression, and packing them (what
+// `git repack -d` followed by `git prune-packed` does) for the repositories ferry writes a file per object
+// into. Reading a thousand loose objects opens a thousand files; reading them from one pack does not.
 #pragma once
 
 #include <git2.h>
@@ -8,11 +8,24 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.h"
 
 namespace ferry::writer::git {
+
+// Objects from this size up are written by write_uncompressed: a directory of about 1,500 entries.
+constexpr std::size_t kUncompressedFrom = 64 * 1024;
+
+// Writes `data` as a loose object of `type` in `repo` (whose object database is `odb`), its zlib stream made
+// of stored blocks: any git reads it, and writing costs a copy instead of deflate, which was most of a commit
+// into a directory of 10,000 requests (bench/README.md, scenario 1); the file is up to about 1.7 times
+// larger until the repository is packed. The file appears whole or not at all (a temporary name, then a
+// rename). libgit2 cannot do this itself: its loose backend at level 0 writes no zlib stream at all, which
+// neither it nor git can read back.
+Result<git_oid> write_uncompressed(git_repository* repo, git_odb* odb, git_object_t type,
+                                   std::string_view data, const std::string& store);
 
 // How many loose objects make `repo` worth packing: the repository's own `gc.auto` when its configuration
 // sets one, as git honours it (0: never), else `fallback`. Nothing when it must not be packed.

@@ -3,67 +3,67 @@
 #include <optional>
 #include <utility>
 
+#include "writer/git_commit.h"
+#include "writer/loose_objects.h"
+
 namespace ferry::writer::git {
 namespace {
 
-using TreeBuilderPtr = Handle<git_treebuilder, git_treebuilder_free>;
+constexpr unsigned kFileMode = GIT_FILEMODE_BLOB;
+constexpr unsigned kDirectoryMode = GIT_FILEMODE_TREE;
 
 }  // namespace
 
-// One directory being edited: its entries (started from its old tree), and the subdirectories being
-// edited below it, whose entries in `builder` are stale until write() replaces them.
+// One directory being edited: its entries, started from its old tree (whose id `base` keeps), and the
+// subdirectories being edited below it, whose entries in `entries` are stale until write() replaces them.
 struct TreeEdit::Node {
-  TreeBuilderPtr builder;
+  std::optional<git_oid> base;
+  RawTree entries;
   std::map<std::string, std::unique_ptr<Node>> children;
 };
 
-namespace {
-
-Status remove_entry(git_treebuilder* builder, const std::string& name, const std::string& store) {
-  if (git_treebuilder_get(builder, name.c_str()) == nullptr) return ok();
-  if (git_treebuilder_remove(builder, name.c_str()) != 0)
-    return failure("cannot remove " + name + " in " + store);
-  return ok();
-}
-
-}  // namespace
-
-TreeEdit::TreeEdit(git_repository* repo, std::unique_ptr<Node> root, std::string store)
-    : repo_(repo), root_(std::move(root)), store_(std::move(store)) {}
+TreeEdit::TreeEdit(git_repository* repo, OdbPtr odb, std::unique_ptr<Node> root, std::string store)
+    : repo_(repo), odb_(std::move(odb)), root_(std::move(root)), store_(std::move(store)) {}
 TreeEdit::TreeEdit(TreeEdit&&) noexcept = default;
 TreeEdit& TreeEdit::operator=(TreeEdit&&) noexcept = default;
 TreeEdit::~TreeEdit() = default;
 
-Result<std::unique_ptr<TreeEdit::Node>> TreeEdit::make_node(git_repository* repo, const git_tree* tree,
+Result<std::unique_ptr<TreeEdit::Node>> TreeEdit::make_node(git_odb* odb, const git_oid* tree,
                                                             const std::string& store) {
-  git_treebuilder* raw = nullptr;
-  if (git_treebuilder_new(&raw, repo, tree) != 0) return failure("cannot edit a tree of " + store);
   auto node = std::make_unique<Node>();
-  node->builder.reset(raw);
+  if (tree == nullptr) return node;
+  git_odb_object* raw = nullptr;
+  if (git_odb_read(&raw, odb, tree) != 0)
+    return failure("cannot read tree " + oid_hex(*tree) + " in " + store);
+  OdbObjectPtr object(raw);
+  if (git_odb_object_type(raw) != GIT_OBJECT_TREE) {
+    return Error{"corrupt repository " + store + ": " + oid_hex(*tree) + " is not a tree"};
+  }
+  auto entries = RawTree::parse(
+      std::string(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw)),
+      "tree " + oid_hex(*tree) + " of " + store);
+  if (!entries) return entries.error();
+  node->base = *tree;
+  node->entries = std::move(entries).value();
   return node;
 }
 
 Result<TreeEdit> TreeEdit::start(git_repository* repo, const git_tree* base, std::string store) {
-  auto root = make_node(repo, base, store);
+  git_odb* raw = nullptr;
+  if (git_repository_odb(&raw, repo) != 0) return failure("cannot open the object database of " + store);
+  OdbPtr odb(raw);
+  auto root = make_node(odb.get(), base ? git_tree_id(base) : nullptr, store);
   if (!root) return root.error();
-  return TreeEdit(repo, std::move(root).value(), std::move(store));
+  return TreeEdit(repo, std::move(odb), std::move(root).value(), std::move(store));
 }
 
 Result<TreeEdit::Node*> TreeEdit::child(Node& parent, const std::string& name, bool create) {
   if (auto found = parent.children.find(name); found != parent.children.end()) return found->second.get();
-  const git_tree_entry* entry = git_treebuilder_get(parent.builder.get(), name.c_str());
-  TreePtr tree;
-  if (entry != nullptr && git_tree_entry_type(entry) == GIT_OBJECT_TREE) {
-    git_tree* raw = nullptr;
-    if (git_tree_lookup(&raw, repo_, git_tree_entry_id(entry)) != 0) {
-      return failure("cannot read tree " + name + " in " + store_);
-    }
-    tree.reset(raw);
-  } else if (!create) {
-    return static_cast<Node*>(nullptr);
-  }
-  // A file in the way of a new directory stays in `builder` until write() replaces or removes it.
-  auto node = make_node(repo_, tree.get(), store_);
+  const auto entry = parent.entries.find(name);
+  const bool directory = entry && entry->mode == kDirectoryMode;
+  if (!directory && !create) return static_cast<Node*>(nullptr);
+  // A file in the way of a new directory stays in `entries` until write() replaces or removes it.
+  auto node = make_node(odb_.get(), directory ? &entry->id : nullptr, store_);
   if (!node) return node.error();
   Node* made = node->get();
   parent.children.emplace(name, std::move(node).value());
@@ -89,17 +89,17 @@ Status TreeEdit::remove(const std::string& path) {
   auto& [node, name] = *place;
   if (node == nullptr) return ok();
   node->children.erase(name);
-  return remove_entry(node->builder.get(), name, store_);
+  node->entries.remove(name);
+  return ok();
 }
 
 Status TreeEdit::put(const std::string& path, const git_oid& blob) {
   auto place = parent_of(path, true);
   if (!place) return place.error();
   auto& [node, name] = *place;
+  if (name.empty()) return Error{"cannot stage " + path + " in " + store_ + ": the path ends in '/'"};
   node->children.erase(name);
-  if (git_treebuilder_insert(nullptr, node->builder.get(), name.c_str(), &blob, GIT_FILEMODE_BLOB) != 0) {
-    return failure("cannot stage " + path + " in " + store_);
-  }
+  node->entries.put(name, RawTree::Entry{kFileMode, blob});
   return ok();
 }
 
@@ -107,24 +107,33 @@ Result<std::optional<git_oid>> TreeEdit::write_node(Node& node, bool keep_empty)
   for (auto& [name, child_node] : node.children) {
     auto written = write_node(*child_node, false);
     if (!written) return written.error();
-    if (!*written) {
-      if (auto removed = remove_entry(node.builder.get(), name, store_); !removed) return removed.error();
-    } else if (git_treebuilder_insert(nullptr, node.builder.get(), name.c_str(), &**written,
-                                      GIT_FILEMODE_TREE) != 0) {
-      return failure("cannot stage directory " + name + " in " + store_);
+    if (*written) {
+      node.entries.put(name, RawTree::Entry{kDirectoryMode, **written});
+    } else {
+      node.entries.remove(name);
     }
   }
   node.children.clear();
-  if (!keep_empty && git_treebuilder_entrycount(node.builder.get()) == 0) return std::optional<git_oid>();
+  if (!keep_empty && node.entries.size() == 0) return std::optional<git_oid>();
+  // An unedited directory keeps its id without being written again.
+  if (node.base && node.entries.unedited()) return node.base;
+  const std::string bytes = node.entries.serialize();
+  if (bytes.size() >= kUncompressedFrom) {
+    auto id = write_uncompressed(repo_, odb_.get(), GIT_OBJECT_TREE, bytes, store_);
+    if (!id) return id.error();
+    return std::optional<git_oid>(*id);
+  }
   git_oid id;
-  if (git_treebuilder_write(&id, node.builder.get()) != 0) return failure("cannot write a tree of " + store_);
+  if (git_odb_write(&id, odb_.get(), bytes.data(), bytes.size(), GIT_OBJECT_TREE) != 0) {
+    return failure("cannot write a tree of " + store_);
+  }
   return std::optional<git_oid>(id);
 }
 
 Result<TreeEdit::Written> TreeEdit::write() {
   auto id = write_node(*root_, true);
   if (!id) return id.error();
-  return Written{**id, git_treebuilder_entrycount(root_->builder.get()) == 0};
+  return Written{**id, root_->entries.size() == 0};
 }
 
 }  // namespace ferry::writer::git

@@ -1,7 +1,7 @@
 // Editing a Git tree without an index: edits apply, in order, to an overlay of the directories on their
-// paths, and write() rebuilds only those directories (git_treebuilder from their old entries), leaf to root.
-// Every untouched subtree keeps its id, so a commit costs the directories on the changed paths, not the
-// repository. Internal to writer/.
+// paths, and write() rebuilds only those directories (RawTree: their old encoding plus the edits), leaf to
+// root; a tree of 64 KiB or more is stored uncompressed (loose_objects.h). Every untouched subtree keeps
+// its id, so a commit costs the directories on the changed paths, not the repository. Internal to writer/.
 #pragma once
 
 #include <map>
@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "writer/git_handles.h"
+#include "writer/raw_tree.h"
 
 namespace ferry::writer::git {
 
@@ -39,10 +40,9 @@ class TreeEdit {
 
  private:
   struct Node;
-  TreeEdit(git_repository* repo, std::unique_ptr<Node> root, std::string store);
-  // A directory started from `tree` (nullptr: a new, empty one).
-  static Result<std::unique_ptr<Node>> make_node(git_repository* repo, const git_tree* tree,
-                                                 const std::string& store);
+  TreeEdit(git_repository* repo, OdbPtr odb, std::unique_ptr<Node> root, std::string store);
+  // A directory started from the tree `tree` (nullptr: a new, empty one).
+  static Result<std::unique_ptr<Node>> make_node(git_odb* odb, const git_oid* tree, const std::string& store);
   Result<Node*> child(Node& parent, const std::string& name, bool create);
   // The directory holding the last segment of `path`, and that segment; a null directory when `create` is
   // false and a directory on the way is missing.
@@ -50,6 +50,7 @@ class TreeEdit {
   Result<std::optional<git_oid>> write_node(Node& node, bool keep_empty);
 
   git_repository* repo_;
+  OdbPtr odb_;
   std::unique_ptr<Node> root_;
   std::string store_;
 };

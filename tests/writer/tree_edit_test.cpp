@@ -4,10 +4,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/support/test_support.h"
+#include "tests/writer/bare_repository.h"
 #include "writer/git_commit.h"
 
 namespace ferry::writer::git {
@@ -17,12 +22,7 @@ constexpr const char* kEmptyTree = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 class TreeEditTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    ensure_initialised();
-    git_repository* raw = nullptr;
-    ASSERT_EQ(git_repository_init(&raw, path_.c_str(), 1), 0);
-    repo_.reset(raw);
-  }
+  void SetUp() override { repo_ = testing_git::init_bare_repository(path_); }
   git_oid blob(const std::string& content) {
     git_oid id;
     EXPECT_EQ(git_blob_create_from_buffer(&id, repo_.get(), content.data(), content.size()), 0);
@@ -126,6 +126,37 @@ TEST_F(TreeEditTest, RemovalsAndPlacementsApplyInOrder) {
   auto written = edited->write();
   ASSERT_TRUE(written.ok());
   EXPECT_EQ(listing(written->id), "tree r\ntree r/kept\nblob r/kept/file");
+}
+
+// The size of `tree`'s loose file, and of its content.
+std::pair<std::uintmax_t, std::uintmax_t> loose_and_content_size(const std::filesystem::path& repo,
+                                                                 const std::string& tree) {
+  const auto file = repo / "objects" / tree.substr(0, 2) / tree.substr(2);
+  return {std::filesystem::file_size(file), std::stoul(testing::git(repo, "cat-file -s " + tree))};
+}
+
+TEST_F(TreeEditTest, ADirectoryOf64KiBOrMoreIsStoredUncompressedAndGitReadsIt) {
+  std::vector<std::string> paths;
+  for (int i = 0; i < 2000; ++i) paths.push_back("big/request-" + std::to_string(i) + "/object.yaml");
+  for (int i = 0; i < 200; ++i) paths.push_back("mid/request-" + std::to_string(i) + "/object.yaml");
+  const TreePtr base = tree_of(paths);
+  const std::vector<std::string> removed = {"big/request-7"};
+  const std::vector<std::string> put = {"big/request-new/object.yaml", "mid/request-new/object.yaml"};
+  const auto written = edit(base.get(), removed, put);
+
+  const std::string big = entry_id(written.id, "big");
+  const auto [big_file, big_content] = loose_and_content_size(path_, big);
+  EXPECT_GE(big_content, 64u * 1024);
+  EXPECT_GT(big_file, big_content);  // stored: the content, a header and zlib's framing
+  EXPECT_EQ(testing::git(path_, "ls-tree " + big + " | wc -l"), "2000");
+  EXPECT_EQ(testing::git(path_, "ls-tree --name-only " + big + " | grep -c request-new"), "1");
+  const auto [mid_file, mid_content] = loose_and_content_size(path_, entry_id(written.id, "mid"));
+  EXPECT_LT(mid_content, 64u * 1024);
+  EXPECT_LT(mid_file, mid_content);  // deflated, as libgit2 writes every other object
+  const auto fsck = testing::run("git --git-dir=" + path_.string() + " fsck --strict --no-dangling");
+  EXPECT_EQ(fsck.exit_code, 0) << fsck.output;
+  // The same edit again finds its trees already there and gives the same id.
+  EXPECT_EQ(oid_hex(edit(base.get(), removed, put).id), oid_hex(written.id));
 }
 
 }  // namespace
