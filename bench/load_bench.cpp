@@ -7,9 +7,11 @@
 #include <iostream>
 #include <string>
 
+#include "core/allocator.h"
 #include "runner/platform.h"
 
 int main(int argc, char** argv) {
+  ferry::tune_allocator_for_large_buffers();  // as ferry's main() does
   if (argc < 2 || argc > 3) {
     std::cerr << "usage: ferry_bench_load PLATFORM_DIR [REPETITIONS]\n";
     return 1;

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "bench/bundles.h"
+#include "core/allocator.h"
 #include "writer/local_git_repo.h"
 
 namespace {
@@ -88,6 +89,7 @@ int files(const std::filesystem::path& root, std::size_t requests, std::size_t f
 }  // namespace
 
 int main(int argc, char** argv) {
+  ferry::tune_allocator_for_large_buffers();  // as ferry's main() does
   const std::vector<std::string> args(argv + 1, argv + argc);
   auto number = [](const std::string& text) { return static_cast<std::size_t>(std::stoul(text)); };
   auto first = [&](std::size_t at) { return args.size() > at ? number(args[at]) : 0; };

@@ -3,10 +3,12 @@
 // that reports the interrupt itself returns that code; for the others one line is printed here.
 #include <iostream>
 
+#include "core/allocator.h"
 #include "pipeline/interrupt.h"
 #include "runner/commands.h"
 
 int main(int argc, char** argv) {
+  ferry::tune_allocator_for_large_buffers();
   ferry::pipeline::install_interrupt_handlers();
   const int code = ferry::runner::run_cli(argc, argv);
   if (!ferry::pipeline::interrupted() || code == ferry::pipeline::interrupt_exit_code()) return code;
