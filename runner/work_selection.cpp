@@ -89,10 +89,12 @@ std::string InputDigests::of(const pipeline::Request& request) const {
   const PromiseDigests& promise = found != promises_.end() ? found->second : missing;
   // The loader has validated both texts; an unreadable one still gives a digest, just never a match.
   // spec_md5, when the loader computed it, saves parsing object_yaml again (a no-op run's largest cost).
-  auto kratix = !promise.spec_hash ? Result<std::string>(make_error("no Promise"))
-                : !request.spec_md5.empty()
-                    ? pipeline::kratix_resource_hash_of(*promise.spec_hash, request.spec_md5)
-                    : pipeline::kratix_resource_hash(*promise.spec_hash, request.object_yaml);
+  Result<std::string> kratix = make_error("no Promise");
+  if (promise.spec_hash && !request.spec_md5.empty()) {
+    kratix = pipeline::kratix_resource_hash_of(*promise.spec_hash, request.spec_md5);
+  } else if (promise.spec_hash) {
+    kratix = pipeline::kratix_resource_hash(*promise.spec_hash, request.object_yaml);
+  }
   const std::string spec = kratix ? *kratix : "unhashable:" + md5_hex(request.object_yaml);
   return md5_hex(spec + "-" + promise.text + "-" + scheduling_);
 }
