@@ -4,7 +4,7 @@
 namespace ferry {
 
 // Keeps glibc's allocator from handing buffers of up to 32 MiB to the kernel and taking them back again and
-// again. A commit into a directory of 10,000 requests reads, edits, hashes and writes trees of about 400 KB;
+// again. A commit into a directory of 10,000 requests reads, edits, hashes and writes trees of about 360 KB;
 // with glibc's defaults each such buffer was a fresh mapping, or a heap trimmed and grown again, and the page
 // faults were most of the commit's cost on this project's machines. Measured with ferry_bench_writer
 // (bench/README.md, scenario 1): the last 100 commits of 10,000 took 1.45 s with the defaults and 0.47 s
