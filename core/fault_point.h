@@ -42,7 +42,7 @@ inline constexpr std::array<FaultPointInfo, 6> kFaultPoints = {{
     {FaultPoint::kBeforePush, "before-push",
      "a remote store's commit built in the cache, nothing sent (writer/git_remote_ops.cpp)"},
     {FaultPoint::kMidPush, "mid-push",
-     "a file:// remote holds the pushed objects under refs/ferry/incoming/, its branch not moved "
+     "a file:// remote holds the pushed objects, unreachable, its branch not moved "
      "(writer/git_remote_ops.cpp)"},
     {FaultPoint::kBetweenStores, "between-stores",
      "a request's commit to one repository made, its next repository not written (runner/reconcile.cpp)"},

@@ -36,23 +36,6 @@ Result<RemotePtr> anonymous_remote(git_repository* cache, const RemoteTarget& ta
   return RemotePtr(raw);
 }
 
-// libgit2's local (file://) transport lists every ref of the remote before a fetch or a push, and fails
-// with "reference 'refs/ferry/incoming/<sha>' not found" when another writer deletes its scratch ref
-// meanwhile. That race is retried (a few times, at once: each writer holds its scratch ref for one
-// compare-and-swap); any other failure is returned as it is.
-template <typename Operation>
-int retrying_scratch_ref_race(const RemoteTarget& target, Operation&& operation) {
-  constexpr int kAttempts = 8;
-  int rc = operation();
-  for (int attempt = 1; rc != 0 && attempt < kAttempts; ++attempt) {
-    const bool raced = target.url.transport == StoreTransport::kFile &&
-                       last_message().find("'refs/ferry/incoming/") != std::string::npos;
-    if (!raced) break;
-    rc = operation();
-  }
-  return rc;
-}
-
 // The failure just reported by libgit2, with the timeout of ferry's stream when that was the cause.
 Error failed(const RemoteTarget& target, const std::string& doing, const TransportContext& context) {
   std::optional<NetworkTimeout> timeout;
@@ -104,8 +87,7 @@ Result<PushReply> send(git_repository* cache, const RemoteTarget& target, std::s
   int rc = 0;
   {
     const auto guard = network_guard();
-    rc = retrying_scratch_ref_race(target,
-                                   [&] { return git_remote_push(remote->get(), &refspecs, &options); });
+    rc = git_remote_push(remote->get(), &refspecs, &options);
   }
   if (rc == GIT_ENONFASTFORWARD)
     return PushReply{false, true, "the remote branch moved (" + last_message() + ")"};
@@ -114,11 +96,37 @@ Result<PushReply> send(git_repository* cache, const RemoteTarget& target, std::s
   return PushReply{true, false, ""};
 }
 
-// libgit2's local transport moves the remote ref without checking its old value, so a file:// push only
-// carries the objects (to `incoming`); the branch then moves by compare-and-swap in the repository itself,
-// from the commit's parent, as LocalGitRepo moves it.
-Result<PushReply> move_file_branch(git_repository* cache, const RemoteTarget& target, const git_oid& commit,
-                                   const std::string& incoming) {
+// The objects of `commit` that its parent lacks, as one new pack in the file:// remote's objects/pack
+// (libgit2's packbuilder writes it under a temporary name and renames it, so a reader sees all of it or
+// none). The remote has the parent: it is the tip the commit was built on.
+Status copy_new_objects(git_repository* cache, git_repository* remote, const git_commit* commit,
+                        const std::optional<git_oid>& parent, const std::string& store) {
+  git_revwalk* raw_walk = nullptr;
+  if (git_revwalk_new(&raw_walk, cache) != 0) return failure("cannot list the objects to push to " + store);
+  const RevwalkPtr walk(raw_walk);
+  if (git_revwalk_push(walk.get(), git_commit_id(commit)) != 0 ||
+      (parent && git_revwalk_hide(walk.get(), &*parent) != 0)) {
+    return failure("cannot list the objects to push to " + store);
+  }
+  git_packbuilder* raw_builder = nullptr;
+  if (git_packbuilder_new(&raw_builder, cache) != 0)
+    return failure("cannot pack the objects to push to " + store);
+  const PackBuilderPtr builder(raw_builder);
+  if (git_packbuilder_insert_walk(builder.get(), walk.get()) != 0)
+    return failure("cannot pack the objects to push to " + store);
+  const std::string pack_dir = std::string(git_repository_path(remote)) + "objects/pack";
+  if (git_packbuilder_write(builder.get(), pack_dir.c_str(), 0, nullptr, nullptr) != 0)
+    return failure("cannot push to " + store);
+  return ok();
+}
+
+// A file:// push without libgit2's local transport, which moves the remote ref without checking its old
+// value and lists every ref of the remote while other writers change them (failing, and leaking what it
+// listed, when one disappears): the new objects go straight into the remote's object store, then the
+// branch moves by compare-and-swap from the commit's parent, as LocalGitRepo moves it. A writer killed
+// between the two leaves only unreachable objects, which git gc prunes.
+Result<PushReply> push_to_file_remote(git_repository* cache, const RemoteTarget& target,
+                                      const git_oid& commit) {
   git_commit* raw_commit = nullptr;
   if (git_commit_lookup(&raw_commit, cache, &commit) != 0)
     return failure("cannot read the new commit of " + target.store);
@@ -130,12 +138,12 @@ Result<PushReply> move_file_branch(git_repository* cache, const RemoteTarget& ta
     return failure("cannot push to " + target.store);
   }
   const RepoPtr remote(raw_remote);
+  if (auto copied = copy_new_objects(cache, remote.get(), pushed.get(), parent, target.store); !copied)
+    return copied.error();
+  fault_point(FaultPoint::kMidPush);
   auto moved =
       compare_and_swap_ref(remote.get(), "refs/heads/" + target.branch, commit, parent, target.store);
-  const int removed = git_reference_remove(remote.get(), incoming.c_str());
   if (!moved) return moved.error();
-  if (removed != 0 && removed != GIT_ENOTFOUND)
-    return failure("cannot delete " + incoming + " in " + target.store);
   if (!*moved) return PushReply{false, true, "the remote branch moved"};
   return PushReply{true, false, ""};
 }
@@ -158,8 +166,7 @@ Result<std::optional<git_oid>> fetch_branch(git_repository* cache, const RemoteT
   const git_strarray refspecs{specs, 1};
   {
     const auto guard = network_guard();
-    const int rc = retrying_scratch_ref_race(
-        target, [&] { return git_remote_fetch(remote->get(), &refspecs, &options, "ferry: fetch"); });
+    const int rc = git_remote_fetch(remote->get(), &refspecs, &options, "ferry: fetch");
     if (rc != 0) return failed(target, doing, context);
   }
   const git_remote_head** heads = nullptr;
@@ -177,15 +184,9 @@ Result<PushReply> push_commit(git_repository* cache, const RemoteTarget& target,
   const std::string outgoing = "refs/ferry/outgoing/" + target.branch;
   if (auto set = set_ref(cache, outgoing, commit, target.store); !set) return set.error();
   fault_point(FaultPoint::kBeforePush);
-  Result<PushReply> reply = PushReply{};
-  if (target.url.transport != StoreTransport::kFile) {
-    reply = send(cache, target, outgoing + ":refs/heads/" + target.branch);
-  } else {
-    const std::string incoming = "refs/ferry/incoming/" + oid_hex(commit);
-    reply = send(cache, target, "+" + outgoing + ":" + incoming);
-    if (reply && reply->accepted) fault_point(FaultPoint::kMidPush);
-    if (reply && reply->accepted) reply = move_file_branch(cache, target, commit, incoming);
-  }
+  const Result<PushReply> reply = target.url.transport == StoreTransport::kFile
+                                      ? push_to_file_remote(cache, target, commit)
+                                      : send(cache, target, outgoing + ":refs/heads/" + target.branch);
   if (auto removed = set_ref(cache, outgoing, std::nullopt, target.store); !removed) return removed.error();
   if (reply && reply->accepted) {
     if (auto mirrored = set_ref(cache, "refs/heads/" + target.branch, commit, target.store); !mirrored) {

@@ -16,7 +16,6 @@ namespace ferry::writer::git {
 namespace {
 
 namespace fs = std::filesystem;
-using PackBuilderPtr = Handle<git_packbuilder, git_packbuilder_free>;
 using ConfigPtr = Handle<git_config, git_config_free>;
 
 fs::path objects_directory(git_repository* repo) {
