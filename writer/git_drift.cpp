@@ -1,6 +1,7 @@
 #include "writer/git_drift.h"
 
 #include "writer/drift.h"
+#include "writer/first_parents.h"
 #include "writer/git_tree_ops.h"
 
 namespace ferry::writer::git {
@@ -8,19 +9,11 @@ namespace {
 
 // The newest commit from `tip` back along first parents whose summary is `summary`; null when there is
 // none within kDriftHorizon commits or the history ends (a missing parent counts as the end).
-CommitPtr last_commit_titled(const git_commit* tip, const std::string& summary) {
+CommitPtr last_commit_titled(git_repository* repo, const git_commit* tip, const std::string& summary) {
+  const auto id = FirstParents::process().last_titled(repo, tip, summary);
   git_commit* raw = nullptr;
-  if (git_commit_dup(&raw, const_cast<git_commit*>(tip)) != 0) return CommitPtr{};
-  CommitPtr current(raw);
-  for (int step = 0; current && step < kDriftHorizon; ++step) {
-    const char* title = git_commit_summary(current.get());
-    if (title != nullptr && summary == title) return current;
-    git_commit* parent = nullptr;
-    if (git_commit_parentcount(current.get()) == 0 || git_commit_parent(&parent, current.get(), 0) != 0)
-      break;
-    current.reset(parent);
-  }
-  return CommitPtr{};
+  if (!id || git_commit_lookup(&raw, repo, &*id) != 0) return CommitPtr{};
+  return CommitPtr(raw);
 }
 
 // The content of the blob at `path` of `tree`, or nothing when there is no file there.
@@ -65,7 +58,7 @@ Result<std::vector<std::string>> restored_drift(git_repository* repo, const Tip&
                                                 const Change& change, const FileEdits& edits,
                                                 const std::string& store) {
   if (!tip.commit) return std::vector<std::string>{};
-  const CommitPtr own = last_commit_titled(tip.commit.get(), summary_of(change.message));
+  const CommitPtr own = last_commit_titled(repo, tip.commit.get(), summary_of(change.message));
   if (!own || git_oid_equal(git_commit_id(own.get()), &*tip.id)) return std::vector<std::string>{};
   git_tree* raw_own_tree = nullptr;
   git_tree* raw_new_tree = nullptr;

@@ -10,14 +10,16 @@ set -eu
 name=${KRATIX_OBJECT_NAME:-unnamed}
 namespace=${KRATIX_OBJECT_NAMESPACE:-default}
 
-# The first `size:` value, as the image's script reads it (leading blanks and quotes dropped).
+# The first `size:` value of a line that starts with it after blanks, as the image's script reads it
+# (blanks and quotes around the value dropped; the image's script drops them inside it too).
 size=""
 while IFS= read -r line; do
+  line=${line#"${line%%[![:space:]]*}"}
   case $line in
-    *size:*)
-      size=${line#*size:}
-      size=${size#"${size%%[!\"\' ]*}"}
-      size=${size%%[\"\' ]*}
+    size:*)
+      size=${line#size:}
+      size=${size#"${size%%[!\"\'[:space:]]*}"}
+      size=${size%%[\"\'[:space:]]*}
       break
       ;;
   esac
