@@ -6,7 +6,7 @@
 namespace ferry::writer::git {
 namespace {
 
-std::string summary_of(const git_commit* commit) {
+std::string commit_summary(const git_commit* commit) {
   const char* summary = git_commit_summary(const_cast<git_commit*>(commit));
   return summary == nullptr ? "" : summary;
 }
@@ -33,7 +33,7 @@ auto FirstParents::history_of(git_repository* repo, const git_commit* tip) -> st
   if (auto known = find(repository, tip_id)) return known;
   auto history = std::make_shared<History>();
   history->repository = repository;
-  history->newest_first.push_back(Commit{tip_id, summary_of(tip)});
+  history->newest_first.push_back(Commit{tip_id, commit_summary(tip)});
   const auto parent =
       git_commit_parentcount(tip) > 0 ? find(repository, *git_commit_parent_id(tip, 0)) : nullptr;
   if (parent) {
@@ -51,7 +51,7 @@ auto FirstParents::history_of(git_repository* repo, const git_commit* tip) -> st
       if (git_commit_parentcount(current.get()) == 0 || git_commit_parent(&older, current.get(), 0) != 0)
         break;
       current.reset(older);
-      history->newest_first.push_back(Commit{*git_commit_id(older), summary_of(older)});
+      history->newest_first.push_back(Commit{*git_commit_id(older), commit_summary(older)});
     }
   }
   keep(history);
