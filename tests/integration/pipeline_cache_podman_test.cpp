@@ -2,8 +2,10 @@
 // byte-identical results, also from a new runtime and cache object (the cache is on disk); rebuilding the
 // image under the same tag with other content misses. Needs ci/build-images.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <string>
 
 #include "pipeline/podman_runtime.h"
 #include "pipeline/workflow.h"
@@ -16,7 +18,9 @@ using ferry::testing::run;
 using ferry::testing::shell_quote;
 
 const std::string kBase = "localhost/ferry-fixtures/redis-configure:dev";
-const std::string kProbe = "localhost/ferry-test/cache-probe:dev";
+// A tag of this process's own: ctest runs each test as a process, two at a time, and a test's TearDown
+// removes its image, which must not be another test's.
+const std::string kProbe = "localhost/ferry-test/cache-probe-" + std::to_string(::getpid()) + ":dev";
 
 // A real runtime that counts the containers it starts.
 class CountingRuntime : public ContainerRuntime {
