@@ -146,13 +146,15 @@ Result<ChildProcess> ChildProcess::start(const std::string& exe, const std::vect
   std::error_code ec;
   auto impl = std::make_unique<Impl>();
   // Its own process group, set in the child before exec (and below in the parent, so no kill races it).
+  // vfork: the child borrows ferry's memory until exec, so it does only setpgid, dup2 and execve; a failed
+  // execve reports through that shared memory. fork would copy ferry's page tables on every start.
   auto own_group = (bp::extend::on_exec_setup = [](auto&) { ::setpgid(0, 0); });
   if (output != nullptr) {
     impl->child = bp::child(exe, bp::args(args), bp::std_in = bp::null, (bp::std_out & bp::std_err) = output,
-                            own_group, ec);
+                            own_group, bp::posix::use_vfork, ec);
   } else {
     impl->child = bp::child(exe, bp::args(args), bp::std_in = bp::null, bp::std_out = bp::null,
-                            bp::std_err = bp::null, own_group, ec);
+                            bp::std_err = bp::null, own_group, bp::posix::use_vfork, ec);
   }
   if (ec) return make_error(exe + ": " + ec.message());
   ::setpgid(impl->child.id(), impl->child.id());

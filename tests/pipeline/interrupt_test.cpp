@@ -192,5 +192,26 @@ TEST(ChildProcessGroup, KillReturnsOnlyOnceTheChildsOwnChildrenHaveEnded) {
   EXPECT_TRUE(stat.empty() || stat.find(") Z ") != std::string::npos) << stat;
 }
 
+// Children start with vfork, so a failed execve is reported through the memory the child shared with
+// ferry: the start fails with the file and errno's text, and no child is left.
+TEST(ChildProcessStart, AFileThatCannotBeExecutedIsAnErrorNamingIt) {
+  TempDir dir;
+  const auto script = dir.path() / "not-executable.sh";
+  ferry::testing::write_file(script, "#!/bin/sh\nexit 0\n");
+  auto child = cli::ChildProcess::start(script.string(), {}, nullptr);
+  ASSERT_FALSE(child);
+  EXPECT_EQ(child.error().message, script.string() + ": Permission denied");
+}
+
+TEST(ChildProcessStart, TheChildWritesBothStreamsToTheGivenFile) {
+  cli::LogFile log;
+  ASSERT_NE(log.file(), nullptr);
+  auto child = cli::ChildProcess::start("/bin/sh", {"-c", "echo out; echo err >&2; exit 3"}, log.file());
+  ASSERT_TRUE(child);
+  ASSERT_TRUE(child->wait_until(cli::Clock::now() + 10s));
+  EXPECT_EQ(child->exit_code(), 3);
+  EXPECT_EQ(log.read(), "out\nerr\n");
+}
+
 }  // namespace
 }  // namespace ferry::pipeline
