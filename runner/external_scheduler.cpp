@@ -98,8 +98,9 @@ Result<std::string> run_child(const fs::path& executable, const fs::path& scratc
   const std::string in = (scratch / "stdin.json").string();
   const std::string out = (scratch / "stdout").string();
   const std::string err = (scratch / "stderr").string();
+  // vfork, as the containers' starts (pipeline/cli_engine.cpp): fork would copy ferry's page tables.
   bp::child child(executable.string(), (bp::std_in < in), (bp::std_out > out), (bp::std_err > err),
-                  bp::start_dir = working_directory.string(), group, ec);
+                  bp::start_dir = working_directory.string(), group, bp::posix::use_vfork, ec);
   if (ec) return make_error("cannot start: " + ec.message());
   if (!wait_until(child, Clock::now() + timeout)) {
     group.terminate(ec);
