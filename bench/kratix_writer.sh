@@ -5,7 +5,8 @@
 # REMOTE_URL: file:// URL of a bare repository whose branch main exists. WORKDIR: empty scratch directory
 # for the clone. FILES_DIR/MANIFEST: as written by `ferry_bench_writer files` (one line per request:
 # "<request>\t<repository directory>", the files in FILES_DIR/<request>/).
-# Once: `git clone --depth=1 --single-branch --no-tags --branch main` (Kratix keeps one clone per store).
+# Once: `git clone --depth=1 --single-branch --no-tags --branch main` (Kratix keeps one clone per store),
+# unless WORKDIR holds one already (scenario 1's later windows continue a run, so they clone untimed).
 # Per request: fetch --depth 1 --force --prune, reset --hard origin/main, clean -ffdx, `git rm -r` of the
 # request's directory when it exists, write the files (bash builtins, no child process), `git add` them,
 # `git diff --cached --quiet`, commit with the author, `git push origin main`. Kratix skips the fetch when
@@ -20,7 +21,7 @@ export GIT_CONFIG_NOSYSTEM=1
 git_() { git -c credential.helper= -c user.name=bench -c user.email=bench@localhost "$@"; }
 
 cd "$work"
-git_ clone -q --depth=1 --single-branch --no-tags --branch main "$remote" .
+[[ -d .git ]] || git_ clone -q --depth=1 --single-branch --no-tags --branch main "$remote" .
 
 while IFS=$'\t' read -r request dir; do
   git_ fetch -q origin main --depth 1 --no-tags --force --prune
