@@ -56,13 +56,14 @@ measure() {
 }
 
 # kratix_windows SIZE: the Kratix path's time for SIZE requests, estimated from three timed windows of
-# SIZE/20 requests (the first, the middle and the last) on one repository, ferry's writer committing the
-# requests between them. Its cost per request grows with the repository, so the whole is the integral of
-# a cost linear between the windows' middles and flat beyond them. The run whole clones once, so the
-# later windows' clones are made before their clocks start. Prints "ESTIMATE FIRST MIDDLE LAST" (the last three per request);
-# leaves $work/kratix.git holding all SIZE requests.
+# SIZE/20 requests (at least 1; the first, the middle and the last) on one repository, ferry's writer
+# committing the requests between them. Its cost per request grows with the repository, so the whole is
+# the integral of a cost linear between the windows' middles and flat beyond them. The run whole clones
+# once, so the later windows' clones are made before their clocks start. The estimate runs low (a window
+# starts from a packed clone; bench/README.md). Prints "ESTIMATE FIRST MIDDLE LAST WINDOW" (the three
+# costs per request); leaves $work/kratix.git holding all SIZE requests.
 kratix_windows() {
-  local size=$1 window=$(($1 / 20)) written=0 start seconds per=() middles=()
+  local size=$1 window=$(($1 >= 20 ? $1 / 20 : 1)) written=0 start seconds per=() middles=()
   fresh kratix
   for start in 0 $(((size - window) / 2)) $((size - window)); do
     if ((start > written)); then run_ferry kratix $((start - written)) "$written" >/dev/null; fi
@@ -70,10 +71,10 @@ kratix_windows() {
     per+=("$(bench_div "$seconds" "$window")") middles+=("$(bench_div $((2 * start + window)) 2)")
     written=$((start + window))
   done
-  awk -v n="$size" -v p="${per[*]}" -v m="${middles[*]}" 'BEGIN {
+  awk -v n="$size" -v w="$window" -v p="${per[*]}" -v m="${middles[*]}" 'BEGIN {
     split(p, c, " "); split(m, x, " ")
     total = c[1] * x[1] + (c[1] + c[2]) / 2 * (x[2] - x[1]) + (c[2] + c[3]) / 2 * (x[3] - x[2]) + c[3] * (n - x[3])
-    printf "%.6f %s %s %s\n", total, c[1], c[2], c[3] }'
+    printf "%.6f %s %s %s %d\n", total, c[1], c[2], c[3], w }'
 }
 
 same_trees() {
@@ -100,9 +101,11 @@ for size in "$small" "$target"; do
     kratix_note="Kratix runs: 1; trees identical"
   else
     bench_say "scenario 1: R=$size (K=$files): ferry, fast-import (${BENCH_REPS}x each), Kratix path in 3 windows"
-    read -r kratix first_cost middle_cost last_cost <<<"$(kratix_windows "$size")"
+    read -r kratix first_cost middle_cost last_cost kratix_window <<<"$(kratix_windows "$size")"
     kratix_label="Kratix git CLI path (s, from 3 windows)"
-    kratix_note="Kratix timed on requests 1-$((size / 20)), the middle $((size / 20)) and the last $((size / 20)) at $first_cost, $middle_cost and $last_cost s a request, ferry writing the rest, the whole interpolated (bench/scenario_writing.sh); trees identical"
+    kratix_note="Kratix timed on requests 1-$kratix_window, the middle $kratix_window and the last"
+    kratix_note+=" $kratix_window at $first_cost, $middle_cost and $last_cost s a request, ferry writing the rest,"
+    kratix_note+=" the whole interpolated (bench/scenario_writing.sh); trees identical"
   fi
   same_trees "$size"
   ferry_at[$size]=$ferry
