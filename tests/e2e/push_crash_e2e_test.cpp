@@ -202,6 +202,8 @@ void kill_at_mid_push(const fs::path& server, const fs::path& cache, int hit) {
     ::setenv("FERRY_FAULT_POINT", ("mid-push:" + std::to_string(hit)).c_str(), 1);
     ::setenv("FERRY_MID_PUSH_SERVER", server.c_str(), 1);
     ::setenv("FERRY_MID_PUSH_CACHE", cache.c_str(), 1);
+    // It pushes over file:// and dies of SIGKILL, so servers of its own would outlive it.
+    ::setenv(writer::testing_remote::kGitServersVariable, "off", 1);
     if (std::FILE* quiet = std::freopen("/dev/null", "w", stdout); quiet == nullptr) ::_exit(126);
     ::execl("/proc/self/exe", "push_crash_e2e_test", "--gtest_also_run_disabled_tests",
             "--gtest_filter=MidPushChild.DISABLED_AppliesTheSteps", static_cast<char*>(nullptr));

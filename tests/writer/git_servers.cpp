@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <memory>
 #include <sstream>
 
@@ -32,8 +33,13 @@ std::map<std::string, std::string> read_env(const std::filesystem::path& file) {
 class GitServersEnvironment : public ::testing::Environment {
  public:
   void SetUp() override {
-    temp_ = std::make_unique<ferry::testing::TempDir>();
     GitServers& servers = state();
+    if (const char* wanted = std::getenv(kGitServersVariable);
+        wanted != nullptr && wanted == std::string("off")) {
+      servers.failure = std::string("not started in this process: ") + kGitServersVariable + "=off";
+      return;
+    }
+    temp_ = std::make_unique<ferry::testing::TempDir>();
     servers.dir = temp_->path() / "servers";
     if (const std::string failure = run_git_servers("start"); !failure.empty()) {
       servers.failure = "ci/git-servers start " + servers.dir.string() + " failed:\n" + failure;
@@ -43,6 +49,7 @@ class GitServersEnvironment : public ::testing::Environment {
     servers.started = true;
   }
   void TearDown() override {
+    if (temp_ == nullptr) return;
     if (const std::string failure = run_git_servers("stop"); !failure.empty()) ADD_FAILURE() << failure;
     temp_.reset();
   }

@@ -22,6 +22,10 @@ struct GitServers {
 // The servers of this test binary (started by the environment before any test runs).
 const GitServers& git_servers();
 
+// Set to "off" in the environment of a process of a test binary that does not use the servers, such as
+// a child that runs one test and is killed: nothing would stop the servers it started.
+inline constexpr const char* kGitServersVariable = "FERRY_TEST_GIT_SERVERS";
+
 // Runs `ci/git-servers <action> <dir>`; "" on success, else the script's output.
 std::string run_git_servers(const std::string& action);
 
