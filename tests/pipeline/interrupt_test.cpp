@@ -195,7 +195,7 @@ TEST(ChildProcessGroup, KillReturnsOnlyOnceTheChildsOwnChildrenHaveEnded) {
 }
 
 // Children start with vfork, so a failed execve is reported through the memory the child shared with
-// ferry: the start fails with the file and errno's text, and no child is left.
+// ferry: the start fails with the file and errno's text.
 TEST(ChildProcessStart, AFileThatCannotBeExecutedIsAnErrorNamingIt) {
 #if defined(__SANITIZE_THREAD__)
   GTEST_SKIP() << kTsanForksForVfork;
