@@ -8,7 +8,8 @@
 #include <string>
 
 #include "core/allocator.h"
-#include "runner/platform.h"
+#include "platform/loader.h"
+#include "platform/platform.h"
 
 int main(int argc, char** argv) {
   ferry::tune_allocator_for_large_buffers();  // as ferry's main() does

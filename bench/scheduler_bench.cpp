@@ -3,7 +3,7 @@
 // runs; the 900 added ones carry labels no group asks for, so they cannot match and every group has the
 // same 10 candidates either way. One benchmark iteration is one decision; the 100,000 groups are cycled.
 // BM_Place, BM_Decide and BM_PlaceExpressions time reconcile's path: decide() with the DestinationIndex,
-// built once per run as runner/run_scheduling.cpp does (here once per benchmark, outside the timing), which
+// built once per run as placement/run_scheduling.cpp does (here once per benchmark, outside the timing), which
 // judges only the Destinations the index cannot rule out. BM_Explain times `ferry explain`'s path, decide()
 // without an index, which judges and explains every Destination (so it grows with all of them).
 // BM_PlaceExpressions adds a matchExpressions requirement (region In all four regions), built only when

@@ -38,14 +38,14 @@ inline constexpr std::array<FaultPointInfo, 6> kFaultPoints = {{
     {FaultPoint::kAfterRefMove, "after-ref-move",
      "a local repository's branch moved by compare-and-swap (writer/ref_commit.cpp)"},
     {FaultPoint::kBeforeStateRecord, "before-state-record",
-     "every destination commit made, the run's state not recorded (runner/reconcile.cpp)"},
+     "every destination commit made, the run's state not recorded (run/reconcile.cpp)"},
     {FaultPoint::kBeforePush, "before-push",
      "a remote store's commit built in the cache, nothing sent (writer/git_remote_ops.cpp)"},
     {FaultPoint::kMidPush, "mid-push",
      "a file:// remote holds the pushed objects, unreachable, its branch not moved "
      "(writer/git_remote_ops.cpp)"},
     {FaultPoint::kBetweenStores, "between-stores",
-     "a request's commit to one repository made, its next repository not written (runner/reconcile.cpp)"},
+     "a request's commit to one repository made, its next repository not written (run/reconcile.cpp)"},
 }};
 
 // FERRY_FAULT_POINT's value: which point, and at which hit (1 = the first).

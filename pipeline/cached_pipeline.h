@@ -11,7 +11,7 @@
 #include "pipeline/pipeline_cache.h"
 #include "pipeline/pipeline_cache_key.h"
 #include "pipeline/runtime.h"
-#include "pipeline/workflow.h"
+#include "pipeline/workflow_inputs.h"
 
 namespace ferry::pipeline {
 

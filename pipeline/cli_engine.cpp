@@ -143,19 +143,31 @@ ChildProcess::~ChildProcess() = default;
 
 Result<ChildProcess> ChildProcess::start(const std::string& exe, const std::vector<std::string>& args,
                                          FILE* output) {
+  return start(exe, args, ChildSetup{nullptr, output, output, {}});
+}
+
+Result<ChildProcess> ChildProcess::start(const std::string& exe, const std::vector<std::string>& args,
+                                         const ChildSetup& setup) {
+  // /dev/null for the streams not given (as bp::null would open it), so one launch serves every setup.
+  const std::unique_ptr<FILE, int (*)(FILE*)> null(std::fopen("/dev/null", "r+e"), &std::fclose);
+  if (null == nullptr) return make_error(exe + ": cannot open /dev/null");
+  const auto stream = [&](FILE* given) { return given != nullptr ? given : null.get(); };
+  const std::string directory = setup.directory.string();
+  // Its own process group, set in the child before exec (and below in the parent, so no kill races it).
+  // vfork: the child borrows ferry's memory until exec, so it does only setpgid, chdir, dup2 and execve; a
+  // failed chdir or execve reports through that shared memory (and ends the child, which bp then reaps).
+  // fork would copy ferry's page tables on every start.
+  auto child_setup = (bp::extend::on_exec_setup = [&directory](auto& exec) {
+    ::setpgid(0, 0);
+    if (!directory.empty() && ::chdir(directory.c_str()) != 0) {
+      exec.set_error(std::error_code(errno, std::system_category()), "chdir failed");
+      ::_exit(EXIT_FAILURE);
+    }
+  });
   std::error_code ec;
   auto impl = std::make_unique<Impl>();
-  // Its own process group, set in the child before exec (and below in the parent, so no kill races it).
-  // vfork: the child borrows ferry's memory until exec, so it does only setpgid, dup2 and execve; a failed
-  // execve reports through that shared memory. fork would copy ferry's page tables on every start.
-  auto own_group = (bp::extend::on_exec_setup = [](auto&) { ::setpgid(0, 0); });
-  if (output != nullptr) {
-    impl->child = bp::child(exe, bp::args(args), bp::std_in = bp::null, (bp::std_out & bp::std_err) = output,
-                            own_group, bp::posix::use_vfork, ec);
-  } else {
-    impl->child = bp::child(exe, bp::args(args), bp::std_in = bp::null, bp::std_out = bp::null,
-                            bp::std_err = bp::null, own_group, bp::posix::use_vfork, ec);
-  }
+  impl->child = bp::child(exe, bp::args(args), bp::std_in = stream(setup.in), bp::std_out = stream(setup.out),
+                          bp::std_err = stream(setup.err), child_setup, bp::posix::use_vfork, ec);
   if (ec) return make_error(exe + ": " + ec.message());
   ::setpgid(impl->child.id(), impl->child.id());
   register_child(impl->child.id());
@@ -175,6 +187,11 @@ int ChildProcess::exit_code() const {
   const int status = impl_->child.native_exit_code();
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return WEXITSTATUS(status);
+}
+
+int ChildProcess::term_signal() const {
+  const int status = impl_->child.native_exit_code();
+  return WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 }
 
 void ChildProcess::kill() {

@@ -1,10 +1,11 @@
-// What every container runtime shares: running command-line programs (podman, docker, runc, bwrap) as
-// children. Internal to pipeline/; Boost.Process stays inside cli_engine.cpp. Nothing here logs arguments:
-// env values may be secret.
+// ferry's one way to start a child process: what every container runtime shares for running command-line
+// programs (podman, docker, runc, bwrap), also used by placement/'s external schedulers. Boost.Process stays
+// inside cli_engine.cpp. Nothing here logs arguments: env values may be secret.
 #pragma once
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,16 +34,28 @@ class LogFile {
   FILE* file_ = nullptr;
 };
 
-// One child process, stdin from /dev/null, leading its own process group (so a terminal's Ctrl-C reaches
-// only ferry, which stops children in order; see pipeline/interrupt.h) and registered for a hard exit.
-// Destroying it kills the group and reaps a child still running, so no child outlives its owner on any
-// path.
+// Where a child's standard streams are connected (a null one to /dev/null; one file may take several) and
+// the directory it starts in (empty: ferry's own).
+struct ChildSetup {
+  FILE* in = nullptr;
+  FILE* out = nullptr;
+  FILE* err = nullptr;
+  std::filesystem::path directory;
+};
+
+// One child process, leading its own process group (so a terminal's Ctrl-C reaches only ferry, which stops
+// children in order; see pipeline/interrupt.h) and registered for a hard exit. Destroying it kills the
+// group and reaps a child still running, so no child outlives its owner on any path.
 class ChildProcess {
  public:
-  // Starts `exe` (an absolute path) with `args`; stdout and stderr go to `output`, or nowhere when null.
-  // The Error reads "<exe>: <reason>".
+  // Starts `exe` (an absolute path) with `args`, stdin from /dev/null; stdout and stderr go to `output`, or
+  // nowhere when null. The Error reads "<exe>: <reason>".
   static Result<ChildProcess> start(const std::string& exe, const std::vector<std::string>& args,
                                     FILE* output);
+  // The same with each stream and the working directory chosen; a directory it cannot enter fails the
+  // start as a failed execve does ("<exe>: No such file or directory").
+  static Result<ChildProcess> start(const std::string& exe, const std::vector<std::string>& args,
+                                    const ChildSetup& setup);
   ChildProcess(ChildProcess&&) noexcept;
   ChildProcess& operator=(ChildProcess&&) noexcept;
   ~ChildProcess();
@@ -52,8 +65,11 @@ class ChildProcess {
   // The same, also returning when ferry is interrupted (at once if it already was).
   enum class Waited { exited, deadline, interrupted };
   Waited wait_interruptibly(Clock::time_point deadline);
-  // The shell convention: the exit status, or 128 + signal. Only after wait_until returned true.
+  // The shell convention: the exit status, or 128 + signal. Only after a wait reported the exit.
   int exit_code() const;
+  // The signal that ended the child, 0 when it exited by itself (then exit_code() is its status). Only after
+  // a wait reported the exit.
+  int term_signal() const;
   // SIGKILL to its process group, then reap; then waits (10 s at most) until the child's own children have
   // exited too, so nothing it started is still running when this returns (bwrap's sandbox init would be).
   void kill();
@@ -97,7 +113,7 @@ struct Outcome {
   bool interrupted = false;
 };
 template <class Stop>
-Outcome wait_or_stop(ChildProcess& child, std::chrono::seconds timeout, Stop stop) {
+Outcome wait_or_stop(ChildProcess& child, Clock::duration timeout, Stop stop) {
   const ChildProcess::Waited waited = child.wait_interruptibly(Clock::now() + timeout);
   if (waited == ChildProcess::Waited::exited) return {child.exit_code(), false, false};
   stop();

@@ -103,7 +103,4 @@ struct Request {
   SourceLocation where;
 };
 
-// Parses a Promise document (kind already checked by the caller).
-Result<Promise> parse_promise(const YamlDocument& document);
-
 }  // namespace ferry::pipeline

@@ -1,7 +1,10 @@
-// Promise documents -> pipeline::Promise. Field rules follow reference §1.1; errors carry file:line:column.
+// Promise documents -> pipeline::Promise (promise_parser.h). Field rules follow reference §1.1.
+#include "pipeline/promise_parser.h"
+
 #include <array>
 
 #include "core/kubernetes_names.h"
+#include "core/object_metadata.h"
 #include "pipeline/model.h"
 #include "pipeline/pipeline_parser.h"
 
@@ -193,15 +196,13 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   const YAML::Node& node = document.node;
   Promise promise;
   promise.where = location_of(node, file);
-  auto name = required_string(child(node, "metadata"), "name", "metadata.name", file);
-  if (!name) return name.error();
-  promise.name = *name;
-  auto annotations = optional_labels(child(node, "metadata"), "annotations", "metadata.annotations", file);
-  if (!annotations) return annotations.error();
-  promise.annotations = std::move(*annotations);
-  auto labels = optional_labels(child(node, "metadata"), "labels", "metadata.labels", file);
-  if (!labels) return labels.error();
-  if (auto version = labels->find(kPromiseVersionLabel); version != labels->end())
+  auto metadata =
+      read_object_metadata(document, {.metadata_required = false, .annotations = true, .labels = true});
+  if (!metadata) return metadata.error();
+  promise.name = metadata->name;
+  promise.annotations = std::move(metadata->annotations);
+  const Labels& labels = metadata->labels;
+  if (auto version = labels.find(kPromiseVersionLabel); version != labels.end())
     promise.version = version->second;
   auto spec_node = required_map(node, "spec", "spec", file);
   if (!spec_node) return spec_node.error();

@@ -1,5 +1,7 @@
-// The container runtime: the one interface between ferry and a container engine. Implementations: podman
-// (podman_runtime.h) and a recording fake for tests (recording_runtime.h).
+// The container runtime: the one interface between ferry and a container engine (ContainerRuntime), and the
+// values it takes and gives: a container to run with its mounts (ContainerRun, Mount) and how it ended
+// (ContainerExit). Implementations: podman, docker, oci (runc on the image) and exec (bubblewrap), made by
+// runtime_factory.h; tests use a recording fake (tests/support).
 #pragma once
 
 #include <chrono>

@@ -4,8 +4,6 @@
 // The outputs are split into groups by /kratix/metadata/destination-selectors.yaml (§2.6).
 #pragma once
 
-#include <chrono>
-#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -15,26 +13,11 @@
 #include "core/label_selector.h"
 #include "core/labels.h"
 #include "pipeline/model.h"
-#include "pipeline/pipeline_cache.h"
 #include "pipeline/runtime.h"
-#include "pipeline/secrets.h"
 #include "pipeline/workflow_control.h"
+#include "pipeline/workflow_inputs.h"
 
 namespace ferry::pipeline {
-
-// What the KRATIX_* variables describe: the object a workflow runs for.
-struct WorkflowObject {
-  std::string workflow_type;  // "resource" | "promise"
-  std::string action;         // "configure" | "delete"
-  std::string promise_name;
-  std::string kind;
-  std::string group;
-  std::string version;
-  std::string name;
-  std::string namespace_;  // "" for promise workflows
-  std::string plural;
-  std::string object_yaml;  // written to /kratix/input/object.yaml
-};
 
 // One entry of destination-selectors.yaml. directory "." is the default group's entry.
 struct SelectorEntry {
@@ -66,24 +49,6 @@ struct PipelineResult {
   std::string message;      // status.message at that point
   std::optional<Suspension> suspension;  // set when workflow-control.yaml stopped the workflow here (§2.8)
   bool from_cache = false;  // its containers did not run: what they produced came from the pipeline cache
-};
-
-// What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are
-// untrusted, and a runaway pipeline must not fill the disk or a repository.
-inline constexpr std::size_t kDefaultMaxOutputFiles = 10000;
-inline constexpr std::size_t kDefaultMaxOutputBytes = std::size_t{64} << 20;
-
-struct WorkflowOptions {
-  std::filesystem::path scratch_dir;  // per-pipeline directories go below it (empty: the system temp dir)
-  std::chrono::seconds timeout{600};  // per container
-  std::size_t max_output_files = kDefaultMaxOutputFiles;  // per pipeline (--max-output-files)
-  std::size_t max_output_bytes = kDefaultMaxOutputBytes;  // per pipeline, all files (--max-output-bytes)
-  std::chrono::system_clock::time_point now = std::chrono::system_clock::now();  // for status timestamps
-  const SecretSource* secrets = nullptr;  // resolves env valueFrom; none: such a container is an error
-  // The pipeline cache (pipeline_cache.h, docs/pipeline-cache.md); none: every pipeline runs. With
-  // cache_reads false (--force) pipelines run all the same and their results are stored.
-  PipelineCache* cache = nullptr;
-  bool cache_reads = true;
 };
 
 // Runs the pipelines in order, each in a fresh scratch directory below options.scratch_dir that is removed

@@ -1,3 +1,6 @@
+// The command line (cli.h): the subcommand table, each subcommand's options, and the dispatch.
+#include "runner/cli.h"
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
@@ -8,7 +11,7 @@
 #include "pipeline/runtime_factory.h"
 #include "runner/commands.h"
 #include "runner/logging.h"
-#include "runner/shard.h"
+#include "run/shard.h"
 #include "runner/test_pipeline_command.h"
 #include "writer/network_timeout.h"
 

@@ -5,13 +5,14 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdlib>
 #include <iostream>
 
 #include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
 #include "pipeline/runtime_factory.h"
+#include "platform/loader.h"
+#include "platform/store_access.h"
 #include "runner/logging.h"
 #include "runner/report.h"
 
@@ -107,22 +108,22 @@ std::string interrupted_summary(const RunReport& report, bool state_enabled) {
 }
 
 // "ferry-<pid>-XXXXXX" made by mkdtemp: a fresh directory even when a killed run with the same pid left its
-// own behind (SIGKILL removes nothing), whose pipeline directories would then clash with this run's.
-ScratchDirectory::ScratchDirectory(const std::string& parent) {
+// own behind (SIGKILL removes nothing), whose pipeline directories would then clash with this run's. The
+// parent is made here first so that failing to make it throws what it always threw.
+static ferry::ScratchDirectory make_run_scratch(const std::string& parent) {
   const fs::path base = parent.empty() ? fs::temp_directory_path() : fs::path(parent);
   fs::create_directories(base);
-  std::string pattern = (base / ("ferry-" + std::to_string(::getpid()) + "-XXXXXX")).string();
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    throw fs::filesystem_error("cannot create the scratch directory", fs::path(pattern),
-                               std::error_code(errno, std::generic_category()));
+  const std::string prefix = "ferry-" + std::to_string(::getpid()) + "-";
+  std::error_code error;
+  std::optional<ferry::ScratchDirectory> made = ferry::ScratchDirectory::create(base, prefix, error);
+  if (!made) {
+    throw fs::filesystem_error("cannot create the scratch directory", base / (prefix + "XXXXXX"), error);
   }
-  path_ = pattern;
+  return std::move(*made);
 }
 
-ScratchDirectory::~ScratchDirectory() {
-  std::error_code ignored;
-  fs::remove_all(path_, ignored);
-}
+ScratchDirectory::ScratchDirectory(const std::string& parent)
+    : ferry::ScratchDirectory(make_run_scratch(parent)) {}
 
 ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::filesystem::path& scratch,
                                   const pipeline::SecretSource& secrets, int jobs) {

@@ -8,14 +8,16 @@
 #include <optional>
 #include <string>
 
+#include "core/scratch_directory.h"
 #include "pipeline/runtime.h"
 #include "pipeline/secrets.h"
+#include "platform/platform.h"
+#include "platform/platform_source.h"
+#include "platform/store_access.h"
+#include "run/reconcile.h"
+#include "run/run_report.h"
+#include "run/work_selection.h"
 #include "runner/commands.h"
-#include "runner/platform.h"
-#include "runner/platform_source.h"
-#include "runner/reconcile.h"
-#include "runner/run_report.h"
-#include "runner/work_selection.h"
 
 namespace ferry::runner {
 
@@ -71,17 +73,12 @@ StoreAccess store_access(const StoreCommandOptions& options, const Platform& pla
 // run redoes this run's work". Counts Promises too when some were not run.
 std::string interrupted_summary(const RunReport& report, bool state_enabled);
 
-// The scratch directory of one run: created on entry, removed with everything in it on every exit path.
-class ScratchDirectory {
+// The scratch directory of one run, <parent>/ferry-<pid>-XXXXXX (core/scratch_directory.h): created on
+// entry, removed with everything in it on every exit path. Throws std::filesystem::filesystem_error when it
+// cannot be made.
+class ScratchDirectory : public ferry::ScratchDirectory {
  public:
   explicit ScratchDirectory(const std::string& parent);  // "" = the system temp directory
-  ~ScratchDirectory();
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
 };
 
 // How a command runs pipelines, from its runtime options: scratch directory, timeout, secrets, output

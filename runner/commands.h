@@ -1,4 +1,5 @@
-// ferry's subcommands. Each is one entry of the table in cli.cpp: options in, exit code out.
+// ferry's subcommands: their options and entry points, each defined in its <name>_command.cpp (run_version
+// in reconcile_command.cpp) and listed in the table of cli.cpp: options in, exit code out.
 #pragma once
 
 #include <string>
@@ -35,11 +36,11 @@ struct StateCommandOptions {
   bool no_state = false;  // run everything, record nothing
   bool force = false;     // run everything, record what was done
   std::string reconciliation_interval = "10h";  // a Go duration, as Kratix's reconciliationInterval
-  std::string shard = "1/1";  // --shard I/N: which requests this CI job takes (runner/shard.h)
+  std::string shard = "1/1";  // --shard I/N: which requests this CI job takes (run/shard.h)
 };
 
 struct ReconcileCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
   std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string output = "text";  // text | json
   int jobs = 2;
@@ -52,7 +53,7 @@ struct ReconcileCommandOptions {
 // `ferry plan`: reconcile on in-memory copies of the stores (writer/planning_store.h); prints each object's
 // outcome and every Destination's file diff, writes nothing (no commit, no state record).
 struct PlanCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
   std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string output = "text";  // text | json
   int jobs = 2;
@@ -63,7 +64,7 @@ struct PlanCommandOptions {
 };
 
 struct ExplainCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
   std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string request;  // NAMESPACE/NAME
   std::string promise;  // NAME
@@ -75,7 +76,7 @@ struct ExplainCommandOptions {
 // `ferry validate`: loads and checks the platform as reconcile does before running anything; runs nothing,
 // writes nothing. Exit 0 valid, 1 errors.
 struct ValidateCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
   std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string output = "text";  // text | json
   StoreCommandOptions stores;   // how a Git platform is reached
@@ -84,7 +85,7 @@ struct ValidateCommandOptions {
 // `ferry status`: what the recorded state says (run_state.h), read without the state lock, so it works
 // while a reconcile runs. Exit 0 shown, 1 no recorded state or no such object.
 struct StatusCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (runner/platform_source.h)
+  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
   std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string object;     // "" = every Promise and request; NAMESPACE/NAME a request; NAME a Promise
   std::string state_dir;  // "" = the default of state_access.h state_location
@@ -110,8 +111,5 @@ int run_validate(const ValidateCommandOptions& options);
 int run_status(const StatusCommandOptions& options);
 int run_test_pipeline(const TestPipelineCommandOptions& options);
 int run_version();
-
-// Parses argv and runs the chosen subcommand; returns the process exit code.
-int run_cli(int argc, char** argv);
 
 }  // namespace ferry::runner

@@ -36,7 +36,7 @@ std::string describe_verdict(const scheduler::DestinationVerdict& v, bool by_pol
   return std::string(takes ? "takes it: " : "refused: ") + join(terms);
 }
 
-std::string number(double value) {
+std::string short_number(double value) {
   std::ostringstream out;
   out << value;
   return out.str();
@@ -44,7 +44,7 @@ std::string number(double value) {
 
 std::string describe_terms(const std::vector<scheduler::ScoreTerm>& terms) {
   std::vector<std::string> parts;
-  for (const auto& t : terms) parts.push_back(t.name + " " + number(t.value) + "x" + number(t.weight));
+  for (const auto& t : terms) parts.push_back(t.name + " " + short_number(t.value) + "x" + short_number(t.weight));
   return join(parts);
 }
 
@@ -57,7 +57,7 @@ std::string describe_policy_terms(const scheduler::DestinationVerdict& v, const 
   }
   if (!v.priority) return out;
   const scheduler::Score& s = *v.priority;
-  out += indent + "score " + number(s.total) + ": krake " + number(s.krake) + " (" + describe_terms(s.krake_terms) +
+  out += indent + "score " + short_number(s.total) + ": krake " + short_number(s.krake) + " (" + describe_terms(s.krake_terms) +
          ")";
   if (!s.preference_terms.empty()) out += " + preferences (" + describe_terms(s.preference_terms) + ")";
   if (!s.note.empty()) {

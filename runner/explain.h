@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/request_plan.h"
+#include "run/request_plan.h"
 
 namespace ferry::runner {
 

@@ -4,7 +4,7 @@
 #include "runner/command_support.h"
 #include "runner/commands.h"
 #include "runner/explain.h"
-#include "runner/reconcile.h"
+#include "run/reconcile.h"
 #include "runner/report.h"
 
 namespace ferry::runner {

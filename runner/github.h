@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "runner/run_report.h"
+#include "run/run_report.h"
 
 namespace ferry::runner {
 

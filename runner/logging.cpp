@@ -9,7 +9,6 @@
 #include <atomic>
 #include <string_view>
 
-#include "runner/progress.h"
 
 namespace ferry::runner {
 namespace {
@@ -36,6 +35,7 @@ class EraseProgressFlag : public spdlog::custom_flag_formatter {
 };
 
 std::atomic<LogFormat> chosen_format{LogFormat::text};
+std::atomic<bool> progress_shown{false};
 
 std::unique_ptr<spdlog::formatter> text_formatter() {
   auto formatter = std::make_unique<spdlog::pattern_formatter>();
@@ -68,5 +68,8 @@ void configure_logging(LogFormat format) {
   chosen_format = format;
   spdlog::set_default_logger(logger);
 }
+
+bool progress_line_shown() { return progress_shown.load(); }
+void set_progress_line_shown(bool shown) { progress_shown = shown; }
 
 }  // namespace ferry::runner

@@ -21,4 +21,9 @@ void configure_logging(LogFormat format);
 // The format configure_logging chose (text before it is called).
 LogFormat current_log_format();
 
+// Whether a progress line (progress.h) is on the screen now: text log lines start by erasing it. The
+// progress line sets it as it draws and erases itself.
+bool progress_line_shown();
+void set_progress_line_shown(bool shown);
+
 }  // namespace ferry::runner

@@ -5,7 +5,7 @@
 
 #include "core/allocator.h"
 #include "pipeline/interrupt.h"
-#include "runner/commands.h"
+#include "runner/cli.h"
 
 int main(int argc, char** argv) {
   ferry::tune_allocator_for_large_buffers();

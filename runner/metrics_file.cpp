@@ -16,7 +16,7 @@ double unix_seconds(std::chrono::system_clock::time_point when) {
   return std::chrono::duration<double>(when.time_since_epoch()).count();
 }
 
-std::string number(double value) {
+std::string sample_text(double value) {
   std::ostringstream out;
   out.precision(15);
   out << value;
@@ -42,7 +42,7 @@ std::string push_retries_counter(const RunReport* report, const std::string& pre
       "counter", "ferry_push_retries_total",
       "Pushes to remote state stores refused because the branch had moved and retried on its new tip, "
       "over every run that wrote this file.",
-      "ferry_push_retries_total " + number(total) + "\n");
+      "ferry_push_retries_total " + sample_text(total) + "\n");
 }
 
 // ferry_objects{kind="request",result="..."}: every result, zeros included, so alerts can test them.
@@ -87,17 +87,17 @@ std::string render_metrics(const RunReport* report, int exit_code, const RunTimi
                            const std::string& previous) {
   std::string out;
   out += gauge("ferry_last_run_timestamp_seconds", "When the last ferry run finished (Unix time).",
-               "ferry_last_run_timestamp_seconds " + number(unix_seconds(timing.finished)) + "\n");
+               "ferry_last_run_timestamp_seconds " + sample_text(unix_seconds(timing.finished)) + "\n");
   std::optional<double> last_success = exit_code == 0
                                            ? std::optional(unix_seconds(timing.finished))
                                            : sample_value(previous, "ferry_last_success_timestamp_seconds");
   if (last_success) {
     out += gauge("ferry_last_success_timestamp_seconds", "When a ferry run last finished with exit status 0.",
-                 "ferry_last_success_timestamp_seconds " + number(*last_success) + "\n");
+                 "ferry_last_success_timestamp_seconds " + sample_text(*last_success) + "\n");
   }
   out += gauge("ferry_last_run_duration_seconds", "How long the last run took.",
                "ferry_last_run_duration_seconds " +
-                   number(std::chrono::duration<double>(timing.finished - timing.started).count()) + "\n");
+                   sample_text(std::chrono::duration<double>(timing.finished - timing.started).count()) + "\n");
   out += gauge("ferry_last_run_exit_code",
                "The last run's exit status (0 ok, 1 could not start, 3 failed or "
                "pending objects, 4 misplaced groups).",

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "runner/run_report.h"
+#include "run/run_report.h"
 
 namespace ferry::runner {
 

@@ -4,16 +4,17 @@
 #include <fstream>
 #include <iostream>
 
+#include "platform/loader.h"
+#include "run/compound.h"
+#include "run/reconcile.h"
+#include "run/shard.h"
+#include "run/state_access.h"
 #include "runner/command_support.h"
 #include "runner/commands.h"
-#include "runner/compound.h"
 #include "runner/github.h"
 #include "runner/plan_report.h"
 #include "runner/progress.h"
-#include "runner/reconcile.h"
 #include "runner/report.h"
-#include "runner/shard.h"
-#include "runner/state_access.h"
 #include "writer/store_factory.h"
 
 namespace ferry::runner {

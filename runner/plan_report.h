@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "runner/platform.h"
-#include "runner/run_report.h"
+#include "platform/platform.h"
+#include "run/run_report.h"
 #include "writer/file_diff.h"
 #include "writer/planning_store.h"
 

@@ -14,7 +14,6 @@ namespace {
 constexpr auto kRedrawInterval = std::chrono::milliseconds(200);
 constexpr const char* kEraseLine = "\r\033[K";
 
-std::atomic<bool> shown{false};
 
 void write_stderr(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stderr); }
 
@@ -28,8 +27,6 @@ bool progress_wanted(bool stderr_is_terminal, const char* github_actions, LogFor
 bool progress_wanted() {
   return progress_wanted(::isatty(STDERR_FILENO) == 1, std::getenv("GITHUB_ACTIONS"), current_log_format());
 }
-
-bool progress_line_shown() { return shown.load(); }
 
 Progress::Progress(bool draw) {
   if (draw) redraw_ = std::thread([this] { redraw_until_stopped(); });
@@ -55,10 +52,10 @@ void Progress::redraw_until_stopped() {
   std::unique_lock lock(mutex_);
   do {
     write_stderr(std::string(kEraseLine) + "ferry: " + line());
-    shown = true;
+    set_progress_line_shown(true);
   } while (!stop_requested_.wait_for(lock, kRedrawInterval, [this] { return stopping_; }));
   write_stderr(kEraseLine);
-  shown = false;
+  set_progress_line_shown(false);
 }
 
 Result<pipeline::ContainerExit> ProgressRuntime::run(const pipeline::ContainerRun& run) {

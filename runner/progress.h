@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "pipeline/runtime.h"
+#include "run/progress_counter.h"
 #include "runner/logging.h"
 
 namespace ferry::runner {
@@ -23,18 +24,15 @@ bool progress_wanted();
 // The same decision from its inputs (`github_actions` is the variable's value, null when unset).
 bool progress_wanted(bool stderr_is_terminal, const char* github_actions, LogFormat log_format);
 
-// Whether a progress line is on the screen now: text log lines start by erasing it.
-bool progress_line_shown();
-
-class Progress {
+class Progress : public ProgressCounter {
  public:
   explicit Progress(bool draw);  // draw: start the redraw thread (every 200 ms)
   ~Progress();                   // stops it and erases the line
   Progress(const Progress&) = delete;
   Progress& operator=(const Progress&) = delete;
 
-  void set_total(std::size_t objects) { total_ = objects; }
-  void object_done() { ++done_; }
+  void set_total(std::size_t objects) override { total_ = objects; }
+  void object_done() override { ++done_; }
   void container_started() { ++running_; }
   void container_finished() { --running_; }
   std::string line() const;  // "12/300 objects done, 2 containers running"

@@ -4,16 +4,17 @@
 
 #include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
+#include "platform/loader.h"
+#include "run/compound.h"
+#include "run/reconcile.h"
+#include "run/shard.h"
+#include "run/state_access.h"
 #include "runner/command_support.h"
 #include "runner/commands.h"
-#include "runner/compound.h"
 #include "runner/github.h"
 #include "runner/metrics_file.h"
 #include "runner/progress.h"
-#include "runner/reconcile.h"
 #include "runner/report.h"
-#include "runner/shard.h"
-#include "runner/state_access.h"
 
 #ifndef FERRY_VERSION
 #define FERRY_VERSION "unknown"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/error.h"
-#include "runner/run_report.h"
+#include "run/run_report.h"
 
 namespace ferry::runner {
 

@@ -7,8 +7,8 @@
 #include "runner/command_support.h"
 #include "runner/commands.h"
 #include "runner/report.h"
-#include "runner/run_state.h"
-#include "runner/state_access.h"
+#include "run/run_state.h"
+#include "run/state_access.h"
 #include "runner/status_report.h"
 #include "writer/store_factory.h"
 

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "runner/run_state.h"
+#include "run/run_state.h"
 
 namespace ferry::runner {
 

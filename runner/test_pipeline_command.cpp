@@ -11,7 +11,7 @@
 #include "runner/report.h"
 #include "runner/test_pipeline_output.h"
 #include "runner/test_pipeline_report.h"
-#include "runner/workflow_runs.h"
+#include "run/workflow_runs.h"
 
 namespace ferry::runner {
 namespace fs = std::filesystem;

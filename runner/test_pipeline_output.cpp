@@ -1,10 +1,11 @@
+// `ferry test pipeline`'s --out directory (test_pipeline_output.h): staged, written and published.
 #include "runner/test_pipeline_output.h"
 
 #include <unistd.h>
-#include <yaml-cpp/yaml.h>
 
 #include "core/file_text.h"
-#include "pipeline/recording_runtime.h"
+#include "pipeline/groups_yaml.h"
+#include "pipeline/mount_paths.h"
 #include "runner/test_pipeline_report.h"
 
 namespace ferry::runner {
@@ -41,53 +42,29 @@ Status copy_regular_files(const fs::path& from, const fs::path& to) {
   return ok();
 }
 
-YAML::Node strings(const std::vector<std::string>& items) {
-  YAML::Node list(YAML::NodeType::Sequence);
-  for (const std::string& item : items) list.push_back(string_node(item));
-  return list;
-}
-
-YAML::Node labels_node(const Labels& labels) {
-  YAML::Node map(YAML::NodeType::Map);
-  for (const auto& [key, value] : labels) map[key] = string_node(value);
-  return map;
-}
-
 // One group: where its files go by Kratix's rules, as reconcile would schedule it.
-YAML::Node group_node(const TestSubject& subject, const pipeline::PipelineResult& result,
-                      const pipeline::OutputGroup& group) {
-  YAML::Node node;
-  node["directory"] = string_node(group.directory);
-  node["id"] = string_node(group.id);
-  if (group.workflow_selector) {
-    node["workflowSelector"]["matchLabels"] = labels_node(*group.workflow_selector);
-    std::vector<std::string> expressions;
-    for (const LabelExpression& e : group.workflow_expressions) expressions.push_back(to_string(e));
-    if (!expressions.empty()) node["workflowSelector"]["matchExpressions"] = strings(expressions);
+pipeline::GroupSummary group_summary(const TestSubject& subject, const pipeline::PipelineResult& result,
+                                     const pipeline::OutputGroup& group) {
+  pipeline::GroupSummary summary{group.directory, group.id, group.workflow_selector};
+  for (const LabelExpression& e : group.workflow_expressions)
+    summary.workflow_expressions.push_back(to_string(e));
+  for (const scheduler::Requirement& r : test_group_selector(subject, result, group)) {
+    summary.selector.push_back(scheduler::to_string(r));
   }
-  const scheduler::Selector selector = test_group_selector(subject, result, group);
-  std::vector<std::string> requirements;
-  for (const scheduler::Requirement& r : selector) requirements.push_back(scheduler::to_string(r));
-  node["selector"] = strings(requirements);
-  std::vector<std::string> files;
-  for (const pipeline::OutputFile& file : group.files) files.push_back(file.path);
-  node["files"] = strings(files);
-  return node;
+  for (const pipeline::OutputFile& file : group.files) summary.files.push_back(file.path);
+  return summary;
 }
 
 Status write_pipeline(const fs::path& dir, const TestSubject& subject,
                       const pipeline::PipelineResult& result) {
-  YAML::Node doc;
-  doc["pipeline"] = string_node(result.pipeline);
-  doc["groups"] = YAML::Node(YAML::NodeType::Sequence);
+  pipeline::PipelineGroups groups{result.pipeline, {}, result.cluster_selectors};
   for (const pipeline::OutputGroup& group : result.groups) {
-    doc["groups"].push_back(group_node(subject, result, group));
+    groups.groups.push_back(group_summary(subject, result, group));
     for (const pipeline::OutputFile& file : group.files) {
       if (Status written = write_text(dir / "output" / file.path, file.content); !written) return written;
     }
   }
-  if (result.cluster_selectors) doc["clusterSelectors"] = labels_node(*result.cluster_selectors);
-  return write_text(dir / "groups.yaml", to_yaml_text(doc));
+  return write_text(dir / "groups.yaml", pipeline::groups_yaml(groups));
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 #include "runner/test_pipeline_report.h"
 
-#include "runner/promise_plan.h"
-#include "runner/request_plan.h"
+#include "run/promise_plan.h"
+#include "run/request_plan.h"
 
 namespace ferry::runner {
 namespace {

@@ -2,10 +2,11 @@
 // goes to stdout (text or JSON); under GitHub Actions every diagnostic is also an annotation.
 #include <iostream>
 
+#include "platform/loader.h"
+#include "platform/platform.h"
 #include "runner/command_support.h"
 #include "runner/commands.h"
 #include "runner/github.h"
-#include "runner/platform.h"
 #include "runner/report.h"
 #include "runner/validate_report.h"
 

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "platform/loader.h"
 #include "runner/report.h"
 
 namespace ferry::runner {

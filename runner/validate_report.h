@@ -3,7 +3,8 @@
 
 #include <string>
 
-#include "runner/platform.h"
+#include "platform/loader.h"
+#include "platform/platform.h"
 
 namespace ferry::runner {
 

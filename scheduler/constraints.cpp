@@ -2,10 +2,11 @@
 
 #include <array>
 #include <cctype>
-#include <cmath>
-#include <cstdlib>
 #include <optional>
 #include <vector>
+
+#include "core/finite_number.h"
+#include "core/scalar_location.h"
 
 namespace ferry::scheduler {
 namespace {
@@ -42,8 +43,7 @@ Result<std::vector<Token>> tokenize(std::string_view text, const SourceLocation&
       continue;
     }
     if (text[i] == '!') {
-      return make_error(SourceLocation{where.file, where.line, where.column + static_cast<int>(i)},
-                        "unexpected \"!\": write \"!=\" or \"is not\"");
+      return make_error(location_in_text(where, i), "unexpected \"!\": write \"!=\" or \"is not\"");
     }
     std::size_t end = i;
     while (end < text.size() && !ends_word(text[end])) ++end;
@@ -117,8 +117,7 @@ class Reader {
 
   Error expected(const std::string& what) const {
     const std::size_t offset = at_end() ? end_ : tokens_[next_].offset;
-    return make_error(SourceLocation{where_.file, where_.line, where_.column + static_cast<int>(offset)},
-                      "expected " + what + ", found " + found());
+    return make_error(location_in_text(where_, offset), "expected " + what + ", found " + found());
   }
 
   Result<std::string> word(const std::string& what) {
@@ -164,14 +163,6 @@ Result<std::vector<std::string>> value_list(Reader& reader) {
   return values;
 }
 
-std::optional<double> number(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
-  return value;
-}
-
 }  // namespace
 
 Result<Requirement> parse_label_constraint(std::string_view text, SourceLocation where) {
@@ -207,8 +198,9 @@ Result<MetricConstraint> parse_metric_constraint(std::string_view text, SourceLo
   if (!op)
     return reader.expected(std::string("an operator (") + kMetricOperatorList + ") after \"" + *metric +
                            "\"");
-  const std::optional<double> value =
-      reader.at_end() || reader.peek()->symbol ? std::nullopt : number(reader.peek()->text);
+  const std::optional<double> value = reader.at_end() || reader.peek()->symbol
+                                          ? std::nullopt
+                                          : parse_finite_number(reader.peek()->text, NumberSpelling::strtod);
   if (!value) return reader.expected("a number");
   reader.take();
   if (!reader.at_end()) return reader.expected("the end of the constraint");

@@ -14,7 +14,7 @@ namespace ferry::scheduler {
 // ferry's annotations on a Destination (Kratix keeps unknown annotations, so the objects stay valid).
 inline constexpr const char* kUnschedulableAnnotation = "scheduling.ferry.dev/unschedulable";
 inline constexpr const char* kMetricsAnnotation = "scheduling.ferry.dev/metrics";
-// "true": the Destination stands for the platform itself (compound Promises, runner/compound.h): what is
+// "true": the Destination stands for the platform itself (compound Promises, run/compound.h): what is
 // written to it becomes platform input for a further pass of the same run.
 inline constexpr const char* kPlatformAnnotation = "ferry.dev/platform";
 
@@ -33,12 +33,6 @@ struct Readiness {
   bool operator==(const Readiness&) const = default;
 };
 
-// spec.filepath.mode (reference §4.2-4.5): where the Destination's files go below its path.
-enum class FilepathMode { nested_by_metadata, none, aggregated_yaml };
-
-// spec.filepath.filename when absent (aggregatedYAML only).
-inline constexpr const char* kDefaultAggregateFile = "aggregated.yaml";
-
 struct Destination {
   std::string name;
   Labels labels;
@@ -55,8 +49,8 @@ struct Destination {
   // (no initWorkloads, or no enabled in it) is nullopt: ferry leaves the canary paths alone, unlike
   // Kratix's default of true (docs/stores.md "Canary files" says why).
   std::optional<bool> init_workloads = {};
-  FilepathMode filepath_mode = FilepathMode::nested_by_metadata;  // spec.filepath.mode
-  std::string aggregate_file = kDefaultAggregateFile;             // spec.filepath.filename (aggregatedYAML)
+  // spec.filepath is not here: nothing in scheduling reads it; the platform reads it for the writer
+  // (platform/destination_filepath.h).
 
   // Not ready or tainted Destinations take no new placements; existing ones are the policy's to judge.
   bool takes_new_placements() const { return readiness.ready && !unschedulable; }

@@ -1,9 +1,9 @@
 // A Destination's scheduling state: readiness from status.conditions, ferry's taint and metrics annotations.
 #include <algorithm>
 #include <cctype>
-#include <cmath>
-#include <cstdlib>
 
+#include "core/finite_number.h"
+#include "core/scalar_location.h"
 #include "scheduler/destination.h"
 
 namespace ferry::scheduler {
@@ -16,17 +16,6 @@ std::string trim(const std::string& text) {
   return text.substr(begin, end - begin);
 }
 
-SourceLocation at(const SourceLocation& where, std::size_t offset) {
-  return SourceLocation{where.file, where.line, where.column + static_cast<int>(offset)};
-}
-
-// The location of a scalar's first character: a quoted scalar's mark is its opening quote.
-SourceLocation text_start(const YAML::Node& scalar, const std::string& file) {
-  SourceLocation where = location_of(scalar, file);
-  if (scalar.Tag() == "!") ++where.column;
-  return where;
-}
-
 Result<DestinationMetric> parse_entry(const std::string& raw, std::size_t offset,
                                       const SourceLocation& where) {
   const std::size_t lead = raw.find_first_not_of(" \t");
@@ -35,19 +24,18 @@ Result<DestinationMetric> parse_entry(const std::string& raw, std::size_t offset
   const std::size_t equals = entry.find('=');
   const std::string name = trim(entry.substr(0, equals));
   if (equals == std::string::npos || name.empty()) {
-    return make_error(at(where, start), "metric entry \"" + entry +
-                                            "\" must be <metric>=<weight>, e.g. "
-                                            "heat_demand_zone_1=0.45");
+    return make_error(location_in_text(where, start), "metric entry \"" + entry +
+                                                          "\" must be <metric>=<weight>, e.g. "
+                                                          "heat_demand_zone_1=0.45");
   }
   const std::string weight_text = trim(entry.substr(equals + 1));
-  char* end = nullptr;
-  const double weight = std::strtod(weight_text.c_str(), &end);
-  if (weight_text.empty() || end != weight_text.c_str() + weight_text.size() || !std::isfinite(weight) ||
-      weight <= 0) {
-    return make_error(at(where, start), "the weight of metric \"" + name +
-                                            "\" must be a positive number, found \"" + weight_text + "\"");
+  const std::optional<double> weight = parse_finite_number(weight_text, NumberSpelling::strtod);
+  if (!weight || *weight <= 0) {
+    return make_error(
+        location_in_text(where, start),
+        "the weight of metric \"" + name + "\" must be a positive number, found \"" + weight_text + "\"");
   }
-  return DestinationMetric{name, weight};
+  return DestinationMetric{name, *weight};
 }
 
 }  // namespace
@@ -77,7 +65,8 @@ Result<std::vector<DestinationMetric>> parse_metrics_annotation(const std::strin
       for (const DestinationMetric& seen : metrics) {
         if (seen.name == metric->name) {
           const std::size_t name_at = start + std::min(raw.size(), raw.find_first_not_of(" \t"));
-          return make_error(at(where, name_at), "metric \"" + metric->name + "\" is listed twice");
+          return make_error(location_in_text(where, name_at),
+                            "metric \"" + metric->name + "\" is listed twice");
         }
       }
       metrics.push_back(std::move(*metric));
@@ -95,14 +84,14 @@ Status read_scheduling_state(const YAML::Node& node, const std::string& file, De
     destination.unschedulable = taint->second.empty() ? "no reason given" : taint->second;
   }
   if (auto listed = values->find(kMetricsAnnotation); listed != values->end()) {
-    auto metrics =
-        parse_metrics_annotation(listed->second, text_start(child(annotations, kMetricsAnnotation), file));
+    auto metrics = parse_metrics_annotation(listed->second,
+                                            scalar_text_start(child(annotations, kMetricsAnnotation), file));
     if (!metrics) return metrics.error();
     destination.metrics = std::move(*metrics);
   }
   if (auto platform = values->find(kPlatformAnnotation); platform != values->end()) {
     if (platform->second != "true" && platform->second != "false") {
-      return make_error(text_start(child(annotations, kPlatformAnnotation), file),
+      return make_error(scalar_text_start(child(annotations, kPlatformAnnotation), file),
                         std::string(kPlatformAnnotation) + " must be \"true\" or \"false\", found \"" +
                             platform->second + "\"");
     }

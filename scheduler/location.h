@@ -14,8 +14,6 @@
 
 namespace ferry::scheduler {
 
-inline constexpr const char* kSchedulingApiVersion = "scheduling.ferry.dev/v1alpha1";
-
 // apiVersion scheduling.ferry.dev/v1alpha1, kind Location.
 struct Location {
   std::string name;

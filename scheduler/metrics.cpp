@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cmath>
+
+#include "core/finite_number.h"
+#include "core/object_metadata.h"
 
 namespace ferry::scheduler {
 
@@ -24,28 +26,13 @@ Status check_metrics_api_version(const YamlDocument& document, const char* kind)
       std::string("\"apiVersion\" of a ") + kind + " must be " + kMetricsApiVersion + ", found " + *version);
 }
 
-Result<double> number_value(const YAML::Node& value, const std::string& path, const std::string& file) {
-  const std::string found = value.IsScalar() ? "\"" + value.Scalar() + "\"" : describe_node_type(value);
-  std::optional<double> number = value.IsScalar() ? parse_metric_number(value.Scalar()) : std::nullopt;
-  if (!number) {
-    return make_error(location_of(value, file), "\"" + path + "\" must be a number, found " + found);
-  }
-  return *number;
-}
-
 Result<double> required_number(const YAML::Node& map, const char* key, const std::string& path,
                                const std::string& file) {
   const YAML::Node value = child(map, key);
   if (!value.IsDefined() || value.IsNull()) {
     return make_error(location_of(map, file), "missing required field \"" + path + "\"");
   }
-  return number_value(value, path, file);
-}
-
-Result<std::string> metadata_name(const YamlDocument& document) {
-  auto metadata = required_map(document.node, "metadata", "metadata", document.file);
-  if (!metadata) return metadata.error();
-  return required_string(*metadata, "name", "metadata.name", document.file);
+  return read_finite_number(value, path, file, NumberSpelling::decimal);
 }
 
 // spec.<type> of a provider, read into `provider`. One function per provider type.
@@ -57,7 +44,8 @@ Status read_static(const YAML::Node& section, const std::string& file, MetricsPr
   if (!metrics) return metrics.error();
   for (const auto& entry : *metrics) {
     const std::string name = entry.first.Scalar();
-    auto value = number_value(entry.second, "spec.static.metrics." + name, file);
+    auto value =
+        read_finite_number(entry.second, "spec.static.metrics." + name, file, NumberSpelling::decimal);
     if (!value) return value.error();
     provider.static_values[name] = *value;
   }
@@ -111,13 +99,7 @@ std::string provider_type_names() {
 }  // namespace
 
 std::optional<double> parse_metric_number(std::string_view text) {
-  if (text.size() > 1 && text.front() == '+' && text[1] != '-') text.remove_prefix(1);
-  double value = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
-    return std::nullopt;
-  }
-  return value;
+  return parse_finite_number(text, NumberSpelling::decimal);
 }
 
 double normalise(const Metric& metric, double raw) {
@@ -129,9 +111,9 @@ Result<Metric> parse_metric(const YamlDocument& document) {
   if (Status version = check_metrics_api_version(document, "Metric"); !version) return version.error();
   Metric metric;
   metric.where = location_of(document.node, file);
-  auto name = metadata_name(document);
-  if (!name) return name.error();
-  metric.name = *name;
+  auto metadata = read_object_metadata(document);
+  if (!metadata) return metadata.error();
+  metric.name = metadata->name;
   auto spec = required_map(document.node, "spec", "spec", file);
   if (!spec) return spec.error();
   auto min = required_number(*spec, "min", "spec.min", file);
@@ -161,9 +143,9 @@ Result<MetricsProvider> parse_metrics_provider(const YamlDocument& document) {
   if (Status version = check_metrics_api_version(document, "MetricsProvider"); !version) return version.error();
   MetricsProvider provider;
   provider.where = location_of(document.node, file);
-  auto name = metadata_name(document);
-  if (!name) return name.error();
-  provider.name = *name;
+  auto metadata = read_object_metadata(document);
+  if (!metadata) return metadata.error();
+  provider.name = metadata->name;
   auto spec = required_map(document.node, "spec", "spec", file);
   if (!spec) return spec.error();
   auto type = required_string(*spec, "type", "spec.type", file);

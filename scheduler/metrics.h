@@ -1,6 +1,6 @@
 // Metrics and the providers that give their values (Krake's GlobalMetric and GlobalMetricsProvider, seed
 // 003), as ferry's own kinds under scheduling.ferry.dev/v1alpha1. Pure: parsing and arithmetic only;
-// runner/metric_readings.h fetches the values.
+// placement/metric_readings.h fetches the values.
 #pragma once
 
 #include <map>

@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "scheduler/location.h"
-
 namespace ferry::scheduler {
 
 Status check_api_version(const YamlDocument& document, const char* kind) {

@@ -10,6 +10,9 @@
 
 namespace ferry::scheduler {
 
+// The apiVersion of every scheduling kind (Location, PlacementPolicy).
+inline constexpr const char* kSchedulingApiVersion = "scheduling.ferry.dev/v1alpha1";
+
 // "apiVersion" must be scheduling.ferry.dev/v1alpha1.
 Status check_api_version(const YamlDocument& document, const char* kind);
 

@@ -1,9 +1,11 @@
 #include "scheduler/placement_policy.h"
 
 #include <cmath>
-#include <cstdlib>
 #include <span>
 
+#include "core/finite_number.h"
+#include "core/object_metadata.h"
+#include "core/scalar_location.h"
 #include "scheduler/object_fields.h"
 
 namespace ferry::scheduler {
@@ -34,16 +36,9 @@ Status read_fields(const YAML::Node& map, std::span<const Field> fields, const s
   return ok();
 }
 
+// A PlacementPolicy spells its numbers as strtod reads them.
 Result<double> number(const YAML::Node& node, const std::string& path, const std::string& file) {
-  const std::string text = node.IsScalar() ? node.Scalar() : "";
-  char* end = nullptr;
-  const double value = std::strtod(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value)) {
-    return make_error(location_of(node, file),
-                      "\"" + path + "\" must be a number, found " +
-                          (node.IsScalar() ? "\"" + text + "\"" : describe_node_type(node)));
-  }
-  return value;
+  return read_finite_number(node, path, file, NumberSpelling::strtod);
 }
 
 Result<int> integer(const YAML::Node& node, const std::string& path, const std::string& file, int min,
@@ -71,13 +66,6 @@ std::string at(const std::string& path, std::size_t i) {
   return path + "[" + std::to_string(i) + "]";
 }
 
-// The location of a string scalar's first character: a quoted scalar's mark is its opening quote.
-SourceLocation text_start(const YAML::Node& scalar, const std::string& file) {
-  SourceLocation where = location_of(scalar, file);
-  if (scalar.Tag() == "!") ++where.column;
-  return where;
-}
-
 template <class T, class Parse>
 Status constraints(const YAML::Node& node, const std::string& path, const std::string& file,
                    std::vector<T>& out, Parse parse) {
@@ -89,7 +77,7 @@ Status constraints(const YAML::Node& node, const std::string& path, const std::s
       return make_error(location_of(item, file),
                         "\"" + at(path, i) + "\" must be a string, found " + describe_node_type(item));
     }
-    auto parsed = parse(item.Scalar(), text_start(item, file));
+    auto parsed = parse(item.Scalar(), scalar_text_start(item, file));
     if (!parsed) return parsed.error();
     out.push_back(std::move(*parsed));
   }
@@ -344,11 +332,9 @@ Result<PlacementPolicy> parse_placement_policy(const YamlDocument& document) {
   if (Status version = check_api_version(document, "PlacementPolicy"); !version) return version.error();
   PlacementPolicy policy;
   policy.where = location_of(document.node, file);
-  auto metadata = required_map(document.node, "metadata", "metadata", file);
+  auto metadata = read_object_metadata(document);
   if (!metadata) return metadata.error();
-  auto name = required_string(*metadata, "name", "metadata.name", file);
-  if (!name) return name.error();
-  policy.name = *name;
+  policy.name = metadata->name;
   auto spec = required_map(document.node, "spec", "spec", file);
   if (!spec) return spec.error();
   if (Status read = read_fields(*spec, kSpec, "spec", file, policy); !read) return read.error();

@@ -4,8 +4,6 @@
 // Krake's rescheduling, or one Destination. Pure; every predicate result and score term is in the verdicts.
 #pragma once
 
-#include <map>
-#include <string>
 #include <vector>
 
 #include "scheduler/affinity.h"
@@ -13,15 +11,9 @@
 #include "scheduler/location.h"
 #include "scheduler/placement.h"
 #include "scheduler/placement_policy.h"
+#include "scheduler/scheduling_context.h"
 
 namespace ferry::scheduler {
-
-struct SchedulingContext {
-  std::map<std::string, double> normalised_metric_values;  // by Metric name, 0..1; missing: provider failed
-  std::vector<PlacedWorkload> placed;                      // other requests' groups, for workload affinity
-  std::vector<Location> locations;
-  const DestinationIndex* index = nullptr;  // over the same Destinations; null: judge every Destination
-};
 
 // With a null policy: exactly decide(group, destinations). With a policy:
 // - verdicts cover the Destinations the index cannot rule out (all without an index) and the current one;

@@ -1,6 +1,11 @@
 #include "scheduler/schedule_choice.h"
 
 #include <algorithm>
+#include <string>
+
+#include "scheduler/location.h"
+#include "scheduler/score.h"
+#include "scheduler/spread.h"
 
 namespace ferry::scheduler {
 namespace {

@@ -1,7 +1,12 @@
 // Internal to schedule(): the choice among verdicts already judged and scored.
 #pragma once
 
-#include "scheduler/schedule.h"
+#include <cstddef>
+#include <vector>
+
+#include "scheduler/placement.h"
+#include "scheduler/placement_policy.h"
+#include "scheduler/scheduling_context.h"
 
 namespace ferry::scheduler {
 

@@ -43,27 +43,6 @@ Result<FileEdits> flat_edits(git_repository* repo, const Tip& tip, const Change&
 
 }  // namespace
 
-Result<Tip> load_tip(git_repository* repo, const std::optional<git_oid>& id, const std::string& store) {
-  Tip tip;
-  if (!id) return tip;
-  git_commit* commit = nullptr;
-  git_tree* tree = nullptr;
-  if (git_commit_lookup(&commit, repo, &*id) != 0) return failure("cannot read the tip of " + store);
-  tip.commit.reset(commit);
-  if (git_commit_tree(&tree, commit) != 0) return failure("cannot read the tree of " + store);
-  tip.tree.reset(tree);
-  tip.id = *id;
-  return tip;
-}
-
-Result<Tip> read_tip(git_repository* repo, const std::string& ref, const std::string& store) {
-  git_oid id;
-  const int rc = git_reference_name_to_id(&id, repo, ref.c_str());
-  if (rc == GIT_ENOTFOUND) return Tip{};
-  if (rc != 0) return failure("cannot read " + ref + " of " + store);
-  return load_tip(repo, id, store);
-}
-
 Result<Built> build_commit(git_repository* repo, const Tip& tip, const Change& change,
                            const std::string& store) {
   // Only the directories on the change's paths are rebuilt (writer/tree_edit.h): O(change), not O(tree).
@@ -94,12 +73,6 @@ Result<bool> compare_and_swap_ref(git_repository* repo, const std::string& ref, 
   if (rc == 0) return true;
   if (rc == GIT_EMODIFIED || rc == GIT_EEXISTS || rc == GIT_ELOCKED || rc == GIT_ENOTFOUND) return false;
   return failure("cannot update " + ref + " of " + store);
-}
-
-std::string oid_hex(const git_oid& id) {
-  char hex[GIT_OID_HEXSZ + 1] = {};
-  git_oid_tostr(hex, sizeof hex, &id);
-  return hex;
 }
 
 }  // namespace ferry::writer::git

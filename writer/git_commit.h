@@ -1,6 +1,6 @@
 // Building the one commit a Change makes on a given branch tip, shared by LocalGitRepo (git_branch.cpp) and
 // RemoteGitRepo: objects only (blobs, trees, the commit); moving a reference is the caller's business.
-// Internal to writer/.
+// Its callers get Tip (git_tip.h) and oid_hex (oid_hex.h) with it. Internal to writer/.
 #pragma once
 
 #include <optional>
@@ -8,22 +8,11 @@
 #include <vector>
 
 #include "writer/git_handles.h"
+#include "writer/git_tip.h"
+#include "writer/oid_hex.h"
 #include "writer/state_store.h"
 
 namespace ferry::writer::git {
-
-// A branch tip; all empty when the branch does not exist (yet).
-struct Tip {
-  std::optional<git_oid> id;
-  CommitPtr commit;
-  TreePtr tree;
-};
-
-// The tip `ref` points at; an empty Tip when `ref` does not exist. `store` names the repository in errors.
-Result<Tip> read_tip(git_repository* repo, const std::string& ref, const std::string& store);
-
-// The commit `id` (which must be in `repo`) as a Tip; an empty Tip for nullopt.
-Result<Tip> load_tip(git_repository* repo, const std::optional<git_oid>& id, const std::string& store);
 
 // A commit written but not yet on any ref, and the drift it restores (writer/drift.h).
 struct Built {
@@ -43,8 +32,5 @@ Result<Built> build_commit(git_repository* repo, const Tip& tip, const Change& c
 // changed, when the ref was not at `expected` (another writer got there first).
 Result<bool> compare_and_swap_ref(git_repository* repo, const std::string& ref, const git_oid& target,
                                   const std::optional<git_oid>& expected, const std::string& store);
-
-// The 40-character hex form of `id`.
-std::string oid_hex(const git_oid& id);
 
 }  // namespace ferry::writer::git

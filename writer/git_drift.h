@@ -6,8 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "writer/flat_layout.h"
-#include "writer/git_commit.h"
+#include "writer/git_handles.h"
+#include "writer/git_tip.h"
+#include "writer/state_store.h"
 
 namespace ferry::writer::git {
 

@@ -1,5 +1,5 @@
 // Putting a state store back after a Change: what a Change is about to overwrite, read before it is
-// applied and turned into another Change that restores it. runner/multi_store_commit.h reverts a request's
+// applied and turned into another Change that restores it. run/multi_store_commit.h reverts a request's
 // earlier stores with it when a later store fails, in the same run or, from the journal, in a later one.
 // Generic over StateStore: local, remote and the recording fake behave alike.
 #pragma once

@@ -1,6 +1,7 @@
 #include "writer/layout.h"
 
 #include <cctype>
+#include <utility>
 
 namespace ferry::writer {
 
@@ -108,11 +109,30 @@ CanaryPaths canary_paths(const DestinationLayout& d) {
           join_path({dir, nested ? "resources" : "", "kratix-canary-configmap.yaml"})};
 }
 
-Result<FilepathMode> parse_filepath_mode(const std::string& mode) {
-  if (mode == "nestedByMetadata") return FilepathMode::nested_by_metadata;
-  if (mode == "none") return FilepathMode::none;
-  if (mode == "aggregatedYAML") return FilepathMode::aggregated_yaml;
-  return make_error("filepath mode \"" + mode + "\" is not one of nestedByMetadata, none, aggregatedYAML");
+namespace {
+
+const std::pair<std::string_view, FilepathMode> kFilepathModes[] = {
+    {"nestedByMetadata", FilepathMode::nested_by_metadata},
+    {"none", FilepathMode::none},
+    {"aggregatedYAML", FilepathMode::aggregated_yaml},
+};
+
+}  // namespace
+
+std::optional<FilepathMode> filepath_mode_named(std::string_view name) {
+  for (const auto& [spelling, mode] : kFilepathModes) {
+    if (spelling == name) return mode;
+  }
+  return std::nullopt;
+}
+
+std::string filepath_mode_names() {
+  std::string names;
+  for (const auto& [spelling, mode] : kFilepathModes) {
+    if (!names.empty()) names += ", ";
+    names += spelling;
+  }
+  return names;
 }
 
 std::string add_placement(Change& change, const DestinationLayout& d, const PlacementOwner& owner,

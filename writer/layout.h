@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -89,9 +90,12 @@ struct CanaryPaths {
 };
 CanaryPaths canary_paths(const DestinationLayout& d);
 
-// "nestedByMetadata", "none", "aggregatedYAML" (Destination spec.filepath.mode); anything else reads
-//   filepath mode "<mode>" is not one of nestedByMetadata, none, aggregatedYAML
-Result<FilepathMode> parse_filepath_mode(const std::string& mode);
+// Destination spec.filepath.mode's spellings, as Kratix's Destination CRD has them: "nestedByMetadata",
+// "none", "aggregatedYAML". The one name->mode table; whoever parses a Destination's spec.filepath looks
+// the written mode up here. nullopt when `name` is none of them.
+std::optional<FilepathMode> filepath_mode_named(std::string_view name);
+// The spellings in table order, for messages: "nestedByMetadata, none, aggregatedYAML".
+std::string filepath_mode_names();
 
 // Who a placement belongs to and what Kratix would call it.
 struct PlacementOwner {

@@ -1,6 +1,8 @@
-// A state store repository: where bundles are committed. One transaction (Change) becomes at most one
-// commit on the branch; the branch moves last, by compare-and-swap. Implementations: LocalGitRepo
-// (local_git_repo.h, libgit2 on a bare repository) and RecordingStateStore (recording_state_store.h).
+// A state store repository: where bundles are committed (StateStore), and what a commit is made of: the
+// commit's author, nested bundles, flat placements and their removals, single-file writes (Change) and what a
+// commit did (CommitOutcome). One Change becomes at most one commit on the branch; the branch moves last, by
+// compare-and-swap. Implementations: LocalGitRepo (local_git_repo.h, libgit2 on a bare repository), the
+// remote stores of store_factory.h, and in-memory stores (memory_state_store.h, planning_store.h).
 #pragma once
 
 #include <cstddef>
@@ -25,8 +27,9 @@ struct Bundle {
   std::map<std::string, std::string> files;  // relative path -> bytes
 };
 
-// A Destination's spec.filepath.mode (reference §4.2-4.5). nestedByMetadata placements are Bundles; the two
-// flat modes have no directory per placement and are FlatPlacements.
+// A Destination's spec.filepath.mode (reference §4.2-4.5; its spellings: layout.h filepath_mode_named).
+// nestedByMetadata placements are Bundles; the two flat modes have no directory per placement and are
+// FlatPlacements.
 enum class FilepathMode { nested_by_metadata, none, aggregated_yaml };
 
 // Where a flat placement goes. Record files live in <store path>/<destination path>/.kratix/ and, as in

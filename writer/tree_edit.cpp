@@ -3,8 +3,8 @@
 #include <optional>
 #include <utility>
 
-#include "writer/git_commit.h"
 #include "writer/loose_objects.h"
+#include "writer/oid_hex.h"
 
 namespace ferry::writer::git {
 namespace {

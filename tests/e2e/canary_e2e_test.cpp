@@ -6,14 +6,17 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
 using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run;
+using ferry::testing::run_ferry;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
@@ -40,7 +43,7 @@ class CanaryE2E : public ferry::testing::PlatformFixture {
       write_file(at, text);
     }
   }
-  std::pair<int, nlohmann::json> run_ferry() { return reconcile(exec_runtime()); }
+  std::pair<int, nlohmann::json> exec_reconcile() { return reconcile(exec_runtime()); }
   // Every file of the store's branch whose name starts with "kratix-canary".
   static std::string canaries(const std::filesystem::path& store) {
     const auto listed = run(
@@ -53,7 +56,7 @@ class CanaryE2E : public ferry::testing::PlatformFixture {
 
 TEST_F(CanaryE2E, EnabledWritesBothFilesInTheirOwnFirstCommit) {
   init_workloads("true");
-  auto [code, report] = run_ferry();
+  auto [code, report] = exec_reconcile();
   ASSERT_EQ(code, 0) << report.dump(2);
   EXPECT_EQ(canaries(clusters()),
             "worker-dev/dependencies/kratix-canary-namespace.yaml\n"
@@ -81,10 +84,10 @@ TEST_F(CanaryE2E, EnabledWritesBothFilesInTheirOwnFirstCommit) {
 
 TEST_F(CanaryE2E, ASecondRunMakesNoCommit) {
   init_workloads("true");
-  ASSERT_EQ(run_ferry().first, 0);
+  ASSERT_EQ(exec_reconcile().first, 0);
   const std::string clusters_tip = git(clusters(), "rev-parse main");
   const std::string observability_tip = git(observability(), "rev-parse main");
-  auto [code, report] = reconcile(exec_runtime() + " --no-state");
+  auto [code, report] = reconcile(exec_runtime() + FerryArgs{"--no-state"});
   EXPECT_EQ(code, 0);
   EXPECT_FALSE(report.contains("canaries")) << report.dump(2);
   EXPECT_EQ(git(clusters(), "rev-parse main"), clusters_tip);
@@ -93,10 +96,10 @@ TEST_F(CanaryE2E, ASecondRunMakesNoCommit) {
 
 TEST_F(CanaryE2E, SwitchingToFalseDeletesThemInOneCommit) {
   init_workloads("true");
-  ASSERT_EQ(run_ferry().first, 0);
+  ASSERT_EQ(exec_reconcile().first, 0);
   const std::string count = git(clusters(), "rev-list --count main");
   init_workloads("false");
-  auto [code, report] = run_ferry();
+  auto [code, report] = exec_reconcile();
   EXPECT_EQ(code, 0) << report.dump(2);
   EXPECT_EQ(canaries(clusters()), "");
   EXPECT_EQ(canaries(observability()), "");
@@ -109,10 +112,10 @@ TEST_F(CanaryE2E, SwitchingToFalseDeletesThemInOneCommit) {
 
 TEST_F(CanaryE2E, AbsentLeavesThemAlone) {
   init_workloads("true");
-  ASSERT_EQ(run_ferry().first, 0);
+  ASSERT_EQ(exec_reconcile().first, 0);
   const std::string tip = git(clusters(), "rev-parse main");
   init_workloads("");
-  auto [code, report] = reconcile(exec_runtime() + " --no-state");
+  auto [code, report] = reconcile(exec_runtime() + FerryArgs{"--no-state"});
   EXPECT_EQ(code, 0) << report.dump(2);
   EXPECT_EQ(git(clusters(), "rev-parse main"), tip);
   EXPECT_EQ(canaries(clusters()),
@@ -121,7 +124,7 @@ TEST_F(CanaryE2E, AbsentLeavesThemAlone) {
 }
 
 TEST_F(CanaryE2E, AbsentOnANewRepositoryWritesNone) {
-  auto [code, report] = run_ferry();
+  auto [code, report] = exec_reconcile();
   EXPECT_EQ(code, 0) << report.dump(2);
   EXPECT_EQ(canaries(clusters()), "");
   EXPECT_EQ(git(clusters(), "log --format=%s main").find("kratix-canary"), std::string::npos);
@@ -129,10 +132,10 @@ TEST_F(CanaryE2E, AbsentOnANewRepositoryWritesNone) {
 
 TEST_F(CanaryE2E, EveryShardWritesThemAndTheSecondFindsThemInPlace) {
   init_workloads("true");
-  auto [first_code, first] = reconcile(exec_runtime() + " --shard 1/2");
+  auto [first_code, first] = reconcile(exec_runtime() + FerryArgs{"--shard", "1/2"});
   EXPECT_EQ(first_code, 0) << first.dump(2);
   EXPECT_EQ(first["canaries"]["commits"].size(), 2u);
-  auto [second_code, second] = reconcile(exec_runtime() + " --shard 2/2");
+  auto [second_code, second] = reconcile(exec_runtime() + FerryArgs{"--shard", "2/2"});
   EXPECT_EQ(second_code, 0) << second.dump(2);
   EXPECT_FALSE(second.contains("canaries"));
   EXPECT_EQ(git(clusters(), "log --format=%s main | grep -c kratix-canary"), "1");
@@ -140,7 +143,7 @@ TEST_F(CanaryE2E, EveryShardWritesThemAndTheSecondFindsThemInPlace) {
 
 TEST_F(CanaryE2E, PlanShowsThemAndWritesNothing) {
   init_workloads("true");
-  const auto result = run(ferry() + " plan " + shell_quote(platform().string()) + exec_runtime(), false);
+  const auto result = run_ferry(FerryArgs{"plan", platform().string()} + exec_runtime());
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_NE(result.output.find("worker-dev/dependencies/kratix-canary-namespace.yaml"), std::string::npos)
       << result.output;
@@ -149,7 +152,7 @@ TEST_F(CanaryE2E, PlanShowsThemAndWritesNothing) {
 
 TEST_F(CanaryE2E, ANonBooleanEnabledIsALocatedError) {
   init_workloads("yes");
-  const auto result = run(ferry() + " validate " + shell_quote(platform().string()) + " 2>&1", false);
+  const auto result = run_ferry({"validate", platform().string()}, {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.output.find(
                 (platform() / "destinations/workers.yaml").string() +

@@ -3,14 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryResult;
 using ferry::testing::read_file;
-using ferry::testing::run;
-using ferry::testing::shell_quote;
+using ferry::testing::run_ferry;
 using ferry::testing::write_file;
 
 class CiE2E : public ferry::testing::PlatformFixture {
@@ -18,12 +19,12 @@ class CiE2E : public ferry::testing::PlatformFixture {
   std::string summary() const { return (dir.path() / "summary.md").string(); }
   std::string outputs() const { return (dir.path() / "outputs").string(); }
   std::string metrics() const { return (dir.path() / "ferry.prom").string(); }
-  // `ferry reconcile PLATFORM <extra>` as a GitHub Actions step would run it.
-  ferry::testing::CommandResult github_step(const std::string& extra = "") const {
-    return run("GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=" + shell_quote(summary()) + " GITHUB_OUTPUT=" +
-                   shell_quote(outputs()) + " " + ferry() + " reconcile " + shell_quote(platform().string()) +
-                   " --metrics-file " + shell_quote(metrics()) + " " + extra + " 2>/dev/null",
-               false);
+  // `ferry reconcile PLATFORM` as a GitHub Actions step would run it.
+  FerryResult github_step() const {
+    return run_ferry(
+        {"reconcile", platform().string(), "--metrics-file", metrics()},
+        {.env = {
+             {"GITHUB_ACTIONS", "true"}, {"GITHUB_STEP_SUMMARY", summary()}, {"GITHUB_OUTPUT", outputs()}}});
   }
 };
 
@@ -58,8 +59,8 @@ TEST_F(CiE2E, BadInputIsAnnotatedAtItsFileAndLine) {
   write_file(
       platform() / "destinations/broken.yaml",
       "apiVersion: platform.kratix.io/v1alpha1\nkind: Destination\nmetadata:\n  name: x\nspec:\n  path: x\n");
-  const auto result =
-      run("GITHUB_ACTIONS=true " + ferry() + " reconcile " + shell_quote(platform().string()));
+  const auto result = run_ferry({"reconcile", platform().string()},
+                                {.env = {{"GITHUB_ACTIONS", "true"}}, .merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.output.find("::error file=" + (platform() / "destinations/broken.yaml").string() +
                                ",line=6,col=3::missing required field \"spec.stateStoreRef\""),

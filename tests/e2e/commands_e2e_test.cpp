@@ -6,22 +6,25 @@
 #include <regex>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
 using ferry::testing::read_file;
 using ferry::testing::run;
+using ferry::testing::run_ferry;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
 class CommandsE2E : public ferry::testing::PlatformFixture {
  protected:
   std::string p() const { return platform().string(); }
-  // `ferry <words>`; stdout only unless `merge_stderr`.
-  ferry::testing::CommandResult ferry_run(const std::string& words, bool merge_stderr = false) const {
-    return run(ferry() + " " + words + (merge_stderr ? "" : " 2>/dev/null"), merge_stderr);
+  // `ferry <args>`; its output is stdout only unless `merge_stderr`.
+  static ferry::testing::FerryResult ferry_run(const FerryArgs& args, bool merge_stderr = false) {
+    return run_ferry(args, {.merge_stderr = merge_stderr});
   }
   void break_a_destination() const {
     write_file(platform() / "destinations/broken.yaml",
@@ -37,7 +40,7 @@ class CommandsE2E : public ferry::testing::PlatformFixture {
 };
 
 TEST_F(CommandsE2E, ValidateCountsAValidPlatformAndWritesNothing) {
-  const auto result = ferry_run("validate " + shell_quote(p()));
+  const auto result = ferry_run({"validate", p()});
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(result.output,
             "ferry: " + p() + " is valid: 2 Promises, 4 requests, 3 Destinations, 2 state stores\n");
@@ -47,7 +50,7 @@ TEST_F(CommandsE2E, ValidateCountsAValidPlatformAndWritesNothing) {
 
 TEST_F(CommandsE2E, ValidateListsEachErrorAtItsFileLineAndColumn) {
   break_a_destination();
-  const auto result = ferry_run("validate " + shell_quote(p()));
+  const auto result = ferry_run({"validate", p()});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.output, p() +
                                "/destinations/broken.yaml:6:3: error: missing required field "
@@ -57,10 +60,10 @@ TEST_F(CommandsE2E, ValidateListsEachErrorAtItsFileLineAndColumn) {
 }
 
 TEST_F(CommandsE2E, ValidateAsJson) {
-  EXPECT_EQ(nlohmann::json::parse(ferry_run("validate -o json " + shell_quote(p())).output),
+  EXPECT_EQ(nlohmann::json::parse(ferry_run({"validate", "-o", "json", p()}).output),
             nlohmann::json::parse(R"({"format_version": 1, "valid": true, "errors": [], "warnings": []})"));
   break_a_destination();
-  const auto result = ferry_run("validate --output json " + shell_quote(p()));
+  const auto result = ferry_run({"validate", "--output", "json", p()});
   EXPECT_EQ(result.exit_code, 1);
   const nlohmann::json expected = {{"format_version", 1},
                                    {"valid", false},
@@ -75,18 +78,19 @@ TEST_F(CommandsE2E, ValidateAsJson) {
 
 TEST_F(CommandsE2E, ValidateAnnotatesUnderGitHubActionsAndRefusesABadCommandLine) {
   break_a_destination();
-  const auto result = run("GITHUB_ACTIONS=true " + ferry() + " validate " + shell_quote(p()));
+  const auto result =
+      run_ferry({"validate", p()}, {.env = {{"GITHUB_ACTIONS", "true"}}, .merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.output.find("::error file=" + p() +
                                "/destinations/broken.yaml,line=6,col=3::missing "
                                "required field \"spec.stateStoreRef\"\n"),
             std::string::npos)
       << result.output;
-  EXPECT_EQ(ferry_run("validate --output xml " + shell_quote(p()), true).exit_code, 2);
+  EXPECT_EQ(ferry_run({"validate", "--output", "xml", p()}, true).exit_code, 2);
 }
 
 TEST_F(CommandsE2E, StatusBeforeAnyRunSaysNoRunHasRecordedState) {
-  const auto result = ferry_run("status " + shell_quote(p()), true);
+  const auto result = ferry_run({"status", p()}, true);
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.output, "error: no run has recorded state at " + p() +
                                "/.ferry/state.git yet; run ferry reconcile first, or name the state with "
@@ -96,7 +100,7 @@ TEST_F(CommandsE2E, StatusBeforeAnyRunSaysNoRunHasRecordedState) {
 
 TEST_F(CommandsE2E, StatusAfterAReconcileListsEveryObject) {
   ASSERT_EQ(reconcile().first, 0);
-  const auto result = ferry_run("status " + shell_quote(p()));
+  const auto result = ferry_run({"status", p()});
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(
       normalized(result.output),
@@ -116,7 +120,7 @@ TEST_F(CommandsE2E, StatusAfterAReconcileListsEveryObject) {
 
 TEST_F(CommandsE2E, StatusOfOneRequestShowsItsWholeRecord) {
   ASSERT_EQ(reconcile().first, 0);
-  const auto result = ferry_run("status " + shell_quote(p()) + " default/cache-a");
+  const auto result = ferry_run({"status", p(), "default/cache-a"});
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(normalized(result.output),
             "default/cache-a (redis, Promise redis)\n"
@@ -130,13 +134,12 @@ TEST_F(CommandsE2E, StatusOfOneRequestShowsItsWholeRecord) {
 
 TEST_F(CommandsE2E, StatusAsJsonHoldsTheRecords) {
   ASSERT_EQ(reconcile().first, 0);
-  const auto all = nlohmann::json::parse(ferry_run("status -o json " + shell_quote(p())).output);
+  const auto all = nlohmann::json::parse(ferry_run({"status", "-o", "json", p()}).output);
   EXPECT_EQ(all["format_version"], 1);
   ASSERT_EQ(all["promises"].size(), 2u) << all.dump(2);
   ASSERT_EQ(all["requests"].size(), 4u) << all.dump(2);
   EXPECT_EQ(all["requests"][0]["name"], "shop");
-  const auto one =
-      nlohmann::json::parse(ferry_run("status -o json " + shell_quote(p()) + " team-b/cache-b").output);
+  const auto one = nlohmann::json::parse(ferry_run({"status", "-o", "json", p(), "team-b/cache-b"}).output);
   ASSERT_EQ(one["requests"].size(), 1u) << one.dump(2);
   EXPECT_EQ(one["promises"].size(), 0u);
   EXPECT_EQ(one["requests"][0]["result"], "succeeded");
@@ -145,7 +148,7 @@ TEST_F(CommandsE2E, StatusAsJsonHoldsTheRecords) {
 
 TEST_F(CommandsE2E, StatusOfAnUnknownRequestIsAnError) {
   ASSERT_EQ(reconcile().first, 0);
-  const auto result = ferry_run("status " + shell_quote(p()) + " default/nope", true);
+  const auto result = ferry_run({"status", p(), "default/nope"}, true);
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.output,
             "error: no request \"default/nope\" in the state recorded at " + p() +
@@ -154,10 +157,10 @@ TEST_F(CommandsE2E, StatusOfAnUnknownRequestIsAnError) {
 
 TEST_F(CommandsE2E, StatusReadsTheStateWhileAReconcileHoldsItsLock) {
   const std::string state = (dir.path() / "elsewhere/state.git").string();
-  ASSERT_EQ(reconcile("--state " + shell_quote(state)).first, 0);
-  // flock(1) holds the lock as a running reconcile would.
-  const auto result = run("flock " + shell_quote(state + ".lock") + " " + ferry() + " status " +
-                          shell_quote(p()) + " --state " + shell_quote(state) + " 2>&1");
+  ASSERT_EQ(reconcile({"--state", state}).first, 0);
+  // The test holds the lock as a running reconcile would.
+  const ferry::testing::HeldLock lock(state + ".lock");
+  const auto result = ferry_run({"status", p(), "--state", state}, true);
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_NE(result.output.find("4 requests: 4 succeeded\n"), std::string::npos) << result.output;
 }
@@ -197,6 +200,7 @@ ActionStep ferry_step_of_action(const std::map<std::string, std::string>& inputs
 
 // Runs action.yml's ferry step with `inputs` as GitHub would: the action's checkout (whose build/ is the
 // tests' build directory) and a workspace under the test's directory; outputs and summary land beside them.
+// Not through run_ferry: what runs is the step's bash script, which finds the binary in the action's build/.
 ferry::testing::CommandResult run_ferry_step(const std::filesystem::path& dir,
                                              const std::map<std::string, std::string>& inputs) {
   const auto action_path = dir / "action";
@@ -208,7 +212,8 @@ ferry::testing::CommandResult run_ferry_step(const std::filesystem::path& dir,
   std::filesystem::create_directories(workspace);
   const ActionStep step = ferry_step_of_action(inputs, action_path.string());
   EXPECT_FALSE(step.script.empty());
-  EXPECT_EQ(step.script.find("${{"), std::string::npos) << "inputs are spliced into the script:\n" << step.script;
+  EXPECT_EQ(step.script.find("${{"), std::string::npos) << "inputs are spliced into the script:\n"
+                                                        << step.script;
   write_file(dir / "step.sh", step.script);
   std::string command = "cd " + shell_quote(workspace.string()) +
                         " && env GITHUB_ACTIONS=true GITHUB_WORKSPACE=" + shell_quote(workspace.string()) +
@@ -216,7 +221,8 @@ ferry::testing::CommandResult run_ferry_step(const std::filesystem::path& dir,
                         " GITHUB_STEP_SUMMARY=" + shell_quote((dir / "summary.md").string());
   for (const auto& [name, value] : step.env) command += " " + name + "=" + shell_quote(value);
   // GitHub runs `shell: bash` steps as `bash --noprofile --norc -eo pipefail {0}`.
-  return run(command + " bash --noprofile --norc -eo pipefail " + shell_quote((dir / "step.sh").string()) + " 2>&1");
+  return run(command + " bash --noprofile --norc -eo pipefail " + shell_quote((dir / "step.sh").string()) +
+             " 2>&1");
 }
 
 TEST_F(CommandsE2E, TheActionsFerryStepReconcilesAndSetsTheOutputs) {
@@ -236,8 +242,10 @@ TEST_F(CommandsE2E, TheActionsFerryStepPlansWithADiffInTheSummary) {
   const std::string outputs = read_file(dir.path() / "outputs");
   EXPECT_NE(outputs.find("changed=true\nexit-code=0\nprocess-exit-code=0\n"), std::string::npos) << outputs;
   const std::string summary = read_file(dir.path() / "summary.md");
-  EXPECT_EQ(summary.rfind("## ferry plan\n\n7 file(s) to add, 0 to change, 0 to delete.\n", 0), 0u) << summary;
-  EXPECT_NE(summary.find("### worker-dev (clusters, main)\n\n```diff\n--- /dev/null\n"), std::string::npos) << summary;
+  EXPECT_EQ(summary.rfind("## ferry plan\n\n7 file(s) to add, 0 to change, 0 to delete.\n", 0), 0u)
+      << summary;
+  EXPECT_NE(summary.find("### worker-dev (clusters, main)\n\n```diff\n--- /dev/null\n"), std::string::npos)
+      << summary;
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "workspace/.ferry-state"));
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "state"));
 }

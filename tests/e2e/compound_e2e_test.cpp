@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/support/compound_platform.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
@@ -14,6 +15,7 @@ namespace {
 using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run;
+using ferry::testing::run_ferry;
 using ferry::testing::shell_quote;
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
@@ -42,16 +44,15 @@ class CompoundE2E : public ::testing::Test {
   std::filesystem::path platform() const { return dir.path() / "platform"; }
   std::filesystem::path state() const { return dir.path() / "state.git"; }
 
-  // `ferry reconcile --output json PLATFORM`: exit code and "namespace/name" -> result.
+  // `ferry reconcile --output json PLATFORM`: exit code and "namespace/name" -> result; stderr left in
+  // dir/stderr.
   std::pair<int, std::map<std::string, std::string>> reconcile(const std::string& platform_argument = "") {
     const std::string argument = platform_argument.empty() ? platform().string() : platform_argument;
-    const auto result = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile --output json " +
-                                shell_quote(argument) + " --runtime exec --exec-config " +
-                                shell_quote((dir.path() / "exec/ferry-exec.yaml").string()) + " 2>" +
-                                shell_quote((dir.path() / "stderr").string()),
-                            false);
+    const auto result = run_ferry({"reconcile", "--output", "json", argument, "--runtime", "exec",
+                                   "--exec-config", (dir.path() / "exec/ferry-exec.yaml").string()});
+    write_file(dir.path() / "stderr", result.error_output);
     const nlohmann::json report = nlohmann::json::parse(result.output, nullptr, false);
-    EXPECT_FALSE(report.is_discarded()) << result.output << read_file(dir.path() / "stderr");
+    EXPECT_FALSE(report.is_discarded()) << result.output << result.error_output;
     std::map<std::string, std::string> results;
     if (report.is_discarded()) return {result.exit_code, results};
     for (const auto& r : report["requests"]) {

@@ -16,13 +16,14 @@
 //     again by libgit2 on a closed keep-alive connection would give that, as would a retry rebuilt within
 //     the same second, which makes the same commit).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
+#include <future>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 #include "tests/writer/git_servers.h"
 
@@ -106,33 +107,24 @@ class ConcurrentWritersE2E : public ::testing::TestWithParam<Transport> {
     fs::permissions(repo / "hooks/pre-receive", fs::perms::all, fs::perm_options::add);
   }
 
-  std::vector<std::string> ferry_words(int index) const {
+  // Process `index`'s `ferry reconcile`: its own recorded state and fetch cache, its shard.
+  testing::FerryResult run_process(int index) const {
     const std::string n = std::to_string(index);
-    std::vector<std::string> words = {std::string(FERRY_BINARY_DIR) + "/ferry",
-                                      "reconcile",
-                                      platform().string(),
-                                      "--output",
-                                      "json",
-                                      "--runtime",
-                                      "exec",
-                                      "--exec-config",
-                                      std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml",
-                                      "--state",
-                                      (dir.path() / ("state-" + n + ".git")).string(),
-                                      "--store-cache-dir",
-                                      (dir.path() / ("cache-" + n)).string(),
-                                      "--secrets-dir",
-                                      (dir.path() / "secrets").string(),
-                                      "--store-ca-bundle",
-                                      git_servers().at("FERRY_CA_BUNDLE")};
+    testing::FerryArgs args = {
+        "reconcile",         platform().string(),
+        "--output",          "json",
+        "--runtime",         "exec",
+        "--exec-config",     std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml",
+        "--state",           (dir.path() / ("state-" + n + ".git")).string(),
+        "--store-cache-dir", (dir.path() / ("cache-" + n)).string(),
+        "--secrets-dir",     (dir.path() / "secrets").string(),
+        "--store-ca-bundle", git_servers().at("FERRY_CA_BUNDLE")};
     if (std::string shard = kShards[index]; !shard.empty()) {
-      words.push_back("--shard");
-      words.push_back(shard.substr(shard.find(' ') + 1));
+      args.push_back("--shard");
+      args.push_back(shard.substr(shard.find(' ') + 1));
     }
-    return words;
+    return testing::run_ferry(args);
   }
-  fs::path report_path(int index) const { return dir.path() / ("report-" + std::to_string(index)); }
-  fs::path stderr_path(int index) const { return dir.path() / ("stderr-" + std::to_string(index)); }
 
   TempDir dir;
   std::map<std::string, fs::path> server_;
@@ -196,34 +188,29 @@ INSTANTIATE_TEST_SUITE_P(Servers, ConcurrentWritersE2E,
 TEST_P(ConcurrentWritersE2E, FourProcessesLoseNoUpdateWriteEachBundleOnceAndReportTheirRetries) {
   // What one run writes: the same platform on local repositories, alone.
   const auto alone =
-      testing::run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile " + shell_quote(reference().string()) +
-                       " --runtime exec --exec-config " +
-                       shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml"),
-                   true);
+      testing::run_ferry({"reconcile", reference().string(), "--runtime", "exec", "--exec-config",
+                          std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml"},
+                         {.merge_stderr = true});
   ASSERT_EQ(alone.exit_code, 0) << alone.output;
 
-  std::vector<pid_t> processes;
+  // The four at once: run_ferry waits for its process, so each is started and waited for by a thread.
+  std::vector<std::future<testing::FerryResult>> processes;
   for (int i = 0; i < 4; ++i)
-    processes.push_back(testing::spawn_in_own_group(ferry_words(i), report_path(i), stderr_path(i)));
+    processes.push_back(std::async(std::launch::async, [this, i] { return run_process(i); }));
   Tally tally;
   std::vector<int> gave_up_in;
   for (int i = 0; i < 4; ++i) {
-    int status = 0;
-    ::waitpid(processes[i], &status, 0);
-    const int exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    const int gave_up = tally.add(i, read_file(report_path(i)), true);
-    EXPECT_EQ(exit_code, gave_up > 0 ? 3 : 0) << "process " << i << " (" << kShards[i] << ")\n"
-                                              << read_file(report_path(i)) << read_file(stderr_path(i));
+    const testing::FerryResult result = processes[i].get();
+    const int gave_up = tally.add(i, result.output, true);
+    EXPECT_EQ(result.exit_code, gave_up > 0 ? 3 : 0) << "process " << i << " (" << kShards[i] << ")\n"
+                                                     << result.output << result.error_output;
     if (gave_up > 0) gave_up_in.push_back(i);
   }
   // A process with a request that lost every attempt runs again, as its next scheduled run would.
   for (int i : gave_up_in) {
-    const pid_t again = testing::spawn_in_own_group(ferry_words(i), report_path(i), stderr_path(i));
-    int status = 0;
-    ::waitpid(again, &status, 0);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
-        << "process " << i << " again: " << read_file(report_path(i)) << read_file(stderr_path(i));
-    EXPECT_EQ(tally.add(i, read_file(report_path(i)), false), 0);
+    const testing::FerryResult again = run_process(i);
+    EXPECT_EQ(again.exit_code, 0) << "process " << i << " again: " << again.output << again.error_output;
+    EXPECT_EQ(tally.add(i, again.output, false), 0);
   }
   EXPECT_EQ(tally.sharded.size(), 4u + 2 * kLoadRequests);
   EXPECT_EQ(std::set<std::string>(tally.sharded.begin(), tally.sharded.end()).size(), tally.sharded.size())

@@ -102,18 +102,10 @@ fs::path Site::repo(const std::string& store) const {
   return server_->root / (server_name_ + "-" + store + ".git");
 }
 
-std::vector<std::string> Site::arguments() const {
-  std::vector<std::string> words = {std::string(FERRY_BINARY_DIR) + "/ferry",
-                                    "reconcile",
-                                    platform().string(),
-                                    "--output",
-                                    "json",
-                                    "--runtime",
-                                    "exec",
-                                    "--exec-config",
-                                    kExecConfig,
-                                    "--store-cache-dir",
-                                    cache().string()};
+FerryArgs Site::arguments() const {
+  FerryArgs words = {
+      "reconcile",     platform().string(), "--output",          "json",          "--runtime", "exec",
+      "--exec-config", kExecConfig,         "--store-cache-dir", cache().string()};
   if (pipeline_cache_) words.insert(words.end(), {"--pipeline-cache-dir", pipeline_cache_->string()});
   return words;
 }
@@ -123,16 +115,16 @@ std::string Site::stderr_text() const {
 }
 
 int Site::reconcile(const std::string& fault) const {
-  std::string command = fault.empty() ? "" : "FERRY_FAULT_POINT=" + shell_quote(fault) + " ";
-  for (const std::string& word : arguments()) command += shell_quote(word) + " ";
-  const fs::path out = dir_.path() / "stdout";
-  return run(command + ">" + shell_quote(out.string()) + " 2>" +
-             shell_quote((dir_.path() / "stderr").string()))
-      .exit_code;
+  FerryOptions options;
+  if (!fault.empty()) options.env["FERRY_FAULT_POINT"] = fault;
+  const FerryResult result = run_ferry(arguments(), options);
+  write_file(dir_.path() / "stderr", result.error_output);
+  return result.exit_code;
 }
 
+// Not through run_ferry, which waits for the process: the caller kills it mid-run.
 pid_t Site::start_reconcile() const {
-  return spawn_in_own_group(arguments(), "/dev/null", dir_.path() / "stderr");
+  return spawn_in_own_group(FerryArgs{ferry_binary()} + arguments(), "/dev/null", dir_.path() / "stderr");
 }
 
 std::string Site::tip(const std::string& store) const {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::testing {
@@ -55,8 +56,8 @@ class Site {
   // that sites which share it start warm or cold together, whatever other tests cached.
   void use_pipeline_cache(const std::filesystem::path& dir) { pipeline_cache_ = dir; }
 
-  // `ferry reconcile` (--runtime exec); with a fault, under FERRY_FAULT_POINT=fault. The shell's exit
-  // code: 137 when ferry was killed by SIGKILL.
+  // `ferry reconcile` (--runtime exec); with a fault, under FERRY_FAULT_POINT=fault. Its exit code as a
+  // shell reports it: 137 when ferry was killed by SIGKILL.
   int reconcile(const std::string& fault = "") const;
   // The same run started in the background (its own process group); the caller waits for it.
   pid_t start_reconcile() const;
@@ -75,7 +76,7 @@ class Site {
   std::optional<StoreServer> server_;
   std::string server_name_;
   std::optional<std::filesystem::path> pipeline_cache_;
-  std::vector<std::string> arguments() const;
+  FerryArgs arguments() const;  // `reconcile PLATFORM ...`, after the binary's path
 };
 
 // Every file and record, one a line, for GoogleTest's failure messages.

@@ -14,16 +14,17 @@
 #include <system_error>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/writer/git_servers.h"
 #include "tests/writer/remote_store_support.h"
 
 namespace ferry {
 namespace {
 
+using testing::FerryArgs;
 using testing::git;
 using testing::read_file;
-using testing::run;
-using testing::shell_quote;
+using testing::run_ferry;
 using testing::write_file;
 using writer::testing_remote::git_servers;
 namespace fs = std::filesystem;
@@ -61,12 +62,9 @@ class FaultsE2E : public testing::PlatformFixture {
     nlohmann::json report;
     std::string err;
   };
-  Run ferry_reconcile(const std::string& args) {
-    const fs::path err = dir.path() / "stderr";
-    const auto result = run(ferry() + " reconcile --output json " + shell_quote(platform().string()) + " " +
-                                args + " 2>" + shell_quote(err.string()),
-                            false);
-    return {result.exit_code, nlohmann::json::parse(result.output, nullptr, false), read_file(err)};
+  Run ferry_reconcile(const FerryArgs& args) {
+    const auto result = run_ferry(FerryArgs{"reconcile", "--output", "json", platform().string()} + args);
+    return {result.exit_code, nlohmann::json::parse(result.output, nullptr, false), result.error_output};
   }
   // The first failed object's message, "" when none failed.
   static std::string first_failure(const nlohmann::json& report) {
@@ -85,10 +83,9 @@ class FaultsE2E : public testing::PlatformFixture {
     testing::TempDir other;
     fs::copy(platform(), other.path() / "platform", fs::copy_options::recursive);
     fs::remove_all(other.path() / "platform/.ferry");
-    const auto result =
-        run(ferry() + " reconcile --no-state " + shell_quote((other.path() / "platform").string()) +
-                exec_runtime() + " --no-pipeline-cache",
-            true);
+    const auto result = run_ferry(FerryArgs{"reconcile", "--no-state", (other.path() / "platform").string()} +
+                                      exec_runtime() + FerryArgs{"--no-pipeline-cache"},
+                                  {.merge_stderr = true});
     EXPECT_EQ(result.exit_code, 0) << result.output;
     return {tree_of(other.path() / "state/clusters.git"), tree_of(other.path() / "state/observability.git")};
   }
@@ -101,8 +98,8 @@ class FaultsE2E : public testing::PlatformFixture {
 TEST_F(FaultsE2E, AFullScratchDiskFailsEveryWorkflowNamingTheDirectoryAndTheReason) {
   const FullDisk full(dir.path() / "scratch");
   ASSERT_TRUE(full.mounted()) << "mounting a tmpfs needs root";
-  const Run failed = ferry_reconcile(exec_runtime() + " --no-pipeline-cache --scratch-dir " +
-                                     shell_quote((dir.path() / "scratch").string()));
+  const Run failed = ferry_reconcile(
+      exec_runtime() + FerryArgs{"--no-pipeline-cache", "--scratch-dir", (dir.path() / "scratch").string()});
   EXPECT_EQ(failed.exit_code, 3) << failed.report.dump(2) << failed.err;
   ASSERT_TRUE(failed.report.contains("requests")) << failed.err;
   for (const auto& request : failed.report["requests"]) {
@@ -113,8 +110,8 @@ TEST_F(FaultsE2E, AFullScratchDiskFailsEveryWorkflowNamingTheDirectoryAndTheReas
   }
 
   full.release();
-  const Run again = ferry_reconcile(exec_runtime() + " --no-pipeline-cache --scratch-dir " +
-                                    shell_quote((dir.path() / "scratch").string()));
+  const Run again = ferry_reconcile(
+      exec_runtime() + FerryArgs{"--no-pipeline-cache", "--scratch-dir", (dir.path() / "scratch").string()});
   EXPECT_EQ(again.exit_code, 0) << again.report.dump(2) << again.err;
   EXPECT_EQ(trees(), uninterrupted_trees());
 }
@@ -123,8 +120,8 @@ TEST_F(FaultsE2E, AFullScratchDiskFailsEveryWorkflowNamingTheDirectoryAndTheReas
 TEST_F(FaultsE2E, AFullPipelineCacheDiskIsAWarningAndTheRunSucceeds) {
   const FullDisk full(dir.path() / "pipeline-cache");
   ASSERT_TRUE(full.mounted()) << "mounting a tmpfs needs root";
-  const Run warned = ferry_reconcile(exec_runtime() + " --pipeline-cache-dir " +
-                                     shell_quote((dir.path() / "pipeline-cache").string()));
+  const Run warned = ferry_reconcile(
+      exec_runtime() + FerryArgs{"--pipeline-cache-dir", (dir.path() / "pipeline-cache").string()});
   EXPECT_EQ(warned.exit_code, 0) << warned.report.dump(2) << warned.err;
   EXPECT_NE(warned.err.find("No space left on device"), std::string::npos) << warned.err;
   EXPECT_NE(warned.err.find((dir.path() / "pipeline-cache").string()), std::string::npos) << warned.err;
@@ -138,8 +135,8 @@ TEST_F(FaultsE2E, AContainerEngineThatDisappearsMidRunFailsTheRestAndTheNextRunF
   write_file(vanishing,
              "#!/bin/sh\n[ -e \"$0.used\" ] && rm -f \"$0\"\ntouch \"$0.used\"\nexec podman \"$@\"\n");
   fs::permissions(vanishing, fs::perms::owner_all);
-  const std::string podman = " --runtime podman --jobs 1 --no-pipeline-cache --podman ";
-  const Run failed = ferry_reconcile(podman + shell_quote(vanishing.string()));
+  const Run failed = ferry_reconcile(
+      {"--runtime", "podman", "--jobs", "1", "--no-pipeline-cache", "--podman", vanishing.string()});
   EXPECT_EQ(failed.exit_code, 3) << failed.report.dump(2) << failed.err;
   EXPECT_NE(first_failure(failed.report)
                 .find("cannot run podman: " + vanishing.string() + ": No such file or directory"),
@@ -149,7 +146,7 @@ TEST_F(FaultsE2E, AContainerEngineThatDisappearsMidRunFailsTheRestAndTheNextRunF
   for (const fs::path& repo : {clusters(), observability()})
     EXPECT_EQ(git(repo, "fsck --no-dangling 2>&1 && echo fsck-ok"), "fsck-ok") << repo;
 
-  const Run again = ferry_reconcile(" --runtime podman --no-pipeline-cache");
+  const Run again = ferry_reconcile({"--runtime", "podman", "--no-pipeline-cache"});
   EXPECT_EQ(again.exit_code, 0) << again.report.dump(2) << again.err;
   EXPECT_EQ(trees(), uninterrupted_trees());
 }
@@ -170,7 +167,7 @@ TEST_F(FaultsE2E, AFullStoreCacheDiskFailsTheWritesAndLeavesTheRemoteUntouched) 
   write_file(platform() / "state-stores.yaml", stores);
   const FullDisk full(dir.path() / "store-cache");
   ASSERT_TRUE(full.mounted()) << "mounting a tmpfs needs root";
-  const std::string cache = " --store-cache-dir " + shell_quote((dir.path() / "store-cache").string());
+  const FerryArgs cache = {"--store-cache-dir", (dir.path() / "store-cache").string()};
   const Run failed = ferry_reconcile(exec_runtime() + cache);
   EXPECT_EQ(failed.exit_code, 3) << failed.report.dump(2) << failed.err;
   EXPECT_NE(first_failure(failed.report).find("No space left on device"), std::string::npos)

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
@@ -112,8 +113,7 @@ TEST_F(FilepathModesE2E, AggregatedYamlJoinsPlacementsInWorkPlacementOrderUntilT
 
 TEST_F(FilepathModesE2E, AnUnknownModeIsALocatedError) {
   worker_dev_spec("  filepath: {mode: flat}\n");
-  const auto result = ferry::testing::run(
-      ferry() + " validate " + ferry::testing::shell_quote(platform().string()) + " 2>&1", false);
+  const auto result = ferry::testing::run_ferry({"validate", platform().string()}, {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.output, (platform() / "destinations/workers.yaml").string() +
                                ":9:20: error: \"spec.filepath.mode\" must be one of nestedByMetadata, none, "

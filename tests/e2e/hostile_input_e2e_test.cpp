@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "tests/e2e/hostile_input.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
@@ -23,14 +24,10 @@ namespace {
 namespace fs = std::filesystem;
 using ferry::testing::git;
 using ferry::testing::read_file;
-using ferry::testing::run;
-using ferry::testing::shell_quote;
+using ferry::testing::run_ferry;
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 
-std::string ferry_binary() {
-  return std::string(FERRY_BINARY_DIR) + "/ferry";
-}
 std::string fixture_exec_config() {
   return (fs::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml").string();
 }
@@ -274,9 +271,9 @@ class HostileInput : public ::testing::Test {
   void SetUp() override {
     fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", good.path() / "platform",
              fs::copy_options::recursive);
-    const auto result =
-        run(ferry_binary() + " reconcile " + shell_quote((good.path() / "platform").string()) +
-            " --runtime exec --exec-config " + shell_quote(fixture_exec_config()));
+    const auto result = run_ferry({"reconcile", (good.path() / "platform").string(), "--runtime", "exec",
+                                   "--exec-config", fixture_exec_config()},
+                                  {.merge_stderr = true});
     ASSERT_EQ(result.exit_code, 0) << result.output;
   }
   void check(const Row& row);
@@ -324,10 +321,8 @@ void HostileInput::check(const Row& row) {
     replace_once(platform / "requests/redis.yaml", "size: small", "size: large");
   }
   const auto result =
-      run(ferry_binary() + " reconcile " + shell_quote(platform.string()) + " --runtime exec --exec-config " +
-              shell_quote(exec_config) + " 2>" + shell_quote((dir.path() / "stderr").string()),
-          false);
-  const std::string err = replace_all(read_file(dir.path() / "stderr"), platform.string(), "$P");
+      run_ferry({"reconcile", platform.string(), "--runtime", "exec", "--exec-config", exec_config});
+  const std::string err = replace_all(result.error_output, platform.string(), "$P");
   const std::string failure = failure_of_cache_a(result.output);
   if (std::getenv("FERRY_HOSTILE_DUMP")) {
     std::printf("      {\"%s\", {%d, R\"x(%s)x\", R\"x(%s)x\"}},\n", row.name.c_str(), result.exit_code,

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
@@ -10,8 +11,7 @@ namespace {
 
 using ferry::testing::git;
 using ferry::testing::read_file;
-using ferry::testing::run;
-using ferry::testing::shell_quote;
+using ferry::testing::run_ferry;
 using ferry::testing::write_file;
 
 class IncrementalE2E : public ferry::testing::PlatformFixture {
@@ -51,7 +51,7 @@ TEST_F(IncrementalE2E, AnUnchangedPlatformRunsNothingAndCommitsNothing) {
 TEST_F(IncrementalE2E, ForceRunsEveryWorkflowAgain) {
   ASSERT_EQ(reconcile().first, 0);
   const std::string clusters_tip = git(clusters(), "rev-parse main");
-  auto [code, report] = reconcile("--force");
+  auto [code, report] = reconcile({"--force"});
   EXPECT_EQ(code, 0);
   for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "unchanged") << name;
   EXPECT_EQ(git(clusters(), "rev-parse main"), clusters_tip);
@@ -93,9 +93,9 @@ TEST_F(IncrementalE2E, AFailedRequestRunsAgainOnTheNextRunWithTheSameInputs) {
 TEST_F(IncrementalE2E, ASecondRunOnTheSameStateIsRefusedWithAClearMessage) {
   ASSERT_EQ(reconcile().first, 0);
   const std::string lock = state().string() + ".lock";
-  // flock(1) holds the lock while the second ferry runs, as a concurrent run would.
-  const auto result =
-      run("flock " + shell_quote(lock) + " " + ferry() + " reconcile " + shell_quote(platform().string()));
+  // The test holds the lock while the second ferry runs, as a concurrent run would.
+  const ferry::testing::HeldLock held(lock);
+  const auto result = run_ferry({"reconcile", platform().string()}, {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.output, "error: another ferry run is using the state " + state().string() + " (lock " +
                                lock +
@@ -104,17 +104,16 @@ TEST_F(IncrementalE2E, ASecondRunOnTheSameStateIsRefusedWithAClearMessage) {
 
 TEST_F(IncrementalE2E, StateElsewhereAndNoStateLeaveThePlatformDirectoryAlone) {
   const std::string elsewhere = (dir.path() / "ci-cache/state.git").string();
-  ASSERT_EQ(reconcile("--state " + shell_quote(elsewhere)).first, 0);
+  ASSERT_EQ(reconcile({"--state", elsewhere}).first, 0);
   EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
-  EXPECT_EQ(results_by_name(reconcile("--state " + shell_quote(elsewhere)).second).at("default/shop"),
-            "skipped");
-  EXPECT_EQ(results_by_name(reconcile("--no-state").second).at("default/shop"), "unchanged");
+  EXPECT_EQ(results_by_name(reconcile({"--state", elsewhere}).second).at("default/shop"), "skipped");
+  EXPECT_EQ(results_by_name(reconcile({"--no-state"}).second).at("default/shop"), "unchanged");
   EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
 }
 
 TEST_F(IncrementalE2E, ABadReconciliationIntervalIsACommandLineError) {
-  const auto result =
-      run(ferry() + " reconcile " + shell_quote(platform().string()) + " --reconciliation-interval 1d");
+  const auto result = run_ferry({"reconcile", platform().string(), "--reconciliation-interval", "1d"},
+                                {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.output.find("unknown unit \"d\""), std::string::npos) << result.output;
 }

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
@@ -25,6 +26,7 @@ using namespace std::chrono_literals;
 using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run;
+using ferry::testing::run_ferry;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
@@ -73,16 +75,26 @@ class InterruptE2E : public ferry::testing::PlatformFixture,
   }
   fs::path redis_promise() const { return platform() / "promises/redis.yaml"; }
   fs::path scratch() const { return dir.path() / "scratch"; }
-  std::string runtime_args() const {
-    return " --runtime " + GetParam() + " --exec-config " + shell_quote(exec_config());
+  ferry::testing::FerryArgs runtime_args() const {
+    return {"--runtime", GetParam(), "--exec-config", exec_config()};
   }
 
   // Starts ferry reconcile in the background, stdout and stderr to files, leading a process group of its own
-  // as a shell's job does; returns its pid.
+  // as a shell's job does; returns its pid. Not through run_ferry, which waits for the process: the test
+  // signals it mid-run, alone or with its group.
   pid_t start_ferry() {
-    std::vector<std::string> words{ferry(),       "reconcile",     platform().string(), "--output",
-                                   "json",        "--runtime",     GetParam(),          "--exec-config",
-                                   exec_config(), "--scratch-dir", scratch().string(),  "--timeout",
+    std::vector<std::string> words{ferry::testing::ferry_binary(),
+                                   "reconcile",
+                                   platform().string(),
+                                   "--output",
+                                   "json",
+                                   "--runtime",
+                                   GetParam(),
+                                   "--exec-config",
+                                   exec_config(),
+                                   "--scratch-dir",
+                                   scratch().string(),
+                                   "--timeout",
                                    "600"};
     return ferry::testing::spawn_in_own_group(words, dir.path() / "stdout", dir.path() / "stderr");
   }
@@ -147,9 +159,9 @@ class InterruptE2E : public ferry::testing::PlatformFixture,
   // With the pipelines no longer sleeping, the next run takes the state lock and does everything.
   void expect_a_following_run_completes() {
     write_file(redis_promise(), original_);
-    const auto result = run(ferry() + " reconcile --output json " + shell_quote(platform().string()) +
-                            runtime_args() + " 2>&1 >/dev/null");
-    EXPECT_EQ(result.exit_code, 0) << result.output;
+    const auto result = run_ferry(
+        ferry::testing::FerryArgs{"reconcile", "--output", "json", platform().string()} + runtime_args());
+    EXPECT_EQ(result.exit_code, 0) << result.error_output;
     EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"),
               "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"
               "worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml");

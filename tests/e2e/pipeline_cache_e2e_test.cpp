@@ -4,20 +4,21 @@
 #include <gtest/gtest.h>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
 using ferry::testing::git;
 using ferry::testing::read_file;
-using ferry::testing::run;
-using ferry::testing::shell_quote;
+using ferry::testing::run_ferry;
 
 class PipelineCacheE2E : public ferry::testing::PlatformFixture {
  protected:
-  std::string options() const {
-    return exec_runtime() + " --pipeline-cache-dir " + shell_quote((dir.path() / "pipeline-cache").string());
+  FerryArgs options() const {
+    return exec_runtime() + FerryArgs{"--pipeline-cache-dir", (dir.path() / "pipeline-cache").string()};
   }
   static int count(const std::string& text, const std::string& what) {
     int n = 0;
@@ -39,11 +40,9 @@ class PipelineCacheE2E : public ferry::testing::PlatformFixture {
 };
 
 TEST_F(PipelineCacheE2E, PlanThenReconcileRunsEachContainerOnce) {
-  const auto planned = run(ferry() + " plan " + shell_quote(platform().string()) + options() + " 2>" +
-                               shell_quote((dir.path() / "plan-stderr").string()),
-                           false);
-  ASSERT_EQ(planned.exit_code, 0) << planned.output << read_file(dir.path() / "plan-stderr");
-  const std::string plan_log = read_file(dir.path() / "plan-stderr");
+  const auto planned = run_ferry(FerryArgs{"plan", platform().string()} + options());
+  ASSERT_EQ(planned.exit_code, 0) << planned.output << planned.error_output;
+  const std::string plan_log = planned.error_output;
   const int pipelines = count(plan_log, ": running ");
   ASSERT_GT(pipelines, 2) << plan_log;
   EXPECT_EQ(count(plan_log, "served from the pipeline cache"), 0) << plan_log;
@@ -59,7 +58,7 @@ TEST_F(PipelineCacheE2E, PlanThenReconcileRunsEachContainerOnce) {
   std::filesystem::remove_all(clusters());
   std::filesystem::remove_all(observability());
   std::filesystem::remove_all(platform() / ".ferry");
-  auto [uncached, uncached_report] = reconcile(options() + " --no-pipeline-cache");
+  auto [uncached, uncached_report] = reconcile(options() + FerryArgs{"--no-pipeline-cache"});
   ASSERT_EQ(uncached, 0) << stderr_text();
   EXPECT_EQ(cached_in(uncached_report), 0);
   EXPECT_EQ(trees(), cached_trees);
@@ -67,11 +66,11 @@ TEST_F(PipelineCacheE2E, PlanThenReconcileRunsEachContainerOnce) {
 
 TEST_F(PipelineCacheE2E, ForceRunsEveryPipelineAndTheTextSummaryCountsHits) {
   ASSERT_EQ(reconcile(options()).first, 0) << stderr_text();
-  auto [forced, forced_report] = reconcile(options() + " --force");
+  auto [forced, forced_report] = reconcile(options() + FerryArgs{"--force"});
   ASSERT_EQ(forced, 0) << stderr_text();
   EXPECT_EQ(cached_in(forced_report), 0) << forced_report.dump(2);
-  const auto text =
-      run(ferry() + " reconcile --no-state " + shell_quote(platform().string()) + options(), true);
+  const auto text = run_ferry(FerryArgs{"reconcile", "--no-state", platform().string()} + options(),
+                              {.merge_stderr = true});
   EXPECT_EQ(text.exit_code, 0) << text.output;
   EXPECT_NE(text.output.find("    1 pipeline served from the pipeline cache\n"), std::string::npos)
       << text.output;

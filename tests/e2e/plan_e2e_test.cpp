@@ -5,24 +5,26 @@
 #include <sstream>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
 using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run;
+using ferry::testing::run_ferry;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
 class PlanE2E : public ferry::testing::PlatformFixture {
  protected:
-  // `ferry plan PLATFORM <extra>`: exit code and stdout.
-  std::pair<int, std::string> plan(const std::string& extra = "") {
-    const auto result = run(ferry() + " plan " + shell_quote(platform().string()) + exec_runtime() + " " +
-                                extra + " 2>" + shell_quote((dir.path() / "plan-stderr").string()),
-                            false);
+  // `ferry plan PLATFORM <extra>`: exit code and stdout; stderr left in dir/plan-stderr.
+  std::pair<int, std::string> plan(const FerryArgs& extra = {}) {
+    const auto result = run_ferry(FerryArgs{"plan", platform().string()} + exec_runtime() + extra);
+    write_file(dir.path() / "plan-stderr", result.error_output);
     return {result.exit_code, result.output};
   }
   std::string tips() const {
@@ -41,7 +43,7 @@ class PlanE2E : public ferry::testing::PlatformFixture {
 };
 
 TEST_F(PlanE2E, AFirstPlanListsEveryFileAndCreatesNoRepository) {
-  auto [code, out] = plan("--detailed-exitcode");
+  auto [code, out] = plan({"--detailed-exitcode"});
   EXPECT_EQ(code, 2) << out << read_file(dir.path() / "plan-stderr");
   EXPECT_NE(out.find("redis default/cache-a: would change\n"), std::string::npos) << out;
   EXPECT_NE(
@@ -65,7 +67,7 @@ TEST_F(PlanE2E, WithoutDetailedExitcodeChangesStillExitZero) {
 TEST_F(PlanE2E, APlanOfAReconciledPlatformIsEmpty) {
   ASSERT_EQ(reconcile(exec_runtime()).first, 0);
   const std::string before = tips();
-  auto [code, out] = plan("--detailed-exitcode");
+  auto [code, out] = plan({"--detailed-exitcode"});
   EXPECT_EQ(code, 0) << out;
   EXPECT_NE(out.find("App default/shop: skipped: unchanged since the recorded run\n"), std::string::npos)
       << out;
@@ -77,7 +79,7 @@ TEST_F(PlanE2E, AChangedRequestShowsItsDiffAndARemovedOneItsDeletionsWithoutWrit
   ASSERT_EQ(reconcile(exec_runtime()).first, 0);
   const std::string before = tips();
   change_and_remove_requests();
-  auto [code, out] = plan("--detailed-exitcode");
+  auto [code, out] = plan({"--detailed-exitcode"});
   EXPECT_EQ(code, 2) << out;
   EXPECT_NE(out.find("redis team-b/cache-b: would change\nApp team-b/blog: would be deleted\n"),
             std::string::npos)
@@ -112,7 +114,7 @@ TEST_F(PlanE2E, AChangedRequestShowsItsDiffAndARemovedOneItsDeletionsWithoutWrit
 TEST_F(PlanE2E, JsonCarriesEveryFileWithItsDiff) {
   ASSERT_EQ(reconcile(exec_runtime()).first, 0);
   change_and_remove_requests();
-  auto [code, out] = plan("--output json");
+  auto [code, out] = plan({"--output", "json"});
   EXPECT_EQ(code, 0);
   const auto doc = nlohmann::json::parse(out, nullptr, false);
   ASSERT_FALSE(doc.is_discarded()) << out;
@@ -130,7 +132,7 @@ TEST_F(PlanE2E, BadInputIsAnErrorWithItsLocationAndExitOne) {
   std::string redis = read_file(platform() / "requests/redis.yaml");
   redis.replace(redis.find("size: small"), 11, "size: medium");
   write_file(platform() / "requests/redis.yaml", redis);
-  auto [code, out] = plan("--detailed-exitcode");
+  auto [code, out] = plan({"--detailed-exitcode"});
   EXPECT_EQ(code, 1);
   EXPECT_EQ(read_file(dir.path() / "plan-stderr"),
             (platform() / "requests/redis.yaml").string() +
@@ -164,7 +166,7 @@ TEST_F(PlanE2E, APromiseWithAMissingRequiredPromiseKeepsItsRequestsPending) {
 
 // --max-output-files reaches every pipeline: the app pipeline writes two files, so a limit of one fails it.
 TEST_F(PlanE2E, TheOutputLimitsComeFromTheCommandLine) {
-  auto [code, out] = plan("--max-output-files 1");
+  auto [code, out] = plan({"--max-output-files", "1"});
   EXPECT_EQ(code, 1) << out;
   EXPECT_NE(out.find("App default/shop: failed: "), std::string::npos) << out;
   EXPECT_NE(
@@ -172,19 +174,17 @@ TEST_F(PlanE2E, TheOutputLimitsComeFromTheCommandLine) {
       std::string::npos)
       << out;
   EXPECT_NE(out.find("redis default/cache-a: would change\n"), std::string::npos) << out;
-  EXPECT_EQ(plan("--max-output-bytes 0").first, 2) << "0 is refused as a bad command line";
+  EXPECT_EQ(plan({"--max-output-bytes", "0"}).first, 2) << "0 is refused as a bad command line";
 }
 
 // --log-format is a global option: before or after the subcommand, every stderr line is one JSON object.
 TEST_F(PlanE2E, LogFormatJsonWritesOneJsonObjectPerStderrLine) {
   for (const std::string where : {"before", "after"}) {
-    const std::string global = where == "before" ? " --log-format json" : "";
-    const std::string local = where == "after" ? " --log-format json" : "";
-    const auto result = run(ferry() + global + " plan " + shell_quote(platform().string()) + exec_runtime() +
-                                local + " 2>&1 >/dev/null",
-                            false);
-    ASSERT_EQ(result.exit_code, 0) << result.output;
-    std::istringstream lines(result.output);
+    const FerryArgs global = where == "before" ? FerryArgs{"--log-format", "json"} : FerryArgs{};
+    const FerryArgs local = where == "after" ? FerryArgs{"--log-format", "json"} : FerryArgs{};
+    const auto result = run_ferry(global + FerryArgs{"plan", platform().string()} + exec_runtime() + local);
+    ASSERT_EQ(result.exit_code, 0) << result.error_output;
+    std::istringstream lines(result.error_output);
     int running = 0;
     for (std::string line; std::getline(lines, line);) {
       const auto entry = nlohmann::json::parse(line, nullptr, false);
@@ -196,15 +196,17 @@ TEST_F(PlanE2E, LogFormatJsonWritesOneJsonObjectPerStderrLine) {
         ++running;
       }
     }
-    EXPECT_EQ(running, 1) << where << ": " << result.output;
+    EXPECT_EQ(running, 1) << where << ": " << result.error_output;
   }
 }
 
 // On a terminal (script(1) gives the run one) a progress line is drawn in place and erased before the plan
-// prints; through a pipe there is none.
+// prints; through a pipe there is none. The terminal run is not through run_ferry, whose ferry writes to
+// pipes: script(1) starts it from a command line.
 TEST_F(PlanE2E, OnATerminalAProgressLineIsDrawnAndErasedBeforeTheReport) {
-  const std::string command = ferry() + " plan " + shell_quote(platform().string()) + exec_runtime();
-  const auto terminal = run("script -qec " + shell_quote(command) + " /dev/null", false);
+  const FerryArgs args = FerryArgs{"plan", platform().string()} + exec_runtime();
+  const auto terminal =
+      run("script -qec " + shell_quote(ferry::testing::ferry_command_line(args)) + " /dev/null", false);
   EXPECT_EQ(terminal.exit_code, 0) << terminal.output;
   const auto first = terminal.output.find("\r\033[Kferry: ");
   ASSERT_NE(first, std::string::npos) << terminal.output;
@@ -212,7 +214,7 @@ TEST_F(PlanE2E, OnATerminalAProgressLineIsDrawnAndErasedBeforeTheReport) {
   const auto erased = terminal.output.rfind("\r\033[K");
   const auto report = terminal.output.find("Promise app:");
   EXPECT_LT(erased, report) << terminal.output;
-  const auto piped = run(command + " 2>&1", false);
+  const auto piped = run_ferry(args, {.merge_stderr = true});
   EXPECT_EQ(piped.output.find("objects done"), std::string::npos) << piped.output;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::testing {
@@ -22,21 +23,20 @@ class PlatformFixture : public ::testing::Test {
   std::filesystem::path platform() const { return dir.path() / "platform"; }
   std::filesystem::path clusters() const { return dir.path() / "state/clusters.git"; }
   std::filesystem::path observability() const { return dir.path() / "state/observability.git"; }
-  static std::string ferry() { return std::string(FERRY_BINARY_DIR) + "/ferry"; }
   // The fixture exec config's path, and the options that run its pipelines as host scripts under
-  // bubblewrap (fixtures/exec): " --runtime exec --exec-config PATH", leading space included.
+  // bubblewrap (fixtures/exec): --runtime exec --exec-config PATH.
   static std::string exec_config() {
     return std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml";
   }
-  static std::string exec_runtime() { return " --runtime exec --exec-config " + shell_quote(exec_config()); }
+  static FerryArgs exec_runtime() { return {"--runtime", "exec", "--exec-config", exec_config()}; }
 
-  // Runs `ferry reconcile --output json PLATFORM <extra>`; returns the exit code and the parsed report.
-  std::pair<int, nlohmann::json> reconcile(const std::string& extra = "") {
-    const auto result = run(ferry() + " reconcile --output json " + shell_quote(platform().string()) + " " +
-                                extra + " 2>" + shell_quote((dir.path() / "stderr").string()),
-                            false);
+  // Runs `ferry reconcile --output json PLATFORM <extra>`; returns the exit code and the parsed report. Its
+  // stderr is left in dir/stderr.
+  std::pair<int, nlohmann::json> reconcile(const FerryArgs& extra = {}) {
+    const auto result = run_ferry(FerryArgs{"reconcile", "--output", "json", platform().string()} + extra);
+    write_file(dir.path() / "stderr", result.error_output);
     nlohmann::json report = nlohmann::json::parse(result.output, nullptr, false);
-    EXPECT_FALSE(report.is_discarded()) << result.output << read_file(dir.path() / "stderr");
+    EXPECT_FALSE(report.is_discarded()) << result.output << result.error_output;
     return {result.exit_code, report};
   }
 

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 #include "tests/writer/git_servers.h"
 #include "tests/writer/remote_store_support.h"
@@ -13,19 +14,16 @@
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
+using ferry::testing::FerryResult;
 using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run;
+using ferry::testing::run_ferry;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 using writer::testing_remote::git_servers;
 namespace fs = std::filesystem;
-
-struct FerryRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
 
 class PlatformGitE2E : public ferry::testing::PlatformFixture {
  protected:
@@ -56,18 +54,13 @@ class PlatformGitE2E : public ferry::testing::PlatformFixture {
     push_to(bare);
   }
 
-  // `[env] ferry <command> <target> --runtime exec ... <args>` run in `cwd`; stdout and stderr kept apart.
-  FerryRun ferry(const std::string& command, const std::string& target, const std::string& args = "",
-                 const std::string& env = "", const fs::path& cwd = "/") {
-    const fs::path err = dir.path() / "stderr";
-    const auto result =
-        run("cd " + shell_quote(cwd.string()) + " && env " + env + " " + ferry_binary() + " " + command +
-                " " + shell_quote(target) + " --store-cache-dir " +
-                shell_quote((dir.path() / "cache").string()) + " " + args + " 2>" + shell_quote(err.string()),
-            false);
-    return {result.exit_code, result.output, read_file(err)};
+  // `[env] ferry <command> <target> --store-cache-dir CACHE <args>` run in `cwd`; stdout and stderr kept
+  // apart.
+  FerryResult ferry(const std::string& command, const std::string& target, const FerryArgs& args = {},
+                    const std::map<std::string, std::string>& env = {}, const fs::path& cwd = "/") {
+    return run_ferry(FerryArgs{command, target, "--store-cache-dir", (dir.path() / "cache").string()} + args,
+                     {.env = env, .cwd = cwd});
   }
-  static std::string ferry_binary() { return std::string(FERRY_BINARY_DIR) + "/ferry"; }
   // The commits of the ferry-state branch that record a run: one a run. The fixture's App requests write to
   // two stores, so each also gets a journal commit before and after its commits (docs/reliability.md,
   // "Multi-repository requests"); those are left out, and none may be left on the branch.
@@ -86,12 +79,13 @@ class PlatformGitE2E : public ferry::testing::PlatformFixture {
 };
 
 TEST_F(PlatformGitE2E, AFileUrlPlatformIsReconciledAndItsStateKeptOnABranchOfIt) {
-  const FerryRun first = ferry("reconcile", url(), "--platform-ref main --output json " + exec_runtime());
-  ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
-  EXPECT_EQ(results(first.out), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
-                                                                    {"default/shop", "succeeded"},
-                                                                    {"team-b/blog", "succeeded"},
-                                                                    {"team-b/cache-b", "succeeded"}}));
+  const FerryResult first =
+      ferry("reconcile", url(), FerryArgs{"--platform-ref", "main", "--output", "json"} + exec_runtime());
+  ASSERT_EQ(first.exit_code, 0) << first.output << first.error_output;
+  EXPECT_EQ(results(first.output), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
+                                                                       {"default/shop", "succeeded"},
+                                                                       {"team-b/blog", "succeeded"},
+                                                                       {"team-b/cache-b", "succeeded"}}));
   EXPECT_EQ(git(clusters(), "rev-list --count main"), "5");
   EXPECT_EQ(git(observability(), "rev-list --count main"), "2");
   EXPECT_EQ(git(repo(), "ls-tree -r --name-only ferry-state -- requests/redis/team-b"),
@@ -101,37 +95,37 @@ TEST_F(PlatformGitE2E, AFileUrlPlatformIsReconciledAndItsStateKeptOnABranchOfIt)
 
   // Nothing changed: every object skipped, no commit anywhere (the state branch included).
   const std::string before = tips(repo());
-  const FerryRun second = ferry("reconcile", url(), "--output json " + exec_runtime());
-  ASSERT_EQ(second.exit_code, 0) << second.out << second.err;
-  for (const auto& [name, result] : results(second.out)) EXPECT_EQ(result, "skipped") << name;
+  const FerryResult second = ferry("reconcile", url(), FerryArgs{"--output", "json"} + exec_runtime());
+  ASSERT_EQ(second.exit_code, 0) << second.output << second.error_output;
+  for (const auto& [name, result] : results(second.output)) EXPECT_EQ(result, "skipped") << name;
   EXPECT_EQ(tips(repo()), before);
 
   // A new commit on the platform branch changes one request: only it runs again.
   change_cache_b(repo());
-  const FerryRun third = ferry("reconcile", url(), "--output json " + exec_runtime());
-  ASSERT_EQ(third.exit_code, 0) << third.out << third.err;
-  EXPECT_EQ(results(third.out), (std::map<std::string, std::string>{{"default/cache-a", "skipped"},
-                                                                    {"default/shop", "skipped"},
-                                                                    {"team-b/blog", "skipped"},
-                                                                    {"team-b/cache-b", "succeeded"}}));
+  const FerryResult third = ferry("reconcile", url(), FerryArgs{"--output", "json"} + exec_runtime());
+  ASSERT_EQ(third.exit_code, 0) << third.output << third.error_output;
+  EXPECT_EQ(results(third.output), (std::map<std::string, std::string>{{"default/cache-a", "skipped"},
+                                                                       {"default/shop", "skipped"},
+                                                                       {"team-b/blog", "skipped"},
+                                                                       {"team-b/cache-b", "succeeded"}}));
   EXPECT_EQ(git(clusters(), "rev-list --count main"), "6");
   EXPECT_EQ(run_records(repo()), "2");
 
   // ferry status reads the same default state.
-  const FerryRun status = ferry("status", url(), "team-b/cache-b --output json");
-  EXPECT_EQ(status.exit_code, 0) << status.err;
-  EXPECT_NE(status.out.find("\"name\": \"cache-b\""), std::string::npos) << status.out;
+  const FerryResult status = ferry("status", url(), {"team-b/cache-b", "--output", "json"});
+  EXPECT_EQ(status.exit_code, 0) << status.error_output;
+  EXPECT_NE(status.output.find("\"name\": \"cache-b\""), std::string::npos) << status.output;
 }
 
 TEST_F(PlatformGitE2E, AWorkTreeKeepsItsStateOnABranchAndARunHoldingItsLockStopsAnother) {
   ASSERT_EQ(ferry("reconcile", platform().string(), exec_runtime()).exit_code, 0);
   EXPECT_EQ(run_records(platform() / ".git"), "1");
   EXPECT_FALSE(fs::exists(platform() / ".ferry"));
-  // flock(1) holds the lock as a running reconcile would.
+  // The test holds the lock as a running reconcile would.
   const fs::path lock = platform() / ".git/ferry-state.lock";
-  const auto held = run("flock -n " + shell_quote(lock.string()) + " " + ferry_binary() + " reconcile " +
-                            shell_quote(platform().string()) + " " + exec_runtime() + " 2>&1",
-                        false);
+  const ferry::testing::HeldLock holding(lock);
+  const auto held =
+      run_ferry(FerryArgs{"reconcile", platform().string()} + exec_runtime(), {.merge_stderr = true});
   EXPECT_EQ(held.exit_code, 1) << held.output;
   EXPECT_EQ(held.output, "error: another ferry run is using the state " + (platform() / ".git").string() +
                              " (branch ferry-state) (lock " + lock.string() +
@@ -140,27 +134,29 @@ TEST_F(PlatformGitE2E, AWorkTreeKeepsItsStateOnABranchAndARunHoldingItsLockStops
 
 TEST_F(PlatformGitE2E, AMissingRepositoryOrRefIsOneLine) {
   const std::string missing = "file://" + (dir.path() / "none.git").string();
-  const FerryRun no_repo = ferry("reconcile", missing, exec_runtime());
+  const FerryResult no_repo = ferry("reconcile", missing, exec_runtime());
   EXPECT_EQ(no_repo.exit_code, 1);
-  EXPECT_EQ(no_repo.err, "error: platform " + missing + "@main: no repository at " +
-                             (dir.path() / "none.git").string() + "\nferry: 1 error(s) in " + missing +
-                             "@main; nothing was run or written\n");
-  const FerryRun no_ref = ferry("plan", url(), "--platform-ref refs/heads/nope " + exec_runtime());
+  EXPECT_EQ(no_repo.error_output, "error: platform " + missing + "@main: no repository at " +
+                                      (dir.path() / "none.git").string() + "\nferry: 1 error(s) in " +
+                                      missing + "@main; nothing was run or written\n");
+  const FerryResult no_ref =
+      ferry("plan", url(), FerryArgs{"--platform-ref", "refs/heads/nope"} + exec_runtime());
   EXPECT_EQ(no_ref.exit_code, 1);
-  EXPECT_EQ(no_ref.err, "error: platform " + url() +
-                            "@nope: no branch \"nope\" there, or it holds no files; name the branch with "
-                            "--platform-ref\nferry: 1 error(s) in " +
-                            url() + "@nope; nothing was planned\n");
-  const FerryRun unreachable = ferry("validate", "git://127.0.0.1:1/platform.git");
+  EXPECT_EQ(no_ref.error_output,
+            "error: platform " + url() +
+                "@nope: no branch \"nope\" there, or it holds no files; name the branch with "
+                "--platform-ref\nferry: 1 error(s) in " +
+                url() + "@nope; nothing was planned\n");
+  const FerryResult unreachable = ferry("validate", "git://127.0.0.1:1/platform.git");
   EXPECT_EQ(unreachable.exit_code, 1);
   EXPECT_EQ(
-      unreachable.out + unreachable.err,
+      unreachable.output + unreachable.error_output,
       "error: platform git://127.0.0.1:1/platform.git@main: cannot reach git://127.0.0.1:1/platform.git: "
       "connection refused\nferry: 1 error(s) in git://127.0.0.1:1/platform.git@main\n");
-  const FerryRun not_git = ferry("validate", (dir.path() / "state").string(), "--platform-ref main");
+  const FerryResult not_git = ferry("validate", (dir.path() / "state").string(), {"--platform-ref", "main"});
   EXPECT_EQ(not_git.exit_code, 1);
-  EXPECT_EQ(not_git.err, "error: --platform-ref main needs a Git repository, and " +
-                             (dir.path() / "state").string() + " is not one\n");
+  EXPECT_EQ(not_git.error_output, "error: --platform-ref main needs a Git repository, and " +
+                                      (dir.path() / "state").string() + " is not one\n");
 }
 
 TEST_F(PlatformGitE2E, ABadFileIsNamedByItsPathInTheRepository) {
@@ -169,10 +165,10 @@ TEST_F(PlatformGitE2E, ABadFileIsNamedByItsPathInTheRepository) {
   sh("git -C " + shell_quote(platform().string()) + " add -A && git -C " + shell_quote(platform().string()) +
      " commit -q -m bad");
   push_to(repo());
-  const FerryRun bad = ferry("validate", url());
+  const FerryResult bad = ferry("validate", url());
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(
-      bad.out,
+      bad.output,
       "requests/x.yaml:5:1: error: invalid YAML: end of sequence flow not found\nferry: 1 error(s) in " +
           url() + "@main\n");
 }
@@ -185,14 +181,16 @@ TEST_F(PlatformGitE2E, OverTheGitDaemonWithStateOnItsBranch) {
   push_to(served);
   const std::string daemon_url = git_servers().at("FERRY_GIT_DAEMON_URL") + "/platform-e2e.git";
   // Relative store paths of a network platform are relative to the current directory.
-  const FerryRun first = ferry("reconcile", daemon_url, "--output json " + exec_runtime(), "", platform());
-  ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+  const FerryResult first =
+      ferry("reconcile", daemon_url, FerryArgs{"--output", "json"} + exec_runtime(), {}, platform());
+  ASSERT_EQ(first.exit_code, 0) << first.output << first.error_output;
   EXPECT_EQ(run_records(served), "1");
   change_cache_b(served);
-  const FerryRun second = ferry("reconcile", daemon_url, "--output json " + exec_runtime(), "", platform());
-  ASSERT_EQ(second.exit_code, 0) << second.out << second.err;
-  EXPECT_EQ(results(second.out)["team-b/cache-b"], "succeeded");
-  EXPECT_EQ(results(second.out)["default/cache-a"], "skipped");
+  const FerryResult second =
+      ferry("reconcile", daemon_url, FerryArgs{"--output", "json"} + exec_runtime(), {}, platform());
+  ASSERT_EQ(second.exit_code, 0) << second.output << second.error_output;
+  EXPECT_EQ(results(second.output)["team-b/cache-b"], "succeeded");
+  EXPECT_EQ(results(second.output)["default/cache-a"], "skipped");
   EXPECT_EQ(run_records(served), "2");
 }
 
@@ -203,18 +201,21 @@ TEST_F(PlatformGitE2E, WrongCredentialsForAnHttpsPlatformAreOneLine) {
   writer::testing_remote::make_server_repo(served);
   push_to(served);
   const std::string https_url = git_servers().at("FERRY_HTTPS_URL") + "/platform-e2e.git";
-  const std::string ca = "--store-ca-bundle " + shell_quote(git_servers().at("FERRY_CA_BUNDLE"));
-  const std::string user = "FERRY_PLATFORM_USERNAME=" + git_servers().at("FERRY_HTTP_USER");
-  const FerryRun ok =
-      ferry("plan", https_url, ca + " " + exec_runtime(),
-            user + " FERRY_PLATFORM_PASSWORD=" + git_servers().at("FERRY_HTTP_PASSWORD"), platform());
-  EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
-  const FerryRun refused = ferry("plan", https_url, ca + " " + exec_runtime(),
-                                 user + " FERRY_PLATFORM_PASSWORD=wrong", platform());
+  const FerryArgs args = FerryArgs{"--store-ca-bundle", git_servers().at("FERRY_CA_BUNDLE")} + exec_runtime();
+  const std::string user = git_servers().at("FERRY_HTTP_USER");
+  const FerryResult ok = ferry("plan", https_url, args,
+                               {{"FERRY_PLATFORM_USERNAME", user},
+                                {"FERRY_PLATFORM_PASSWORD", git_servers().at("FERRY_HTTP_PASSWORD")}},
+                               platform());
+  EXPECT_EQ(ok.exit_code, 0) << ok.output << ok.error_output;
+  const FerryResult refused =
+      ferry("plan", https_url, args,
+            {{"FERRY_PLATFORM_USERNAME", user}, {"FERRY_PLATFORM_PASSWORD", "wrong"}}, platform());
   EXPECT_EQ(refused.exit_code, 1);
-  EXPECT_EQ(refused.err, "error: platform " + https_url + "@main: authentication failed for " + https_url +
-                             ": check the username and password/token\nferry: 1 error(s) in " + https_url +
-                             "@main; nothing was planned\n");
+  EXPECT_EQ(refused.error_output, "error: platform " + https_url + "@main: authentication failed for " +
+                                      https_url +
+                                      ": check the username and password/token\nferry: 1 error(s) in " +
+                                      https_url + "@main; nothing was planned\n");
 }
 
 }  // namespace

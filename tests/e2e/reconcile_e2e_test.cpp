@@ -4,14 +4,15 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
 using ferry::testing::git;
-using ferry::testing::run;
-using ferry::testing::shell_quote;
+using ferry::testing::run_ferry;
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 namespace fs = std::filesystem;
@@ -23,9 +24,9 @@ TEST_F(ReconcileE2E, CommitsEveryRequestToTheDestinationsItsLabelsChoose) {
   ASSERT_EQ(code, 0) << report.dump(2);
   EXPECT_EQ(report["format_version"], 1);
   EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
-                                                                          {"default/shop", "succeeded"},
-                                                                          {"team-b/blog", "succeeded"},
-                                                                          {"team-b/cache-b", "succeeded"}}));
+                                                                         {"default/shop", "succeeded"},
+                                                                         {"team-b/blog", "succeeded"},
+                                                                         {"team-b/cache-b", "succeeded"}}));
   EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main"),
             "worker-dev/dependencies/redis/5058f/static/redis-dependencies.yaml\n"
             "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"
@@ -39,7 +40,8 @@ TEST_F(ReconcileE2E, CommitsEveryRequestToTheDestinationsItsLabelsChoose) {
   // clusters, the two apps in observability.
   EXPECT_EQ(git(clusters(), "rev-list --count main"), "5");
   EXPECT_EQ(git(observability(), "rev-list --count main"), "2");
-  EXPECT_NE(git(clusters(), "show main:worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml")
+  EXPECT_NE(git(clusters(),
+                "show main:worker-dev/resources/team-b/redis/cache-b/instance-configure/5058f/redis.yaml")
                 .find("large"),
             std::string::npos);
   EXPECT_EQ(git(clusters(), "log -1 --format=%an main"), "ferry-demo");
@@ -49,7 +51,7 @@ TEST_F(ReconcileE2E, SecondRunWithNothingChangedMakesNoCommit) {
   ASSERT_EQ(reconcile().first, 0);
   const std::string tip = git(clusters(), "rev-parse main");
   // Without recorded state every workflow runs again and finds nothing to write.
-  auto [code, report] = reconcile("--no-state");
+  auto [code, report] = reconcile({"--no-state"});
   EXPECT_EQ(code, 0);
   for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "unchanged") << name;
   EXPECT_EQ(git(clusters(), "rev-parse main"), tip);
@@ -70,9 +72,9 @@ TEST_F(ReconcileE2E, FailingPipelineLeavesTheRepositoryUntouchedForThatRequest) 
   auto [code, report] = reconcile();
   EXPECT_EQ(code, 3);
   EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "failed"},
-                                                                          {"default/shop", "succeeded"},
-                                                                          {"team-b/blog", "skipped"},
-                                                                          {"team-b/cache-b", "skipped"}}));
+                                                                         {"default/shop", "succeeded"},
+                                                                         {"team-b/blog", "skipped"},
+                                                                         {"team-b/cache-b", "skipped"}}));
   for (const auto& r : report["requests"]) {
     if (r["name"] == "cache-a") {
       EXPECT_NE(r["message"].get<std::string>().find("refusing to configure cache-a: fail requested"),
@@ -87,9 +89,10 @@ TEST_F(ReconcileE2E, FailingPipelineLeavesTheRepositoryUntouchedForThatRequest) 
 }
 
 TEST_F(ReconcileE2E, BadInputStopsTheRunBeforeAnythingIsWritten) {
-  write_file(platform() / "destinations/broken.yaml",
-             "apiVersion: platform.kratix.io/v1alpha1\nkind: Destination\nmetadata:\n  name: x\nspec:\n  path: x\n");
-  const auto result = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile " + shell_quote(platform().string()));
+  write_file(
+      platform() / "destinations/broken.yaml",
+      "apiVersion: platform.kratix.io/v1alpha1\nkind: Destination\nmetadata:\n  name: x\nspec:\n  path: x\n");
+  const auto result = run_ferry({"reconcile", platform().string()}, {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.output.find((platform() / "destinations/broken.yaml").string() +
                                ":6:3: error: missing required field \"spec.stateStoreRef\""),
@@ -102,7 +105,7 @@ TEST_F(ReconcileE2E, ARequestTheSchemaRefusesStopsTheRunBeforeAnythingIsWritten)
   std::string redis = ferry::testing::read_file(platform() / "requests/redis.yaml");
   redis.replace(redis.find("size: small"), 11, "size: huge");
   write_file(platform() / "requests/redis.yaml", redis);
-  const auto result = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile " + shell_quote(platform().string()));
+  const auto result = run_ferry({"reconcile", platform().string()}, {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.output.find((platform() / "requests/redis.yaml").string() +
                                ":7:9: error: spec.size: must be one of small, large; found \"huge\""),
@@ -147,7 +150,8 @@ TEST_F(ReconcileE2E, MisplacedRequestsStayByDefaultAndMoveWhenThePromiseSaysSo) 
             "worker-dev-2/dependencies/redis/5058f/static/redis-dependencies.yaml");
 
   std::string redis = ferry::testing::read_file(platform() / "promises/redis.yaml");
-  redis.replace(redis.find("  labels:\n"), 10, "  annotations:\n    ferry.dev/misplaced-placements: move\n  labels:\n");
+  redis.replace(redis.find("  labels:\n"), 10,
+                "  annotations:\n    ferry.dev/misplaced-placements: move\n  labels:\n");
   write_file(platform() / "promises/redis.yaml", redis);
   const std::string before = git(clusters(), "rev-parse main");
   std::tie(code, report) = reconcile();
@@ -162,8 +166,8 @@ TEST_F(ReconcileE2E, MisplacedRequestsStayByDefaultAndMoveWhenThePromiseSaysSo) 
 }
 
 TEST_F(ReconcileE2E, ExplainShowsEveryDestinationAndTheStickyChoiceWithoutWriting) {
-  const std::string ferry = std::string(FERRY_BINARY_DIR) + "/ferry explain " + shell_quote(platform().string());
-  auto result = run(ferry + " --request default/cache-a", false);
+  const FerryArgs explain = {"explain", platform().string()};
+  auto result = run_ferry(explain + FerryArgs{"--request", "default/cache-a"});
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(result.output,
             "request default/cache-a (redis, Promise redis)\n"
@@ -174,24 +178,25 @@ TEST_F(ReconcileE2E, ExplainShowsEveryDestinationAndTheStickyChoiceWithoutWritin
             "    => goes to worker-dev (highest score among those that take it)\n");
   EXPECT_FALSE(fs::exists(clusters())) << "explain must not create or write a state store";
   ASSERT_EQ(reconcile().first, 0);
-  result = run(ferry + " --request default/cache-a --output json", false);
+  result = run_ferry(explain + FerryArgs{"--request", "default/cache-a", "--output", "json"});
   EXPECT_NE(result.output.find("\"choice\": \"stays on worker-dev (already placed there, still matches)\""),
             std::string::npos)
       << result.output;
-  result = run(ferry + " --request default/nope");
+  result = run_ferry(explain + FerryArgs{"--request", "default/nope"}, {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(result.output, "error: no request default/nope in the platform (give it as NAMESPACE/NAME)\n");
 }
 
 TEST_F(ReconcileE2E, VersionAndHelp) {
-  EXPECT_EQ(run(std::string(FERRY_BINARY_DIR) + "/ferry version").output, "ferry 0.1.0\n");
-  const auto help = run(std::string(FERRY_BINARY_DIR) + "/ferry reconcile --help");
+  EXPECT_EQ(run_ferry({"version"}, {.merge_stderr = true}).output, "ferry 0.1.0\n");
+  const auto help = run_ferry({"reconcile", "--help"}, {.merge_stderr = true});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.output.find("--output"), std::string::npos);
-  const auto unknown = run(std::string(FERRY_BINARY_DIR) + "/ferry frobnicate");
+  const auto unknown = run_ferry({"frobnicate"}, {.merge_stderr = true});
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_EQ(unknown.output,
-            "ferry: unknown command \"frobnicate\"; the commands are reconcile, plan, explain, validate, status, test, version (see ferry --help)\n");
+            "ferry: unknown command \"frobnicate\"; the commands are reconcile, plan, explain, validate, "
+            "status, test, version (see ferry --help)\n");
 }
 
 }  // namespace

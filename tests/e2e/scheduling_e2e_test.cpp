@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::testing {
@@ -22,13 +23,13 @@ class SchedulingE2eTest : public ::testing::Test {
   }
   fs::path platform() const { return dir.path() / "platform"; }
 
-  std::string ferry(const std::string& command, const std::string& args, int& exit_code) {
+  // `ferry <command> PLATFORM --runtime exec ... <args>`: stdout; stderr left in dir/stderr.
+  std::string ferry(const std::string& command, const FerryArgs& args, int& exit_code) {
     const auto result =
-        run(std::string(FERRY_BINARY_DIR) + "/ferry " + command + " " + shell_quote(platform().string()) +
-                " --runtime exec --exec-config " +
-                shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml") + " " + args +
-                " 2>" + shell_quote((dir.path() / "stderr").string()),
-            false);
+        run_ferry(FerryArgs{command, platform().string(), "--runtime", "exec", "--exec-config",
+                            std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml"} +
+                  args);
+    write_file(dir.path() / "stderr", result.error_output);
     exit_code = result.exit_code;
     return result.output;
   }
@@ -36,7 +37,7 @@ class SchedulingE2eTest : public ::testing::Test {
   // `ferry reconcile --output json` with the default recorded state; `expected_exit` 3: something pending.
   nlohmann::json reconcile(int expected_exit = 0) {
     int code = 0;
-    const std::string out = ferry("reconcile", "--output json", code);
+    const std::string out = ferry("reconcile", {"--output", "json"}, code);
     EXPECT_EQ(code, expected_exit) << out << read_file(dir.path() / "stderr");
     return nlohmann::json::parse(out, nullptr, false);
   }
@@ -122,7 +123,7 @@ TEST_F(SchedulingE2eTest, PoliciesPlaceSpreadAndFailOverInsideTheLocation) {
 
 TEST_F(SchedulingE2eTest, ExplainShowsThePredicatesScoresAndTheLocation) {
   int code = 0;
-  const std::string out = ferry("explain", "--request default/cache-a", code);
+  const std::string out = ferry("explain", {"--request", "default/cache-a"}, code);
   EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
   EXPECT_NE(out.find("    PlacementPolicy redis-in-eu\n"), std::string::npos) << out;
   EXPECT_NE(out.find("    note: placement Bound, Location aws, Destination eu-"), std::string::npos) << out;

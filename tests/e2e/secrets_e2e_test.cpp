@@ -5,17 +5,21 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "core/md5.h"
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
 using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run;
+using ferry::testing::run_ferry;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
@@ -27,9 +31,10 @@ class SecretsE2E : public ferry::testing::PlatformFixture {
     PlatformFixture::SetUp();
     write_file(dir.path() / "secrets/redis-creds/token", kCanary);
     // The token-check container proves delivery with the token's md5 and never prints the token.
-    write_file(dir.path() / "token-check.sh",
-               "#!/bin/sh\nset -eu\nprintf 'tokenMd5: %s\\n' \"$(printf %s \"$API_TOKEN\" | md5sum | cut -c1-32)\" "
-               ">/kratix/output/token.yaml\n");
+    write_file(
+        dir.path() / "token-check.sh",
+        "#!/bin/sh\nset -eu\nprintf 'tokenMd5: %s\\n' \"$(printf %s \"$API_TOKEN\" | md5sum | cut -c1-32)\" "
+        ">/kratix/output/token.yaml\n");
     const std::filesystem::path images = std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/images";
     write_file(exec_config(),
                "images:\n"
@@ -57,19 +62,18 @@ class SecretsE2E : public ferry::testing::PlatformFixture {
   std::filesystem::path scratch() const { return dir.path() / "scratch"; }
 
   // `ferry <command> PLATFORM <extra>` as a GitHub Actions step with every output file, stdout and stderr
-  // kept; returns the exit code.
-  int ferry_step(const std::string& command, const std::string& extra) {
+  // kept (appended to dir/stdout and dir/stderr); returns the exit code.
+  int ferry_step(const std::string& command, const FerryArgs& extra) {
     std::filesystem::create_directories(scratch());
-    const auto result =
-        run("GITHUB_ACTIONS=true GITHUB_STEP_SUMMARY=" + shell_quote((dir.path() / "summary.md").string()) +
-                " GITHUB_OUTPUT=" + shell_quote((dir.path() / "outputs").string()) + " " + ferry() + " " + command +
-                " " + shell_quote(platform().string()) + " --runtime exec --exec-config " +
-                shell_quote(exec_config().string()) + " --secrets-dir " +
-                shell_quote((dir.path() / "secrets").string()) + " --scratch-dir " +
-                shell_quote(scratch().string()) + " " + extra + " >>" +
-                shell_quote((dir.path() / "stdout").string()) + " 2>>" +
-                shell_quote((dir.path() / "stderr").string()),
-            false);
+    const auto result = run_ferry(
+        FerryArgs{command, platform().string(), "--runtime", "exec", "--exec-config", exec_config().string(),
+                  "--secrets-dir", (dir.path() / "secrets").string(), "--scratch-dir", scratch().string()} +
+            extra,
+        {.env = {{"GITHUB_ACTIONS", "true"},
+                 {"GITHUB_STEP_SUMMARY", (dir.path() / "summary.md").string()},
+                 {"GITHUB_OUTPUT", (dir.path() / "outputs").string()}}});
+    std::ofstream(dir.path() / "stdout", std::ios::binary | std::ios::app) << result.output;
+    std::ofstream(dir.path() / "stderr", std::ios::binary | std::ios::app) << result.error_output;
     return result.exit_code;
   }
 
@@ -93,14 +97,16 @@ class SecretsE2E : public ferry::testing::PlatformFixture {
 };
 
 TEST_F(SecretsE2E, TheSecretReachesTheContainerAndNothingElse) {
-  EXPECT_EQ(ferry_step("reconcile", "--metrics-file " + shell_quote((dir.path() / "ferry.prom").string())), 0)
+  EXPECT_EQ(ferry_step("reconcile", {"--metrics-file", (dir.path() / "ferry.prom").string()}), 0)
       << read_file(dir.path() / "stderr");
-  EXPECT_EQ(ferry_step("reconcile", "--output json --force --log-format json"), 0) << read_file(dir.path() / "stderr");
-  EXPECT_EQ(ferry_step("plan", "--force"), 0) << read_file(dir.path() / "stderr");
-  EXPECT_EQ(ferry_step("explain", "--request default/cache-a"), 0) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(ferry_step("reconcile", {"--output", "json", "--force", "--log-format", "json"}), 0)
+      << read_file(dir.path() / "stderr");
+  EXPECT_EQ(ferry_step("plan", {"--force"}), 0) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(ferry_step("explain", {"--request", "default/cache-a"}), 0) << read_file(dir.path() / "stderr");
 
-  const std::string delivered = git(clusters(), "show main:worker-dev/resources/default/redis/cache-a/"
-                                                "instance-configure/5058f/token.yaml");
+  const std::string delivered = git(clusters(),
+                                    "show main:worker-dev/resources/default/redis/cache-a/"
+                                    "instance-configure/5058f/token.yaml");
   EXPECT_EQ(delivered, "tokenMd5: " + md5_hex(kCanary)) << "the container did not get the secret";
   EXPECT_EQ(all_objects(clusters()).find(kCanary), std::string::npos);
   EXPECT_EQ(all_objects(observability()).find(kCanary), std::string::npos);
@@ -113,7 +119,7 @@ TEST_F(SecretsE2E, AFailingPipelineShowsItsLogButNotTheSecret) {
   std::string redis = read_file(platform() / "requests/redis.yaml");
   redis.replace(redis.find("size: small"), 11, "size: small\n  fail: true");
   write_file(platform() / "requests/redis.yaml", redis);
-  EXPECT_EQ(ferry_step("reconcile", ""), 3) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(ferry_step("reconcile", {}), 3) << read_file(dir.path() / "stderr");
   EXPECT_NE(read_file(dir.path() / "stdout").find("refusing to configure cache-a"), std::string::npos)
       << read_file(dir.path() / "stdout");
   EXPECT_TRUE(files_with_canary().empty()) << files_with_canary().front();

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 #include "tests/writer/git_servers.h"
 #include "tests/writer/remote_store_support.h"
@@ -14,20 +15,14 @@
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
+using ferry::testing::FerryResult;
 using ferry::testing::git;
-using ferry::testing::read_file;
-using ferry::testing::run;
-using ferry::testing::shell_quote;
+using ferry::testing::run_ferry;
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using writer::testing_remote::git_servers;
 namespace fs = std::filesystem;
-
-struct FerryRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
 
 class StoresE2E : public ::testing::Test {
  protected:
@@ -62,17 +57,13 @@ class StoresE2E : public ::testing::Test {
   }
 
   // `ferry <command> <platform> <args>` with the stores' options; stdout and stderr kept apart.
-  FerryRun ferry(const std::string& command, const std::string& args = "") {
-    const fs::path err = dir.path() / "stderr";
-    const auto result = run(
-        std::string(FERRY_BINARY_DIR) + "/ferry " + command + " " + shell_quote(platform().string()) +
-            " --runtime exec --exec-config " +
-            shell_quote(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml") +
-            " --secrets-dir " + shell_quote((dir.path() / "secrets").string()) + " --store-cache-dir " +
-            shell_quote((dir.path() / "cache").string()) + " --store-ca-bundle " +
-            shell_quote(git_servers().at("FERRY_CA_BUNDLE")) + " " + args + " 2>" + shell_quote(err.string()),
-        false);
-    return {result.exit_code, result.output, read_file(err)};
+  FerryResult ferry(const std::string& command, const FerryArgs& args = {}) {
+    return run_ferry(FerryArgs{command, platform().string(), "--runtime", "exec", "--exec-config",
+                               std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml",
+                               "--secrets-dir", (dir.path() / "secrets").string(), "--store-cache-dir",
+                               (dir.path() / "cache").string(), "--store-ca-bundle",
+                               git_servers().at("FERRY_CA_BUNDLE")} +
+                     args);
   }
 
   static std::map<std::string, std::string> results(const std::string& json) {
@@ -92,12 +83,12 @@ class StoresE2E : public ::testing::Test {
 TEST_F(StoresE2E, GitDaemonAndHttpsStoresReceiveOneCommitPerRequestAndRepository) {
   write_stores(observability_url_, "  secretRef: {name: git-creds}\n");
   write_password(git_servers().at("FERRY_HTTP_PASSWORD"));
-  const FerryRun first = ferry("reconcile", "--output json");
-  ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
-  EXPECT_EQ(results(first.out), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
-                                                                    {"default/shop", "succeeded"},
-                                                                    {"team-b/blog", "succeeded"},
-                                                                    {"team-b/cache-b", "succeeded"}}));
+  const FerryResult first = ferry("reconcile", {"--output", "json"});
+  ASSERT_EQ(first.exit_code, 0) << first.output << first.error_output;
+  EXPECT_EQ(results(first.output), (std::map<std::string, std::string>{{"default/cache-a", "succeeded"},
+                                                                       {"default/shop", "succeeded"},
+                                                                       {"team-b/blog", "succeeded"},
+                                                                       {"team-b/cache-b", "succeeded"}}));
   EXPECT_EQ(git(observability_, "ls-tree -r --name-only main"),
             "fleet/monitoring/resources/default/app/shop/deploy/89948/monitoring/dashboard.yaml\n"
             "fleet/monitoring/resources/team-b/app/blog/deploy/89948/monitoring/dashboard.yaml");
@@ -106,9 +97,9 @@ TEST_F(StoresE2E, GitDaemonAndHttpsStoresReceiveOneCommitPerRequestAndRepository
   EXPECT_EQ(git(clusters_, "log -1 --format=%an main"), "ferry-demo");
 
   // Every workflow again (no recorded state), against what the remote stores hold: nothing to commit.
-  const FerryRun second = ferry("reconcile", "--output json --no-state");
-  EXPECT_EQ(second.exit_code, 0) << second.out << second.err;
-  for (const auto& [name, result] : results(second.out)) EXPECT_EQ(result, "unchanged") << name;
+  const FerryResult second = ferry("reconcile", {"--output", "json", "--no-state"});
+  EXPECT_EQ(second.exit_code, 0) << second.output << second.error_output;
+  for (const auto& [name, result] : results(second.output)) EXPECT_EQ(result, "unchanged") << name;
   EXPECT_EQ(git(clusters_, "rev-list --count main"), "5");
 }
 
@@ -116,9 +107,9 @@ TEST_F(StoresE2E, ExplainReadsPlacementsFromARemoteStore) {
   write_stores(observability_url_, "  secretRef: {name: git-creds}\n");
   write_password(git_servers().at("FERRY_HTTP_PASSWORD"));
   ASSERT_EQ(ferry("reconcile").exit_code, 0);
-  const FerryRun explained = ferry("explain", "--request default/shop --output json");
-  ASSERT_EQ(explained.exit_code, 0) << explained.out << explained.err;
-  EXPECT_NE(explained.out.find("monitoring"), std::string::npos) << explained.out;
+  const FerryResult explained = ferry("explain", {"--request", "default/shop", "--output", "json"});
+  ASSERT_EQ(explained.exit_code, 0) << explained.output << explained.error_output;
+  EXPECT_NE(explained.output.find("monitoring"), std::string::npos) << explained.output;
 }
 
 // The password, and a token inside a URL, never reach the report (text or JSON) or the log, whether the
@@ -128,43 +119,45 @@ TEST_F(StoresE2E, CredentialsNeverAppearInReportsOrLogs) {
   write_stores(observability_url_, "  secretRef: {name: git-creds}\n");
   write_password(password);
   for (const char* output : {"text", "json"}) {
-    const FerryRun ok = ferry("reconcile", std::string("--output ") + output);
-    EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
-    EXPECT_EQ(ok.out.find(password), std::string::npos) << ok.out;
-    EXPECT_EQ(ok.err.find(password), std::string::npos) << ok.err;
+    const FerryResult ok = ferry("reconcile", {"--output", output});
+    EXPECT_EQ(ok.exit_code, 0) << ok.output << ok.error_output;
+    EXPECT_EQ(ok.output.find(password), std::string::npos) << ok.output;
+    EXPECT_EQ(ok.error_output.find(password), std::string::npos) << ok.error_output;
   }
   // A run with nothing to do never contacts the store (placements are read on first use), so --force: every
   // object then needs the store, and each fails with the server's refusal (exit 3), the password unsaid.
   const std::string canary = "ferry-canary-token-7Qx2";
   write_password(canary);
-  const FerryRun refused = ferry("reconcile", "--output json --force");
-  EXPECT_EQ(refused.exit_code, 3) << refused.out << refused.err;
-  EXPECT_NE(refused.out.find("check the username and password/token"), std::string::npos) << refused.out;
-  EXPECT_EQ(refused.out.find(canary), std::string::npos) << refused.out;
-  EXPECT_EQ(refused.err.find(canary), std::string::npos) << refused.err;
+  const FerryResult refused = ferry("reconcile", {"--output", "json", "--force"});
+  EXPECT_EQ(refused.exit_code, 3) << refused.output << refused.error_output;
+  EXPECT_NE(refused.output.find("check the username and password/token"), std::string::npos)
+      << refused.output;
+  EXPECT_EQ(refused.output.find(canary), std::string::npos) << refused.output;
+  EXPECT_EQ(refused.error_output.find(canary), std::string::npos) << refused.error_output;
 
   std::string in_url = observability_url_;
   in_url.insert(std::string("https://").size(), "ferry:" + canary + "@");
   write_stores(in_url);
-  const FerryRun url_refused = ferry("reconcile", "--output text");
-  EXPECT_EQ(url_refused.exit_code, 3) << url_refused.out << url_refused.err;
-  EXPECT_NE(url_refused.out.find("check the username and password/token"), std::string::npos) << url_refused.out;
-  EXPECT_EQ(url_refused.out.find(canary), std::string::npos) << url_refused.out;
-  EXPECT_EQ(url_refused.err.find(canary), std::string::npos) << url_refused.err;
+  const FerryResult url_refused = ferry("reconcile", {"--output", "text"});
+  EXPECT_EQ(url_refused.exit_code, 3) << url_refused.output << url_refused.error_output;
+  EXPECT_NE(url_refused.output.find("check the username and password/token"), std::string::npos)
+      << url_refused.output;
+  EXPECT_EQ(url_refused.output.find(canary), std::string::npos) << url_refused.output;
+  EXPECT_EQ(url_refused.error_output.find(canary), std::string::npos) << url_refused.error_output;
   EXPECT_TRUE(writer::testing_remote::files_containing(dir.path() / "cache", canary).empty());
 }
 
 TEST_F(StoresE2E, MissingSecretStopsTheRunWithTheWaysToProvideIt) {
   write_stores(observability_url_, "  secretRef: {name: other-creds}\n");
-  const FerryRun run = ferry("reconcile");
+  const FerryResult run = ferry("reconcile");
   EXPECT_EQ(run.exit_code, 1);
-  EXPECT_NE(
-      run.err.find("state-stores.yaml:16:14: error: GitStateStore \"observability\": secret \"other-creds\" "
-                   "has no key \"password\" available to ferry: create " +
-                   (dir.path() / "secrets/other-creds/password").string() +
-                   " or set FERRY_SECRET_OTHER_CREDS_PASSWORD"),
-      std::string::npos)
-      << run.err;
+  EXPECT_NE(run.error_output.find(
+                "state-stores.yaml:16:14: error: GitStateStore \"observability\": secret \"other-creds\" "
+                "has no key \"password\" available to ferry: create " +
+                (dir.path() / "secrets/other-creds/password").string() +
+                " or set FERRY_SECRET_OTHER_CREDS_PASSWORD"),
+            std::string::npos)
+      << run.error_output;
   EXPECT_EQ(git(clusters_, "rev-parse -q --verify main || true"), "");
 }
 

@@ -6,15 +6,16 @@
 #include <regex>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
 namespace {
 
 namespace fs = std::filesystem;
+using ferry::testing::FerryArgs;
 using ferry::testing::read_file;
-using ferry::testing::run;
-using ferry::testing::shell_quote;
+using ferry::testing::run_ferry;
 using ferry::testing::write_file;
 
 class TestPipelineE2E : public ferry::testing::PlatformFixture {
@@ -28,17 +29,18 @@ class TestPipelineE2E : public ferry::testing::PlatformFixture {
   fs::path input(const std::string& name) const { return dir.path() / name; }
   fs::path out() const { return dir.path() / "out"; }
   std::string promise(const std::string& name) const { return (platform() / "promises" / name).string(); }
-  // `ferry test pipeline <words> --out OUT`, run in the temporary directory; stdout, stderr apart.
-  ferry::testing::CommandResult test(const std::string& words) const {
-    return run("cd " + shell_quote(dir.path().string()) + " && " + ferry() + " test pipeline " + words +
-                   " --out " + shell_quote(out().string()) + " 2>" + shell_quote(err().string()),
-               false);
+  // `ferry test pipeline <args> --out OUT`, run in the temporary directory; stdout, stderr apart (left in
+  // err()).
+  ferry::testing::FerryResult test(const FerryArgs& args) const {
+    const auto result = run_ferry(FerryArgs{"test", "pipeline"} + args + FerryArgs{"--out", out().string()},
+                                  {.cwd = dir.path()});
+    write_file(err(), result.error_output);
+    return result;
   }
   fs::path err() const { return dir.path() / "stderr"; }
   std::string errors() const { return read_file(err()); }
-  std::string app_shop() const {
-    return "--promise " + shell_quote(promise("app.yaml")) + " --input " +
-           shell_quote(input("shop.yaml").string());
+  FerryArgs app_shop() const {
+    return {"--promise", promise("app.yaml"), "--input", input("shop.yaml").string()};
   }
 };
 
@@ -87,8 +89,7 @@ TEST_F(TestPipelineE2E, AFailingPipelineExitsThreeAndKeepsItsMetadata) {
   write_file(
       input("bad.yaml"),
       "apiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\nmetadata:\n  name: c\nspec:\n  fail: true\n");
-  const auto result = test("--promise " + shell_quote(promise("redis.yaml")) + " --input " +
-                           shell_quote(input("bad.yaml").string()));
+  const auto result = test({"--promise", promise("redis.yaml"), "--input", input("bad.yaml").string()});
   EXPECT_EQ(result.exit_code, 3);
   EXPECT_EQ(result.output, "");
   EXPECT_NE(errors().find(
@@ -101,21 +102,21 @@ TEST_F(TestPipelineE2E, AFailingPipelineExitsThreeAndKeepsItsMetadata) {
 }
 
 TEST_F(TestPipelineE2E, BadInputIsLocatedAndExitsOne) {
-  const std::string redis = "--promise " + shell_quote(promise("redis.yaml")) + " --input ";
-  auto result = test(redis + shell_quote(input("shop.yaml").string()));
+  const FerryArgs redis = {"--promise", promise("redis.yaml"), "--input"};
+  auto result = test(redis + FerryArgs{input("shop.yaml").string()});
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_EQ(errors(),
             input("shop.yaml").string() +
                 ":2:7: error: kind App of group example.ferry.dev is not what resource.configure of "
                 "Promise redis runs on: kind redis of group marketplace.kratix.io\n");
   write_file(input("broken.yaml"), "apiVersion: v1\nkind: [\n");
-  EXPECT_EQ(test(redis + shell_quote(input("broken.yaml").string())).exit_code, 1);
+  EXPECT_EQ(test(redis + FerryArgs{input("broken.yaml").string()}).exit_code, 1);
   EXPECT_EQ(errors().substr(0, input("broken.yaml").string().size() + 1),
             input("broken.yaml").string() + ":");
   EXPECT_NE(errors().find(":3:1: error: "), std::string::npos) << errors();
-  EXPECT_EQ(test(redis + "missing.yaml").exit_code, 1);
+  EXPECT_EQ(test(redis + FerryArgs{"missing.yaml"}).exit_code, 1);
   EXPECT_EQ(errors(), "missing.yaml: error: cannot read this file: No such file or directory\n");
-  EXPECT_EQ(test(app_shop() + " --workflow promise.configure").exit_code, 1);
+  EXPECT_EQ(test(app_shop() + FerryArgs{"--workflow", "promise.configure"}).exit_code, 1);
   EXPECT_EQ(errors(), promise("app.yaml") +
                           ":4:1: error: Promise app declares no promise.configure workflow; it declares "
                           "resource.configure\n");
@@ -123,10 +124,10 @@ TEST_F(TestPipelineE2E, BadInputIsLocatedAndExitsOne) {
 }
 
 TEST_F(TestPipelineE2E, BadCommandLinesExitTwo) {
-  EXPECT_EQ(test(app_shop() + " --workflow resource.configur").exit_code, 2);
-  EXPECT_EQ(test("--promise " + shell_quote(promise("app.yaml"))).exit_code, 2);
+  EXPECT_EQ(test(app_shop() + FerryArgs{"--workflow", "resource.configur"}).exit_code, 2);
+  EXPECT_EQ(test({"--promise", promise("app.yaml")}).exit_code, 2);
   EXPECT_EQ(errors(), "error: resource.configure needs --input: a request of the Promise's API\n");
-  EXPECT_EQ(run(ferry() + " test 2>&1").exit_code, 2);
+  EXPECT_EQ(run_ferry({"test"}, {.merge_stderr = true}).exit_code, 2);
 }
 
 TEST_F(TestPipelineE2E, RefusesANonEmptyOutUnlessOverwriteThenReplacesIt) {
@@ -134,7 +135,7 @@ TEST_F(TestPipelineE2E, RefusesANonEmptyOutUnlessOverwriteThenReplacesIt) {
   EXPECT_EQ(test(app_shop()).exit_code, 1);
   EXPECT_EQ(errors(), "error: --out " + out().string() +
                           " is not empty: give --overwrite to replace it, or another --out\n");
-  ASSERT_EQ(test(app_shop() + " --overwrite").exit_code, 0) << errors();
+  ASSERT_EQ(test(app_shop() + FerryArgs{"--overwrite"}).exit_code, 0) << errors();
   EXPECT_FALSE(fs::exists(out() / "old.txt"));
   EXPECT_TRUE(fs::exists(out() / "pipelines/deploy/groups.yaml"));
   for (const auto& entry : fs::directory_iterator(dir.path())) {
@@ -150,8 +151,8 @@ TEST_F(TestPipelineE2E, NeverOnAMissingImageNamesTheImage) {
   write_file(promise("redis.yaml"), text);
   write_file(input("cache.yaml"),
              "apiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\nmetadata:\n  name: c\n");
-  const auto result = test("--promise " + shell_quote(promise("redis.yaml")) + " --input " +
-                           shell_quote(input("cache.yaml").string()) + " --runtime podman");
+  const auto result = test(
+      {"--promise", promise("redis.yaml"), "--input", input("cache.yaml").string(), "--runtime", "podman"});
   EXPECT_EQ(result.exit_code, 3);
   EXPECT_NE(
       errors().find("error: pipeline \"instance-configure\" container \"generate\" (image " + image +

@@ -1,7 +1,8 @@
-// Fuzz target: the platform loader (runner/loader.cpp) on one platform file held in memory: every kind's
+// Fuzz target: the platform loader (platform/loader.cpp) on one platform file held in memory: every kind's
 // parser (Promise, Destination, GitStateStore, the scheduling kinds), requests checked against their
-// Promise's schema, and the cross-checks of runner/validation.h. Nothing is read from or written to disk.
-#include "runner/platform.h"
+// Promise's schema, and the cross-checks of platform/validation.h. Nothing is read from or written to disk.
+#include "platform/loader.h"
+#include "platform/platform.h"
 #include "tests/fuzz/fuzz_input.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -10,8 +10,8 @@
 #include <boost/process.hpp>
 #include <thread>
 
-#include "runner/http_client.h"
-#include "runner/metric_readings.h"
+#include "placement/http_client.h"
+#include "placement/metric_readings.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::runner {

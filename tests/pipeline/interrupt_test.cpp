@@ -1,6 +1,6 @@
-// pipeline/interrupt.h and the interruptible waits of pipeline/cli_engine.h. Real signals are raised in a
-// forked child, so the test process keeps its own handlers; the in-process tests use
-// interrupt_for_testing.
+// pipeline/interrupt.h and pipeline/cli_engine.h's child processes: interruptible waits, process groups,
+// starts (streams, working directory) and exits. Real signals are raised in a forked child, so the test
+// process keeps its own handlers; the in-process tests use interrupt_for_testing.
 #include "pipeline/interrupt.h"
 
 #include <gtest/gtest.h>
@@ -10,7 +10,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <thread>
 
 #include "pipeline/cli_engine.h"
@@ -216,6 +218,49 @@ TEST(ChildProcessStart, TheChildWritesBothStreamsToTheGivenFile) {
   ASSERT_TRUE(child->wait_until(cli::Clock::now() + 10s));
   EXPECT_EQ(child->exit_code(), 3);
   EXPECT_EQ(log.read(), "out\nerr\n");
+}
+
+// The ChildSetup start: stdin from a file, stdout and stderr apart, a working directory of its own.
+TEST(ChildProcessStart, EachStreamAndTheDirectoryAreWhereTheSetupSays) {
+  TempDir dir;
+  ferry::testing::write_file(dir.path() / "input", "from stdin\n");
+  const std::unique_ptr<FILE, int (*)(FILE*)> in(std::fopen((dir.path() / "input").c_str(), "rbe"),
+                                                 &std::fclose);
+  ASSERT_NE(in, nullptr);
+  cli::LogFile out;
+  cli::LogFile err;
+  ASSERT_NE(out.file(), nullptr);
+  ASSERT_NE(err.file(), nullptr);
+  auto child = cli::ChildProcess::start("/bin/sh", {"-c", "cat; pwd -P; echo err >&2"},
+                                        {in.get(), out.file(), err.file(), dir.path()});
+  ASSERT_TRUE(child) << child.error().message;
+  ASSERT_TRUE(child->wait_until(cli::Clock::now() + 10s));
+  EXPECT_EQ(child->exit_code(), 0);
+  EXPECT_EQ(out.read(), "from stdin\n" + std::filesystem::canonical(dir.path()).string() + "\n");
+  EXPECT_EQ(err.read(), "err\n");
+}
+
+TEST(ChildProcessStart, ADirectoryItCannotEnterFailsTheStart) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << kTsanForksForVfork;
+#endif
+  TempDir dir;
+  auto child = cli::ChildProcess::start("/bin/true", {}, {nullptr, nullptr, nullptr, dir.path() / "missing"});
+  ASSERT_FALSE(child);
+  EXPECT_EQ(child.error().message, "/bin/true: No such file or directory");
+}
+
+TEST(ChildProcessExit, TheSignalThatEndedAChildIsToldApartFromItsStatus) {
+  auto killed = cli::ChildProcess::start("/bin/sh", {"-c", "kill -TERM $$"}, nullptr);
+  ASSERT_TRUE(killed);
+  ASSERT_TRUE(killed->wait_until(cli::Clock::now() + 10s));
+  EXPECT_EQ(killed->term_signal(), SIGTERM);
+  EXPECT_EQ(killed->exit_code(), 128 + SIGTERM);
+  auto exited = cli::ChildProcess::start("/bin/sh", {"-c", "exit 143"}, nullptr);
+  ASSERT_TRUE(exited);
+  ASSERT_TRUE(exited->wait_until(cli::Clock::now() + 10s));
+  EXPECT_EQ(exited->term_signal(), 0);
+  EXPECT_EQ(exited->exit_code(), 143);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "pipeline/model.h"
+#include "pipeline/promise_parser.h"
 
 namespace ferry::pipeline {
 namespace {

@@ -5,8 +5,9 @@
 
 #include "pipeline/docker_runtime.h"
 #include "pipeline/podman_runtime.h"
-#include "pipeline/recording_runtime.h"
+#include "pipeline/promise_parser.h"
 #include "pipeline/workflow.h"
+#include "tests/support/recording_runtime.h"
 
 namespace ferry::pipeline {
 namespace {

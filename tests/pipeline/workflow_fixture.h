@@ -6,8 +6,8 @@
 
 #include <map>
 
-#include "pipeline/recording_runtime.h"
 #include "pipeline/workflow.h"
+#include "tests/support/recording_runtime.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::pipeline {

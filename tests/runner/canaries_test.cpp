@@ -1,24 +1,25 @@
-// Kratix's canary files in a run (runner/canaries.h): one commit per store before any object commits,
+// Kratix's canary files in a run (run/canaries.h): one commit per store before any object commits,
 // nothing when they are in place, deletions for enabled: false, nothing at all without initWorkloads; and
 // a store that refuses them is a located run error. Recording stores and a recording runtime.
-#include "runner/canaries.h"
+#include "run/canaries.h"
 
 #include <gtest/gtest.h>
 
-#include "pipeline/recording_runtime.h"
-#include "runner/reconcile.h"
+#include "platform/loader.h"
+#include "run/reconcile.h"
 #include "runner/report.h"
-#include "tests/runner/platform_texts.h"
-#include "tests/runner/shared_store.h"
+#include "tests/support/platform_texts.h"
+#include "tests/support/recording_runtime.h"
+#include "tests/support/recording_state_store.h"
+#include "tests/support/shared_store.h"
 #include "tests/support/test_support.h"
-#include "writer/recording_state_store.h"
 
 namespace ferry::runner {
 namespace {
 
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
-using namespace ferry::runner::testing;
+using namespace ferry::runner::test_platform;
 
 // dev and prod on store "default" (dev's canaries as `dev_init`, prod's as `prod_init`); "" leaves the
 // field out.

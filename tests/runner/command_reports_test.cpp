@@ -1,6 +1,7 @@
 // What `ferry validate` and `ferry status` print, from hand-made load results and records.
 #include <gtest/gtest.h>
 
+#include "platform/loader.h"
 #include "runner/status_report.h"
 #include "runner/validate_report.h"
 

@@ -106,7 +106,7 @@ TEST(GitHubOutputs, SayWhetherAnythingChangedAndCountEveryResult) {
   RunReport quiet;
   quiet.requests.push_back(request("a", RequestResult::skipped));
   EXPECT_EQ(render_github_outputs(quiet).substr(0, 24), "changed=false\ncommits=0\n");
-  quiet.canary_commits.push_back({"clusters", "main", "0123456789abcdef0123"});  // runner/canaries.h
+  quiet.canary_commits.push_back({"clusters", "main", "0123456789abcdef0123"});  // run/canaries.h
   EXPECT_EQ(render_github_outputs(quiet).substr(0, 23), "changed=true\ncommits=1\n");
 }
 

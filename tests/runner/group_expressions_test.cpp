@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "runner/explain.h"
-#include "runner/request_plan.h"
+#include "run/request_plan.h"
 
 namespace ferry::runner {
 namespace {

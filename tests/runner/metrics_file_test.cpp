@@ -38,7 +38,7 @@ TEST(MetricsFile, ASuccessfulRunRecordsItsTimesCountsAndCommits) {
 
 TEST(MetricsFile, CanaryCommitsCountAsCommits) {
   RunReport report = report_with(RequestResult::unchanged, 0);
-  report.canary_commits.push_back({"s", "main", "abc"});  // runner/canaries.h
+  report.canary_commits.push_back({"s", "main", "abc"});  // run/canaries.h
   EXPECT_EQ(sample_value(render_metrics(&report, 0, timing(1700000000, 1), ""), "ferry_commits"), 1.0);
 }
 

@@ -2,11 +2,12 @@
 // external chooser), and what `ferry explain` shows of it: every predicate and score term per Destination.
 #include <gtest/gtest.h>
 
+#include "placement/policy_placement.h"
+#include "placement/run_scheduling.h"
+#include "platform/loader.h"
 #include "runner/explain.h"
-#include "runner/policy_placement.h"
-#include "runner/run_scheduling.h"
-#include "tests/runner/platform_texts.h"
-#include "tests/runner/scheduling_texts.h"
+#include "tests/support/platform_texts.h"
+#include "tests/support/scheduling_texts.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::runner {
@@ -14,7 +15,7 @@ namespace {
 
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
-using namespace ferry::runner::testing;
+using namespace ferry::runner::test_platform;
 
 constexpr const char* kOtherRequest = R"(---
 apiVersion: marketplace.kratix.io/v1beta1

@@ -2,8 +2,8 @@
 #include <gtest/gtest.h>
 
 
-#include "pipeline/recording_runtime.h"
 #include "runner/progress.h"
+#include "tests/support/recording_runtime.h"
 
 namespace ferry::runner {
 namespace {

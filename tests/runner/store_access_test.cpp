@@ -3,10 +3,11 @@
 #include <gtest/gtest.h>
 
 #include "pipeline/secrets.h"
+#include "platform/store_access.h"
+#include "run/reconcile.h"
 #include "runner/command_support.h"
-#include "runner/reconcile.h"
+#include "tests/support/recording_state_store.h"
 #include "tests/support/test_support.h"
-#include "writer/recording_state_store.h"
 
 namespace ferry::runner {
 namespace {

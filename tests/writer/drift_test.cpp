@@ -7,10 +7,10 @@
 
 #include <memory>
 
+#include "tests/support/recording_state_store.h"
 #include "tests/support/test_support.h"
 #include "tests/writer/remote_store_support.h"
 #include "writer/local_git_repo.h"
-#include "writer/recording_state_store.h"
 
 namespace ferry::writer {
 namespace {

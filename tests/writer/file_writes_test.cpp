@@ -5,11 +5,11 @@
 
 #include <memory>
 
+#include "tests/support/recording_state_store.h"
 #include "tests/support/test_support.h"
 #include "writer/inverse_change.h"
 #include "writer/local_git_repo.h"
 #include "writer/planning_store.h"
-#include "writer/recording_state_store.h"
 
 namespace ferry::writer {
 namespace {

@@ -131,12 +131,13 @@ DestinationLayout layout(FilepathMode mode) {
   return {"worker-1", {FilepathMode::none, "state", "worker-1", "all.yaml"}, mode};
 }
 
-TEST(FilepathMode, ParsesTheThreeKratixModes) {
-  EXPECT_EQ(*parse_filepath_mode("nestedByMetadata"), FilepathMode::nested_by_metadata);
-  EXPECT_EQ(*parse_filepath_mode("none"), FilepathMode::none);
-  EXPECT_EQ(*parse_filepath_mode("aggregatedYAML"), FilepathMode::aggregated_yaml);
-  EXPECT_EQ(parse_filepath_mode("flat").error().render(),
-            "filepath mode \"flat\" is not one of nestedByMetadata, none, aggregatedYAML");
+TEST(FilepathMode, NamesTheThreeKratixModes) {
+  EXPECT_EQ(filepath_mode_named("nestedByMetadata"), FilepathMode::nested_by_metadata);
+  EXPECT_EQ(filepath_mode_named("none"), FilepathMode::none);
+  EXPECT_EQ(filepath_mode_named("aggregatedYAML"), FilepathMode::aggregated_yaml);
+  EXPECT_EQ(filepath_mode_named("flat"), std::nullopt);
+  EXPECT_EQ(filepath_mode_named("NONE"), std::nullopt);  // spelled exactly as Kratix's CRD
+  EXPECT_EQ(filepath_mode_names(), "nestedByMetadata, none, aggregatedYAML");
 }
 
 TEST(AddPlacement, NestedIsABundleAtItsDirectory) {

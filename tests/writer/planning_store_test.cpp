@@ -2,9 +2,9 @@
 // real store; file_diff names what would change and renders it as git diff does.
 #include <gtest/gtest.h>
 
+#include "tests/support/recording_state_store.h"
 #include "writer/file_diff.h"
 #include "writer/planning_store.h"
-#include "writer/recording_state_store.h"
 
 namespace ferry::writer {
 namespace {

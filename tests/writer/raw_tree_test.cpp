@@ -12,8 +12,8 @@
 
 #include "tests/support/test_support.h"
 #include "tests/writer/bare_repository.h"
-#include "writer/git_commit.h"
 #include "writer/git_handles.h"
+#include "writer/oid_hex.h"
 
 namespace ferry::writer::git {
 namespace {

@@ -1,5 +1,6 @@
-// RecordingStateStore specifics; the shared StateStore behaviour is in state_store_contract_test.cpp.
-#include "writer/recording_state_store.h"
+// RecordingStateStore specifics, and what the product's MemoryStateStore under it does differently; the
+// shared StateStore behaviour is in state_store_contract_test.cpp.
+#include "tests/support/recording_state_store.h"
 
 #include <gtest/gtest.h>
 
@@ -61,6 +62,15 @@ TEST(RecordingStateStore, FailNextApplyFailsOnceAndRecordsNothing) {
   EXPECT_TRUE(store.changes().empty());
   EXPECT_EQ(store.files(), Files{});
   EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "1"}}}}))->commit_sha, "fake-1");
+}
+
+TEST(MemoryStateStore, NamesItselfAndItsCommitsAsInMemory) {
+  MemoryStateStore store("compound run state");
+  EXPECT_EQ(store.describe(), "in-memory state store compound run state");
+  EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "1"}}}}))->commit_sha, "memory-1");
+  EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "1"}}}}))->commit_sha, std::nullopt);
+  EXPECT_EQ(store.apply(recorded_change({{"a", {{"x", "2"}}}}))->commit_sha, "memory-2");
+  EXPECT_EQ(store.files(), (Files{{"a/x", "2"}}));
 }
 
 TEST(RecordingStateStore, UsableThroughTheInterface) {

@@ -9,9 +9,9 @@
 #include <thread>
 #include <vector>
 
+#include "tests/support/recording_state_store.h"
 #include "tests/support/test_support.h"
 #include "writer/local_git_repo.h"
-#include "writer/recording_state_store.h"
 
 namespace ferry::writer {
 namespace {

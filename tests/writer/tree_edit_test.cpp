@@ -13,7 +13,7 @@
 
 #include "tests/support/test_support.h"
 #include "tests/writer/bare_repository.h"
-#include "writer/git_commit.h"
+#include "writer/oid_hex.h"
 
 namespace ferry::writer::git {
 namespace {

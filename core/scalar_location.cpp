@@ -1,0 +1,19 @@
+#include "core/scalar_location.h"
+
+#include "core/yaml_document.h"
+
+namespace ferry {
+
+SourceLocation scalar_text_start(const YAML::Node& scalar, const std::string& file) {
+  SourceLocation where = location_of(scalar, file);
+  if (scalar.Tag() == "!") ++where.column;
+  return where;
+}
+
+SourceLocation location_in_text(const SourceLocation& text_start, std::size_t offset) {
+  SourceLocation where = text_start;
+  where.column += static_cast<int>(offset);
+  return where;
+}
+
+}  // namespace ferry

@@ -1,0 +1,48 @@
+#include "core/scratch_directory.h"
+
+#include <stdlib.h>
+
+#include <cerrno>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace ferry {
+
+std::optional<ScratchDirectory> ScratchDirectory::create(const fs::path& parent, std::string_view prefix,
+                                                         std::error_code& error) {
+  error.clear();
+  const fs::path base = parent.empty() ? fs::temp_directory_path(error) : parent;
+  if (!error) fs::create_directories(base, error);
+  if (error) return std::nullopt;
+  std::string pattern = (base / (std::string(prefix) + "XXXXXX")).string();
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    error = std::error_code(errno, std::generic_category());
+    return std::nullopt;
+  }
+  return ScratchDirectory(fs::path(pattern));
+}
+
+ScratchDirectory::ScratchDirectory(ScratchDirectory&& other) noexcept : path_(std::move(other.path_)) {
+  other.path_.clear();
+}
+
+ScratchDirectory& ScratchDirectory::operator=(ScratchDirectory&& other) noexcept {
+  if (this != &other) {
+    remove();
+    path_ = std::move(other.path_);
+    other.path_.clear();
+  }
+  return *this;
+}
+
+ScratchDirectory::~ScratchDirectory() {
+  remove();
+}
+
+void ScratchDirectory::remove() {
+  std::error_code ignored;
+  if (!path_.empty()) fs::remove_all(path_, ignored);
+}
+
+}  // namespace ferry

@@ -1,0 +1,48 @@
+// What run_workflow (workflow.h) is given besides the pipelines and the runtime: the object a workflow
+// runs for (what the KRATIX_* variables describe) and the options of a run (scratch directory, timeout,
+// output caps, secrets, pipeline cache). Shared with cached_pipeline.h, which decides on caching from both.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <filesystem>
+#include <string>
+
+#include "pipeline/pipeline_cache.h"
+#include "pipeline/secrets.h"
+
+namespace ferry::pipeline {
+
+// What the KRATIX_* variables describe: the object a workflow runs for.
+struct WorkflowObject {
+  std::string workflow_type;  // "resource" | "promise"
+  std::string action;         // "configure" | "delete"
+  std::string promise_name;
+  std::string kind;
+  std::string group;
+  std::string version;
+  std::string name;
+  std::string namespace_;  // "" for promise workflows
+  std::string plural;
+  std::string object_yaml;  // written to /kratix/input/object.yaml
+};
+
+// What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are
+// untrusted, and a runaway pipeline must not fill the disk or a repository.
+inline constexpr std::size_t kDefaultMaxOutputFiles = 10000;
+inline constexpr std::size_t kDefaultMaxOutputBytes = std::size_t{64} << 20;
+
+struct WorkflowOptions {
+  std::filesystem::path scratch_dir;  // per-pipeline directories go below it (empty: the system temp dir)
+  std::chrono::seconds timeout{600};  // per container
+  std::size_t max_output_files = kDefaultMaxOutputFiles;  // per pipeline (--max-output-files)
+  std::size_t max_output_bytes = kDefaultMaxOutputBytes;  // per pipeline, all files (--max-output-bytes)
+  std::chrono::system_clock::time_point now = std::chrono::system_clock::now();  // for status timestamps
+  const SecretSource* secrets = nullptr;  // resolves env valueFrom; none: such a container is an error
+  // The pipeline cache (pipeline_cache.h, docs/pipeline-cache.md); none: every pipeline runs. With
+  // cache_reads false (--force) pipelines run all the same and their results are stored.
+  PipelineCache* cache = nullptr;
+  bool cache_reads = true;
+};
+
+}  // namespace ferry::pipeline

@@ -1,0 +1,33 @@
+#include "placement/lazy_run_scheduling.h"
+
+namespace ferry::runner {
+
+LazyRunScheduling::LazyRunScheduling(const Platform& platform,
+                                     std::map<std::string, writer::StateStore*> stores,
+                                     std::chrono::milliseconds timeout)
+    : platform_(platform), stores_(std::move(stores)), timeout_(timeout) {}
+
+void LazyRunScheduling::read() {
+  auto index = read_placement_index(platform_, stores_);
+  if (!index) {
+    error_ = index.error();
+    return;
+  }
+  index_ = std::make_unique<PlacementIndex>(std::move(*index));
+  scheduling_ = std::make_unique<RunScheduling>(platform_, *index_, timeout_);
+}
+
+Result<LazyRunScheduling::Ready> LazyRunScheduling::get() {
+  std::call_once(once_, [this] { read(); });
+  if (error_) return *error_;
+  return Ready{index_.get(), scheduling_.get()};
+}
+
+std::vector<std::string> LazyRunScheduling::metric_failures() const {
+  std::vector<std::string> failures;
+  if (!scheduling_) return failures;
+  for (const auto& [metric, failure] : scheduling_->readings().failures) failures.push_back(failure);
+  return failures;
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,137 @@
+#include "placement/metric_readings.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include "core/yaml_document.h"
+#include "placement/prometheus_query.h"
+
+namespace ferry::runner {
+
+namespace {
+
+using scheduler::Metric;
+using scheduler::MetricsProvider;
+
+// What one read_metrics call shares between its metrics.
+struct ReadContext {
+  const std::filesystem::path& platform_root;
+  std::chrono::milliseconds timeout;
+  HttpClient& http;
+  std::map<std::string, Result<YAML::Node>> files;  // by provider name: each file is read once
+  std::map<std::string, Error> unreachable;         // by provider name: no HTTP response was had
+};
+
+using Reader = Result<double> (*)(const Metric& metric, const MetricsProvider& provider,
+                                  ReadContext& context);
+
+Result<double> read_static(const Metric& metric, const MetricsProvider& provider, ReadContext&) {
+  const auto found = provider.static_values.find(metric.provider_metric);
+  if (found == provider.static_values.end()) {
+    return make_error("spec.static.metrics has no \"" + metric.provider_metric + "\"");
+  }
+  return found->second;
+}
+
+// The file's only (first) document, which must be a map.
+Result<YAML::Node> load_metric_file(const MetricsProvider& provider, const std::filesystem::path& root) {
+  std::ifstream in(root / provider.file_path, std::ios::binary);
+  if (!in) return make_error("cannot read " + provider.file_path + ": " + std::strerror(errno));
+  const std::string text(std::istreambuf_iterator<char>(in), {});
+  auto documents = parse_yaml_stream(text, provider.file_path);
+  if (!documents) return documents.error();
+  if (documents->empty()) return make_error(provider.file_path + " is empty");
+  const YAML::Node& node = documents->front().node;
+  if (!node.IsMap()) {
+    return make_error(location_of(node, provider.file_path),
+                      "must be a map of metric names to numbers, found " + describe_node_type(node));
+  }
+  return node;
+}
+
+Result<double> read_file(const Metric& metric, const MetricsProvider& provider, ReadContext& context) {
+  auto cached = context.files.find(provider.name);
+  if (cached == context.files.end()) {
+    cached = context.files.emplace(provider.name, load_metric_file(provider, context.platform_root)).first;
+  }
+  if (!cached->second) return cached->second.error();
+  const YAML::Node value = child(*cached->second, metric.provider_metric.c_str());
+  if (!value.IsDefined()) {
+    return make_error(provider.file_path + " has no \"" + metric.provider_metric + "\"");
+  }
+  const std::optional<double> number =
+      value.IsScalar() ? scheduler::parse_metric_number(value.Scalar()) : std::nullopt;
+  if (!number) {
+    const std::string found = value.IsScalar() ? "\"" + value.Scalar() + "\"" : describe_node_type(value);
+    return make_error(location_of(value, provider.file_path),
+                      "\"" + metric.provider_metric + "\" must be a number, found " + found);
+  }
+  return *number;
+}
+
+Result<double> read_prometheus(const Metric& metric, const MetricsProvider& provider, ReadContext& context) {
+  if (const auto dead = context.unreachable.find(provider.name); dead != context.unreachable.end()) {
+    return dead->second;
+  }
+  auto response = context.http.get(prometheus_query_url(provider.prometheus_url, metric.provider_metric),
+                                   context.timeout);
+  if (!response) {
+    context.unreachable.emplace(provider.name, response.error());
+    return response.error();
+  }
+  auto value = prometheus_value(*response);
+  if (!value) {
+    return make_error("query \"" + metric.provider_metric + "\" at " + provider.prometheus_url + ": " +
+                      value.error().message);
+  }
+  return *value;
+}
+
+const std::map<std::string, Reader>& readers() {
+  static const std::map<std::string, Reader> kReaders = {
+      {"file", read_file},
+      {"prometheus", read_prometheus},
+      {"static", read_static},
+  };
+  return kReaders;
+}
+
+Result<double> read_raw(const Metric& metric, const std::vector<MetricsProvider>& providers,
+                        ReadContext& context) {
+  for (const MetricsProvider& provider : providers) {
+    if (provider.name != metric.provider) continue;
+    const auto reader = readers().find(provider.type);
+    if (reader == readers().end()) return make_error("unknown provider type \"" + provider.type + "\"");
+    return reader->second(metric, provider, context);
+  }
+  return make_error("no MetricsProvider is named \"" + metric.provider + "\"");
+}
+
+}  // namespace
+
+MetricReadings read_metrics(const std::vector<Metric>& metrics, const std::vector<MetricsProvider>& providers,
+                            const std::filesystem::path& platform_root, std::chrono::milliseconds timeout,
+                            HttpClient& http) {
+  ReadContext context{platform_root, timeout, http, {}, {}};
+  MetricReadings readings;
+  for (const Metric& metric : metrics) {
+    auto raw = read_raw(metric, providers, context);
+    if (raw) {
+      readings.normalised[metric.name] = scheduler::normalise(metric, *raw);
+    } else {
+      readings.failures[metric.name] =
+          "metric \"" + metric.name + "\" (provider \"" + metric.provider + "\"): " + raw.error().render();
+    }
+  }
+  return readings;
+}
+
+MetricReadings read_metrics(const std::vector<Metric>& metrics, const std::vector<MetricsProvider>& providers,
+                            const std::filesystem::path& platform_root, std::chrono::milliseconds timeout) {
+  BeastHttpClient http;
+  return read_metrics(metrics, providers, platform_root, timeout, http);
+}
+
+}  // namespace ferry::runner

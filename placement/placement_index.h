@@ -1,0 +1,40 @@
+// Where every request's groups are placed now, read from the state stores themselves: the Git tree is the
+// record of placements, so stickiness survives any loss of local state and agrees with what Destinations
+// actually receive. A bundle path is <store.path>/<destination.path>/resources/<ns>/<promise>/<request>/
+// <pipeline>/<group id 5>/...; the first "resources" segment below the store path splits it.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "platform/platform.h"
+#include "writer/state_store.h"
+
+namespace ferry::runner {
+
+struct ExistingBundle {
+  std::string store;
+  std::string destination;      // the Destination's name, or its directory when no longer declared
+  std::string destination_dir;  // <store.path>/<destination.path>
+  std::string pipeline;
+  std::string group_id5;
+};
+
+class PlacementIndex {
+ public:
+  // Records one file path of `store`.
+  void add_path(const Platform& platform, const GitStateStore& store, const std::string& path);
+  // The bundles of one request, in store and path order.
+  const std::vector<ExistingBundle>& bundles_of(const std::string& ns, const std::string& promise,
+                                                const std::string& request) const;
+
+ private:
+  std::map<std::string, std::vector<ExistingBundle>> by_request_;  // "<ns>/<promise>/<request>"
+};
+
+// Reads every store's tree once.
+Result<PlacementIndex> read_placement_index(const Platform& platform,
+                                            const std::map<std::string, writer::StateStore*>& stores);
+
+}  // namespace ferry::runner

@@ -1,0 +1,92 @@
+#include "placement/run_scheduling.h"
+
+#include <algorithm>
+
+#include "core/yaml_document.h"
+
+namespace ferry::runner {
+namespace {
+
+// The request's metadata.labels; an object the loader accepted but whose labels are not a map has none.
+Labels labels_of(const pipeline::Request& request) {
+  auto documents = parse_yaml_stream(request.object_yaml, "request");
+  if (!documents || documents->empty()) return {};
+  auto labels = optional_labels(child(documents->front().node, "metadata"), "labels", "metadata.labels", "");
+  return labels ? *labels : Labels{};
+}
+
+std::vector<PlacedGroup> placed_groups(const Platform& platform, const PlacementIndex& placements) {
+  std::vector<PlacedGroup> placed;
+  for (const pipeline::Request& request : platform.requests) {
+    const auto& bundles = placements.bundles_of(request.namespace_, request.promise, request.name);
+    if (bundles.empty()) continue;
+    const Labels labels = labels_of(request);
+    for (const ExistingBundle& bundle : bundles) {
+      placed.push_back(
+          {request_key(request), {request.namespace_ + "/" + request.name, labels, bundle.destination}});
+    }
+  }
+  return placed;
+}
+
+MetricReadings read_if_needed(const Platform& platform, std::chrono::milliseconds timeout) {
+  if (platform.policies.empty()) return {};
+  return read_metrics(platform.metrics, platform.metrics_providers, platform.root, timeout);
+}
+
+ExternalChooser run_in(std::filesystem::path root, std::chrono::milliseconds timeout) {
+  return [root = std::move(root), timeout](const std::string& name,
+                                           const SchedulerInput& input) -> Result<SchedulerOutput> {
+    auto executable = resolve_scheduler(name, root);
+    if (!executable) return executable.error();
+    return run_external_scheduler(*executable, input, root, timeout);
+  };
+}
+
+}  // namespace
+
+std::string request_key(const pipeline::Request& request) {
+  return request.namespace_ + "/" + request.promise + "/" + request.name;
+}
+
+RunScheduling::RunScheduling(const Platform& platform, const PlacementIndex& placements,
+                             std::chrono::milliseconds timeout)
+    : RunScheduling(platform, placements, read_if_needed(platform, timeout), run_in(platform.root, timeout)) {
+}
+
+RunScheduling::RunScheduling(const Platform& platform, const PlacementIndex& placements,
+                             MetricReadings readings, ExternalChooser chooser)
+    : platform_(platform),
+      readings_(std::move(readings)),
+      placed_(placed_groups(platform, placements)),
+      index_(std::make_unique<scheduler::DestinationIndex>(platform.destinations)),
+      chooser_(std::move(chooser)) {}
+
+scheduler::SchedulingContext RunScheduling::context_for(const pipeline::Request& request) const {
+  scheduler::SchedulingContext context;
+  context.normalised_metric_values = readings_.normalised;
+  const std::string own = request_key(request);
+  for (const PlacedGroup& group : placed_) {
+    if (group.request != own) context.placed.push_back(group.workload);
+  }
+  context.locations = platform_.locations;
+  context.index = index_.get();
+  return context;
+}
+
+std::vector<std::string> RunScheduling::failures_for(const std::vector<std::string>& destinations) const {
+  std::vector<std::string> failures;
+  for (const scheduler::Destination& d : platform_.destinations) {
+    if (std::find(destinations.begin(), destinations.end(), d.name) == destinations.end()) continue;
+    for (const scheduler::DestinationMetric& m : d.metrics) {
+      const auto failed = readings_.failures.find(m.name);
+      if (failed != readings_.failures.end() &&
+          std::find(failures.begin(), failures.end(), failed->second) == failures.end()) {
+        failures.push_back(failed->second);
+      }
+    }
+  }
+  return failures;
+}
+
+}  // namespace ferry::runner

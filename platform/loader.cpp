@@ -1,0 +1,233 @@
+// Loading the platform repository: read files, split documents, dispatch by kind, then cross-check
+// references. Every problem is collected so one run reports them all.
+#include <algorithm>
+#include <fstream>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "core/message_text.h"
+#include "pipeline/openapi_validate.h"
+#include "platform/loader.h"
+#include "platform/object_parsers.h"
+#include "platform/platform.h"
+#include "platform/scheduling_objects.h"
+#include "platform/validation.h"
+
+namespace ferry::runner {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kKratixGroup = "platform.kratix.io";
+
+bool is_yaml_file(const fs::path& p) {
+  return p.extension() == ".yaml" || p.extension() == ".yml";
+}
+
+// Every YAML file below root in path order, skipping dot-directories (.git, .github, ...).
+void collect_files(const fs::path& dir, std::vector<fs::path>& files) {
+  std::vector<fs::directory_entry> entries{fs::directory_iterator(dir), fs::directory_iterator()};
+  std::sort(entries.begin(), entries.end());
+  for (const auto& entry : entries) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_directory()) {
+      if (name.front() != '.') collect_files(entry.path(), files);
+    } else if (entry.is_regular_file() && is_yaml_file(entry.path())) {
+      files.push_back(entry.path());
+    }
+  }
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string group_of(const std::string& api_version) {
+  const auto slash = api_version.find('/');
+  return slash == std::string::npos ? "" : api_version.substr(0, slash);
+}
+
+// Kubernetes' own groups ("" for v1, "apps", "rbac.authorization.k8s.io"): not requests, just skipped.
+bool is_kubernetes_group(const std::string& group) {
+  return group.find('.') == std::string::npos || group.ends_with(".k8s.io");
+}
+
+// A request as the API server would admit it: of a version its Promise serves, valid against that
+// version's openAPIV3Schema, with the schema's defaults applied to object_yaml. nullopt when not admitted;
+// every problem is appended to `errors`.
+std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const pipeline::Promise& promise,
+                                                 const std::string& api_version, std::vector<Error>& errors) {
+  const pipeline::ApiRef& api = *promise.api;
+  const std::string version = api_version.substr(api_version.find('/') + 1);
+  if (std::find(api.served_versions.begin(), api.served_versions.end(), version) ==
+      api.served_versions.end()) {
+    std::string served;
+    for (const auto& v : api.served_versions) served += (served.empty() ? "" : ", ") + v;
+    errors.push_back(make_error(location_of(child(doc.node, "apiVersion"), doc.file),
+                                "Promise " + promise.name + " does not serve version " + version + " of " +
+                                    api.kind + "; it serves " + (served.empty() ? "none" : served)));
+    return std::nullopt;
+  }
+  const auto schema = api.schemas.find(version);
+  if (schema != api.schemas.end()) {
+    std::vector<Error> problems = pipeline::validate_object(*schema->second, doc.node, doc.file);
+    if (!problems.empty()) {
+      errors.insert(errors.end(), problems.begin(), problems.end());
+      return std::nullopt;
+    }
+  }
+  auto request = parse_request(doc, promise.name);
+  if (!request) {
+    errors.push_back(request.error());
+    return std::nullopt;
+  }
+  if (schema != api.schemas.end())
+    set_request_object(*request, pipeline::apply_defaults(*schema->second, doc.node));
+  return std::move(*request);
+}
+
+// Every kind ferry reads, with its group: its own, the scheduling kinds and each Promise's request kind.
+std::vector<std::pair<std::string, std::string>> known_kinds(const Platform& platform) {
+  std::vector<std::pair<std::string, std::string>> kinds;
+  for (const auto& [kind, handler] : platform_kinds()) kinds.emplace_back(kind, kKratixGroup);
+  for (const auto& [kind, handler] : scheduling_kinds()) kinds.emplace_back(kind, kSchedulingGroup);
+  for (const auto& promise : platform.promises) {
+    if (promise.api) kinds.emplace_back(promise.api->kind, promise.api->group);
+  }
+  return kinds;
+}
+
+// "; did you mean Destination?" when a kind ferry reads is at most two edits from `kind` (ignoring case),
+// naming its group when it is not `group`; "" when none is that close.
+std::string did_you_mean(const std::string& kind, const std::string& group, const Platform& platform) {
+  const auto kinds = known_kinds(platform);
+  std::vector<std::string> names;
+  for (const auto& known : kinds) names.push_back(known.first);
+  const auto closest = closest_word(kind, names, 2);
+  if (!closest) return "";
+  const bool in_group = std::count(kinds.begin(), kinds.end(), std::make_pair(*closest, group)) > 0;
+  const auto other =
+      std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == *closest; });
+  return "; did you mean " + *closest + (in_group ? "" : " in " + other->second) + "?";
+}
+
+void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& result) {
+  for (const YamlDocument& doc : candidates) {
+    const std::string api_version = child(doc.node, "apiVersion").Scalar();
+    const std::string kind = child(doc.node, "kind").Scalar();
+    const std::string group = group_of(api_version);
+    const auto promise = std::find_if(
+        result.platform.promises.begin(), result.platform.promises.end(),
+        [&](const pipeline::Promise& p) { return p.api && p.api->group == group && p.api->kind == kind; });
+    if (promise != result.platform.promises.end()) {
+      check_metadata(doc, NameRule::request_name, result.errors);
+      auto request = checked_request(doc, *promise, api_version, result.errors);
+      if (request) result.platform.requests.push_back(std::move(*request));
+    } else if (is_kubernetes_group(group)) {
+      result.warnings.push_back(make_error(location_of(doc.node, doc.file),
+                                           "skipped " + api_version + " " + kind + ": not a Kratix object"));
+    } else if (const std::string suggestion = did_you_mean(kind, group, result.platform);
+               !suggestion.empty()) {
+      result.errors.push_back(
+          make_error(location_of(child(doc.node, "kind"), doc.file),
+                     "no Promise provides kind " + shortened(kind) + " in group " + group + suggestion));
+    } else {
+      result.errors.push_back(make_error(location_of(doc.node, doc.file),
+                                         "no Promise provides kind " + shortened(kind) + " in group " +
+                                             group + "; declare a Promise whose spec.api serves it"));
+    }
+  }
+}
+
+// A platform.kratix.io kind ferry does not read: a misspelling of one it reads (or of a request kind) is an
+// error, since the object would silently be left out; any other is another Kratix kind (Work,
+// PromiseRelease, ...) and only skipped.
+void resolve_unknown_kinds(const std::vector<YamlDocument>& unknown, LoadResult& result) {
+  for (const YamlDocument& doc : unknown) {
+    const std::string kind = child(doc.node, "kind").Scalar();
+    const std::string suggestion = did_you_mean(kind, kKratixGroup, result.platform);
+    if (suggestion.empty()) {
+      result.warnings.push_back(
+          make_error(location_of(doc.node, doc.file),
+                     "skipped unknown kind " + shortened(kind) + " in " + kKratixGroup));
+    } else {
+      result.errors.push_back(
+          make_error(location_of(child(doc.node, "kind"), doc.file),
+                     "unknown kind " + shortened(kind) + " in " + kKratixGroup + suggestion));
+    }
+  }
+}
+
+// ferry's own group: an unknown kind there is an error (a typo would silently drop a policy). Its names
+// are ferry's, not Kubernetes objects' (Krake's metric names hold '_'): no Kubernetes name rule applies.
+void load_scheduling_document(const YamlDocument& doc, const std::string& kind, LoadResult& result) {
+  const auto handler = scheduling_kinds().find(kind);
+  if (handler == scheduling_kinds().end()) {
+    return result.errors.push_back(make_error(
+        location_of(child(doc.node, "kind"), doc.file),
+        "unknown kind " + kind + " in " + kSchedulingGroup + "; known: " + scheduling_kind_names()));
+  }
+  if (Status status = handler->second(doc, result.platform); !status) result.errors.push_back(status.error());
+}
+
+// Documents whose fate is known only once every file is read: requests need their Promise, and an unknown
+// platform.kratix.io kind is judged against every kind the platform declares.
+struct Deferred {
+  std::vector<YamlDocument> requests;
+  std::vector<YamlDocument> unknown_kinds;
+};
+
+void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferred) {
+  auto api_version = required_string(doc.node, "apiVersion", "apiVersion", doc.file);
+  if (!api_version) return result.errors.push_back(api_version.error());
+  auto kind = required_string(doc.node, "kind", "kind", doc.file);
+  if (!kind) return result.errors.push_back(kind.error());
+  if (group_of(*api_version) == kSchedulingGroup) return load_scheduling_document(doc, *kind, result);
+  if (group_of(*api_version) != kKratixGroup) return deferred.requests.push_back(doc);
+  const auto handler = platform_kinds().find(*kind);
+  if (handler == platform_kinds().end()) return deferred.unknown_kinds.push_back(doc);
+  check_metadata(doc, NameRule::object_name, result.errors);
+  Status status = handler->second(doc, result.platform);
+  if (!status) result.errors.push_back(status.error());
+}
+
+}  // namespace
+
+LoadResult load_platform(const fs::path& root) {
+  LoadResult result;
+  result.platform.root = root;
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) {
+    result.errors.push_back(make_error("platform directory " + root.string() + " does not exist"));
+    return result;
+  }
+  std::vector<fs::path> paths;
+  collect_files(root, paths);
+  std::vector<PlatformFile> files;
+  for (const fs::path& path : paths) files.push_back({path.lexically_normal().string(), read_file(path)});
+  return load_platform_files(root, files);
+}
+
+LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files) {
+  LoadResult result;
+  result.platform.root = root;
+  result.files = files;
+  Deferred deferred;
+  for (const PlatformFile& file : files) {
+    auto documents = parse_yaml_stream(file.text, file.path);
+    if (!documents) {
+      result.errors.push_back(documents.error());
+      continue;
+    }
+    for (const YamlDocument& doc : *documents) load_document(doc, result, deferred);
+  }
+  resolve_unknown_kinds(deferred.unknown_kinds, result);
+  resolve_requests(deferred.requests, result);
+  check_references(result.platform, result.errors);
+  return result;
+}
+
+}  // namespace ferry::runner

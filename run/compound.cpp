@@ -1,0 +1,176 @@
+// Compound Promises: passes of one run until the platform Destinations settle (compound.h).
+#include "run/compound.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "platform/loader.h"
+#include "writer/layout.h"
+#include "writer/memory_state_store.h"
+#include "writer/store_url.h"
+
+namespace ferry::runner {
+
+namespace {
+
+bool is_yaml_input(const std::string& path) {
+  if (!path.ends_with(".yaml") && !path.ends_with(".yml")) return false;
+  return !path.starts_with(".") && path.find("/.") == std::string::npos;  // no dot-directory or dot-file
+}
+
+Result<std::vector<PlatformFile>> files_of(const Platform& platform,
+                                           const scheduler::Destination& destination,
+                                           const StoreOpener& open_store) {
+  const GitStateStore* store = platform.store(destination.state_store);
+  if (store == nullptr) return std::vector<PlatformFile>{};  // validation reported the missing store
+  auto opened = open_store(*store);
+  if (!opened) return opened.error();
+  auto files = (*opened)->read_files(writer::join_path({store->path, destination.path}));
+  if (!files) return files.error();
+  std::vector<PlatformFile> found;
+  for (auto& [path, text] : *files) {
+    if (is_yaml_input(path)) found.push_back({store->name + ":" + path, std::move(text)});
+  }
+  return found;
+}
+
+// "redis default/example" for requests, "Promise redis" for Promises: one object's identity in a report.
+std::tuple<std::string, std::string, std::string, std::string> identity(const RequestReport& r) {
+  return {r.kind, r.promise, r.namespace_, r.name};
+}
+
+// Keeps each object once: a later pass replaces an earlier entry unless it only skipped the object (the
+// earlier pass is where it ran). New objects are appended in the order the passes found them. The index
+// keeps a pass linear in the objects (a pass over 10,000 requests is 10,000 look-ups, not 10^8 compares).
+void absorb(std::vector<RequestReport>& merged, std::vector<RequestReport> pass) {
+  std::map<std::tuple<std::string, std::string, std::string, std::string>, std::size_t> position;
+  for (std::size_t i = 0; i < merged.size(); ++i) position.emplace(identity(merged[i]), i);
+  for (RequestReport& entry : pass) {
+    auto [found, added] = position.emplace(identity(entry), merged.size());
+    if (added) {
+      merged.push_back(std::move(entry));
+    } else if (entry.result != RequestResult::skipped) {
+      merged[found->second] = std::move(entry);
+    }
+  }
+}
+
+void absorb(RunReport& merged, RunReport pass) {
+  absorb(merged.promises, std::move(pass.promises));
+  absorb(merged.requests, std::move(pass.requests));
+  if (!pass.state_error.empty()) merged.state_error = pass.state_error;
+  for (auto& failure : pass.metric_failures) merged.metric_failures.push_back(std::move(failure));
+  for (auto& commit : pass.canary_commits) merged.canary_commits.push_back(std::move(commit));
+  for (auto& error : pass.canary_errors) merged.canary_errors.push_back(std::move(error));
+}
+
+// The first error of objects that do not load, saying how many there are: the run stops there (the
+// platform's own files were checked before the run; these were written to a platform Destination).
+Error emitted_load_error(const LoadResult& loaded, int pass) {
+  Error first = loaded.errors.front();
+  first.message += " (written to a platform Destination, read for pass " + std::to_string(pass) + "; " +
+                   std::to_string(loaded.errors.size()) + " error(s) in all; nothing more was run)";
+  return first;
+}
+
+// Whether two parsed URLs name one repository: the same directory on disk, or the same remote.
+bool same_repository(const writer::StoreUrl& a, const writer::StoreUrl& b) {
+  if (!a.local_path.empty() || !b.local_path.empty()) {
+    std::error_code ec_a, ec_b;
+    return std::filesystem::weakly_canonical(a.local_path, ec_a) ==
+           std::filesystem::weakly_canonical(b.local_path, ec_b);
+  }
+  return a.remote == b.remote && a.port == b.port;
+}
+
+// The branch `ref` names: "refs/heads/main" and "main" are one.
+std::string branch_of(const std::string& ref) {
+  return ref.starts_with("refs/heads/") ? ref.substr(11) : ref;
+}
+
+}  // namespace
+
+std::vector<PlatformFile> adopt_platform_repository(Platform& platform, std::vector<PlatformFile> files,
+                                                    const PlatformSource& source) {
+  if (!source.from_git) return files;
+  auto repository = writer::parse_store_url(source.repository, std::filesystem::current_path());
+  if (!repository) return files;   // read already, so it parses; nothing to adopt otherwise
+  std::vector<std::string> owned;  // directories of the Destinations that write into the platform itself
+  for (scheduler::Destination& destination : platform.destinations) {
+    const GitStateStore* store = platform.store(destination.state_store);
+    if (store == nullptr || branch_of(store->branch) != branch_of(source.ref)) continue;
+    auto url = writer::parse_store_url(store->url, platform.root);
+    if (!url || !same_repository(*url, *repository)) continue;
+    destination.platform = true;
+    const std::string dir = writer::join_path({store->path, destination.path});
+    owned.push_back(dir.empty() ? dir : dir + "/");  // "": the whole repository is written to
+  }
+  std::erase_if(files, [&](const PlatformFile& file) {
+    return std::any_of(owned.begin(), owned.end(),
+                       [&](const std::string& dir) { return file.path.starts_with(dir); });
+  });
+  return files;
+}
+
+bool has_platform_destination(const Platform& platform) {
+  return std::any_of(platform.destinations.begin(), platform.destinations.end(),
+                     [](const scheduler::Destination& d) { return d.platform; });
+}
+
+Result<std::vector<PlatformFile>> emitted_platform_files(const Platform& platform,
+                                                         const StoreOpener& open_store) {
+  std::vector<PlatformFile> emitted;
+  for (const scheduler::Destination& destination : platform.destinations) {
+    if (!destination.platform) continue;
+    auto files = files_of(platform, destination, open_store);
+    if (!files) return files.error();
+    for (PlatformFile& file : *files) emitted.push_back(std::move(file));
+  }
+  return emitted;
+}
+
+Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
+                                     pipeline::ContainerRuntime& runtime, const StoreOpener& open_store,
+                                     ReconcileOptions options) {
+  writer::MemoryStateStore run_only_state("compound run state");
+  if (options.state == nullptr) options.state = &run_only_state;
+  auto emitted = emitted_platform_files(platform, open_store);
+  if (!emitted) return emitted.error();
+  // Each pass loads the files again; the platform Destinations stay those of `platform` (annotated or
+  // adopted by adopt_platform_repository, which a reload does not repeat).
+  auto load = [&](const std::vector<PlatformFile>& input) {
+    LoadResult loaded = load_platform_files(platform.root, input);
+    for (scheduler::Destination& d : loaded.platform.destinations) {
+      d.platform =
+          std::any_of(platform.destinations.begin(), platform.destinations.end(),
+                      [&](const scheduler::Destination& p) { return p.platform && p.name == d.name; });
+    }
+    return loaded;
+  };
+  LoadResult loaded;
+  RunReport merged;
+  for (int pass = 1; pass <= kMaxCompoundPasses; ++pass) {
+    std::vector<PlatformFile> input = files;
+    input.insert(input.end(), emitted->begin(), emitted->end());
+    loaded = load(input);
+    if (!loaded.errors.empty()) return emitted_load_error(loaded, pass);
+    auto report = reconcile(loaded.platform, runtime, open_store, options);
+    if (!report) return report.error();
+    absorb(merged, std::move(*report));
+    if (options.dry_run)
+      return merged;  // a plan is one pass: its stores hold nothing a further pass could read
+    auto after = emitted_platform_files(loaded.platform, open_store);
+    if (!after) return after.error();
+    const bool settled = std::equal(
+        after->begin(), after->end(), emitted->begin(), emitted->end(),
+        [](const PlatformFile& a, const PlatformFile& b) { return a.path == b.path && a.text == b.text; });
+    if (settled) return merged;
+    emitted = std::move(after);
+  }
+  return make_error("compound Promises did not settle: the platform Destinations still changed after " +
+                    std::to_string(kMaxCompoundPasses) +
+                    " passes (do requests keep emitting new requests through each other?)");
+}
+
+}  // namespace ferry::runner

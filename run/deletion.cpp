@@ -1,0 +1,155 @@
+#include "run/deletion.h"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+#include <tuple>
+
+#include "core/yaml_document.h"
+#include "platform/destination_layout.h"
+#include "run/workflow_runs.h"
+#include "writer/layout.h"
+#include "pipeline/promise_parser.h"
+
+namespace ferry::runner {
+
+namespace {
+
+// A request's identity as a record stores it: (promise, namespace, name).
+using RequestKey = std::tuple<std::string, std::string, std::string>;
+
+// Every declared request's identity, so that finding vanished records is O(n log n), not O(n^2).
+std::set<RequestKey> declared_requests(const Platform& platform) {
+  std::set<RequestKey> keys;
+  for (const pipeline::Request& r : platform.requests) keys.emplace(r.promise, r.namespace_, r.name);
+  return keys;
+}
+
+bool still_declared(const Platform& platform, const std::set<RequestKey>& requests,
+                    const ObjectRecord& record) {
+  if (record.kind == "Promise") return platform.promise(record.name) != nullptr;
+  return requests.contains({record.promise, record.namespace_, record.name});
+}
+
+// The Promise as declared now, else as recorded when it last ran.
+Result<pipeline::Promise> promise_named(const std::string& name, const Platform& platform,
+                                        const RunState& state) {
+  if (const pipeline::Promise* declared = platform.promise(name)) return *declared;
+  const auto record = state.find("promises/" + name);
+  if (record == state.end()) return make_error("Promise " + name + " is neither declared nor recorded");
+  auto documents = parse_yaml_stream(record->second.object_yaml, "state:promises/" + name);
+  if (!documents) return documents.error();
+  if (documents->size() != 1) return make_error("the recorded Promise " + name + " is not one YAML document");
+  return pipeline::parse_promise(documents->front());
+}
+
+// The request as recorded: what its delete workflow sees in /kratix/input/object.yaml.
+Result<pipeline::Request> recorded_request(const ObjectRecord& record) {
+  auto documents = parse_yaml_stream(record.object_yaml, "state:" + record.directory());
+  if (!documents) return documents.error();
+  if (documents->size() != 1)
+    return make_error("the recorded object " + record.directory() + " is not one YAML document");
+  pipeline::Request request;
+  request.kind = record.kind;
+  request.name = record.name;
+  request.namespace_ = record.namespace_;
+  request.promise = record.promise;
+  request.api_version = child(documents->front().node, "apiVersion").Scalar();
+  request.object_yaml = record.object_yaml;
+  return request;
+}
+
+std::string delete_message(const ObjectRecord& record) {
+  if (record.kind == "Promise")
+    return "Delete from: promise " + record.name + "\n\nFerry-Promise: " + record.name + "\n";
+  return "Delete from: " + record.namespace_ + "/" + record.name + "\n\nFerry-Request: " + record.kind + " " +
+         record.namespace_ + "/" + record.name + "\nFerry-Promise: " + record.promise + "\n";
+}
+
+writer::Change& change_of(std::map<std::string, writer::Change>& changes, const Platform& platform,
+                          const std::string& store, const std::string& message) {
+  writer::Change& change = changes[store];
+  change.message = message;
+  if (const GitStateStore* config = platform.store(store)) change.author = config->author;
+  return change;
+}
+
+// On every declared Destination: `nested_dir(destination dir)` of a nested one, the owner's records of a flat
+// one (with the files they list or their part of the aggregate). Without `nested_dir`, flat ones only.
+void clear_everywhere(std::map<std::string, writer::Change>& changes, const Platform& platform,
+                      const std::string& owner, const std::string& message,
+                      const std::function<std::string(const std::string&)>& nested_dir) {
+  for (const scheduler::Destination& d : platform.destinations) {
+    const GitStateStore* store = platform.store(d.state_store);
+    if (!store) continue;
+    const writer::DestinationLayout layout = destination_layout(platform, *store, d);
+    if (layout.mode == writer::FilepathMode::nested_by_metadata && !nested_dir) continue;
+    writer::clear_owner(change_of(changes, platform, store->name, message), layout, owner,
+                        nested_dir ? nested_dir(writer::destination_dir(layout.paths)) : "");
+  }
+}
+
+// The request's bundles wherever the stores hold them, and its flat placements on every flat Destination.
+std::map<std::string, writer::Change> request_removals(const ObjectRecord& record, const Platform& platform,
+                                                       const PlacementIndex& index) {
+  std::map<std::string, writer::Change> changes;
+  const std::string message = delete_message(record);
+  for (const ExistingBundle& bundle : index.bundles_of(record.namespace_, record.promise, record.name)) {
+    const writer::DestinationLayout nested{bundle.destination, {}, writer::FilepathMode::nested_by_metadata};
+    writer::clear_owner(
+        change_of(changes, platform, bundle.store, message), nested, "",
+        writer::resource_request_dir(bundle.destination_dir, record.namespace_, record.promise, record.name));
+  }
+  clear_everywhere(changes, platform, request_owner(record.namespace_, record.promise, record.name), message,
+                   nullptr);
+  return changes;
+}
+
+std::map<std::string, writer::Change> promise_removals(const ObjectRecord& record, const Platform& platform) {
+  std::map<std::string, writer::Change> changes;
+  clear_everywhere(changes, platform, promise_owner(record.name), delete_message(record),
+                   [&](const std::string& destination_dir) {
+                     return writer::promise_dependencies_dir(destination_dir, record.name);
+                   });
+  return changes;
+}
+
+}  // namespace
+
+std::vector<const ObjectRecord*> vanished_objects(const Platform& platform, const RunState& state) {
+  std::vector<const ObjectRecord*> requests, promises;
+  const std::set<RequestKey> declared = declared_requests(platform);
+  for (const auto& [directory, record] : state) {
+    if (still_declared(platform, declared, record)) continue;
+    (record.kind == "Promise" ? promises : requests).push_back(&record);
+  }
+  requests.insert(requests.end(), promises.begin(), promises.end());
+  return requests;
+}
+
+Result<std::map<std::string, writer::Change>> run_and_plan_deletion(
+    const ObjectRecord& record, const Platform& platform, const RunState& state, const PlacementIndex& index,
+    pipeline::ContainerRuntime& runtime, const ReconcileOptions& options) {
+  auto promise = promise_named(record.promise, platform, state);
+  if (!promise) return promise.error();
+  if (record.kind == "Promise") {
+    pipeline::Promise recorded = *promise;
+    recorded.object_yaml = record.object_yaml;
+    if (!options.dry_run) {
+      auto ran = run_workflow_if_any(recorded, "promise.delete", promise_workflow_object(recorded, "delete"),
+                                     runtime, options);
+      if (!ran) return ran.error();
+    }
+    return promise_removals(record, platform);
+  }
+  auto request = recorded_request(record);
+  if (!request) return request.error();
+  if (!options.dry_run) {
+    auto ran = run_workflow_if_any(*promise, "resource.delete",
+                                   request_workflow_object(*request, *promise, "delete"), runtime, options);
+    if (!ran) return ran.error();
+  }
+  return request_removals(record, platform, index);
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,86 @@
+#include "run/incremental.h"
+
+#include "pipeline/duration.h"
+
+namespace ferry::runner {
+
+ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise) {
+  ObjectRecord key;
+  key.kind = "Promise";
+  key.name = promise.name;
+  return {key.directory(), digests.of(promise), promise.object_yaml};
+}
+
+ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Request& request) {
+  ObjectRecord key;
+  key.kind = request.kind;
+  key.name = request.name;
+  key.namespace_ = request.namespace_;
+  key.promise = request.promise;
+  return {key.directory(), digests.of(request), request.object_yaml};
+}
+
+IncrementalRun::IncrementalRun(const RunState* before, SelectionOptions options)
+    : before_(before), options_(std::move(options)) {
+  if (before_) after_ = *before_;  // skipped and untouched objects keep their records
+}
+
+std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity, const ObjectInputs& inputs) {
+  if (!before_ || must_run_.contains(inputs.directory)) return std::nullopt;
+  const auto found = before_->find(inputs.directory);
+  const ObjectRecord* record = found == before_->end() ? nullptr : &found->second;
+  const WorkDecision decision = decide_work(record, inputs.digest, options_);
+  if (decision.run) return std::nullopt;
+  RequestReport report = identity;
+  report.result =
+      record->result == RequestResult::suspended ? RequestResult::suspended : RequestResult::skipped;
+  report.message = decision.reason;
+  report.placements = record->placements;
+  report.status_message = record->status_message;
+  report.retry_at = record->retry_at.value_or("");
+  return report;
+}
+
+void IncrementalRun::run_regardless(const std::string& directory) {
+  const std::lock_guard lock(mutex_);
+  must_run_.insert(directory);
+}
+
+void IncrementalRun::record(const RequestReport& report, const ObjectInputs& inputs) {
+  if (!before_) return;
+  ObjectRecord record;
+  record.kind = report.kind;
+  record.name = report.name;
+  record.namespace_ = report.namespace_;
+  record.promise = report.promise;
+  record.input_digest = inputs.digest;
+  record.result = report.result;
+  record.message = report.message;
+  record.status_message = report.status_message;
+  record.last_run = pipeline::format_rfc3339_utc(options_.now);
+  if (!report.retry_at.empty()) record.retry_at = report.retry_at;
+  record.placements = report.placements;
+  record.commits = report.commits;
+  record.object_yaml = inputs.object_yaml;
+  const std::lock_guard lock(mutex_);
+  after_[inputs.directory] = std::move(record);
+}
+
+void IncrementalRun::forget(const ObjectRecord& record) {
+  const std::lock_guard lock(mutex_);
+  after_.erase(record.directory());
+}
+
+void IncrementalRun::keep_failed_deletion(const ObjectRecord& record, const std::string& message) {
+  const std::lock_guard lock(mutex_);
+  ObjectRecord& kept = after_[record.directory()];
+  kept = record;
+  kept.message = "deletion failed: " + message;
+}
+
+RunState IncrementalRun::after() const {
+  const std::lock_guard lock(mutex_);
+  return after_;
+}
+
+}  // namespace ferry::runner

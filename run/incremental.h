@@ -1,0 +1,53 @@
+// The bookkeeping of one incremental run: asks work_selection whether each object runs, answers for the
+// skipped ones from their records, and collects the records the run leaves behind (run_state.h).
+// Thread-safe: requests are decided and recorded from parallel tasks.
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "run/run_state.h"
+#include "run/work_selection.h"
+
+namespace ferry::runner {
+
+struct ObjectInputs {
+  std::string directory;  // the record's directory (ObjectRecord::directory)
+  std::string digest;     // its input digest
+  std::string object_yaml;
+};
+
+ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise);
+ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Request& request);
+
+class IncrementalRun {
+ public:
+  // `before` null: no state; everything runs and nothing is recorded.
+  IncrementalRun(const RunState* before, SelectionOptions options);
+
+  // The report of a skipped object (its record's placements and status), or nullopt when it must run.
+  std::optional<RequestReport> skip(const RequestReport& identity, const ObjectInputs& inputs);
+  // The object of record directory `directory` runs whatever its record says: the journal holds an
+  // unfinished transaction of it (run/journal.h). Call before the objects run.
+  void run_regardless(const std::string& directory);
+  // Records what a run of the object did.
+  void record(const RequestReport& report, const ObjectInputs& inputs);
+  // Forgets a deleted object; a failed deletion keeps its record (with the failure) for the next run.
+  void forget(const ObjectRecord& record);
+  void keep_failed_deletion(const ObjectRecord& record, const std::string& message);
+
+  bool enabled() const { return before_ != nullptr; }
+  const RunState& before() const { return *before_; }
+  RunState after() const;
+
+ private:
+  const RunState* before_;
+  SelectionOptions options_;
+  mutable std::mutex mutex_;
+  RunState after_;
+  std::set<std::string> must_run_;
+};
+
+}  // namespace ferry::runner

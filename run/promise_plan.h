@@ -1,0 +1,24 @@
+// A Promise's own writes (reference §3.3, §4.2): its static spec.dependencies and its promise.configure
+// outputs go to EVERY Destination that takes them, under <destination>/dependencies/<promise>/ (on a flat
+// Destination: FlatPlacements owned by the Promise, in namespace kratix-platform-system). Each run rewrites
+// that directory, and takes back those placements, on every Destination, so a Destination that stops
+// matching the Promise loses its dependencies (Kratix keeps them: docs/differences.md). Pure: no I/O.
+#pragma once
+
+#include <vector>
+
+#include "pipeline/workflow.h"
+#include "platform/platform.h"
+#include "run/request_plan.h"
+
+namespace ferry::runner {
+
+RequestPlan plan_promise(const Platform& platform, const pipeline::Promise& promise,
+                         const std::vector<pipeline::PipelineResult>& results);
+
+// A promise-workflow group's selector: a directory group uses its own entry; the default group its
+// directory-less entry plus the Promise's selectors, the Promise winning (reference §3.1).
+scheduler::Selector promise_group_selector(const pipeline::Promise& promise,
+                                           const pipeline::OutputGroup& group);
+
+}  // namespace ferry::runner

@@ -1,0 +1,25 @@
+// spec.requiredPromises (reference §5.3, step 1): a Promise is available when its own workflow and
+// dependencies are in place and every Promise it requires exists in the platform, at the requested version
+// when one is given (label kratix.io/promise-version), and is available itself. As in Kratix, unmet
+// requirements do not stop the Promise's own workflow; its requests wait (pending) until a later run finds
+// them met (Kratix's PromiseRequirementsNotInstalled).
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "platform/platform.h"
+#include "run/run_report.h"
+
+namespace ferry::runner {
+
+// For every Promise of the platform whose requirements are not met, why, e.g.
+//   required Promise "database" is not in the platform
+//   required Promise "database" is at version v1, not v2
+//   required Promise "database" is not available (failed)
+//   required Promises form a cycle: a -> b -> a
+// `reports` holds this run's report of each Promise (failed and pending ones are not available).
+std::map<std::string, std::string> unmet_requirements(const Platform& platform,
+                                                      const std::map<std::string, const RequestReport*>& reports);
+
+}  // namespace ferry::runner

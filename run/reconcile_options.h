@@ -1,0 +1,51 @@
+// What a reconcile run (reconcile.h) and its parts (workflow runs, deletions, plans) are told by the
+// command line: scratch space, parallelism, limits, the state store, and the hooks for progress and cache.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+#include "pipeline/pipeline_cache.h"
+#include "pipeline/secrets.h"
+#include "pipeline/workflow.h"
+#include "placement/run_scheduling.h"
+#include "run/progress_counter.h"
+#include "run/shard.h"
+#include "run/work_selection.h"
+#include "writer/state_store.h"
+
+namespace ferry::runner {
+
+struct ReconcileOptions {
+  std::filesystem::path scratch_dir;  // pipeline directories live below it
+  int jobs = 2;                       // requests processed at once
+  std::chrono::seconds container_timeout{600};
+  const pipeline::SecretSource* secrets = nullptr;  // for env valueFrom
+  std::size_t max_output_files = pipeline::kDefaultMaxOutputFiles;  // per pipeline (--max-output-files)
+  std::size_t max_output_bytes = pipeline::kDefaultMaxOutputBytes;  // per pipeline (--max-output-bytes)
+  // Incremental runs (work_selection.h): with a state store, unchanged objects are skipped, vanished ones
+  // deleted, and what the run did is recorded there at the end. Without one, everything runs and nothing
+  // is recorded or deleted.
+  writer::StateStore* state = nullptr;
+  SelectionOptions selection;
+  // PlacementPolicies (placement/run_scheduling.h): each metric query and each external scheduler run is
+  // bounded by scheduling_timeout. reconcile() reads the metrics once and sets `scheduling` for the whole
+  // run; run_and_plan() without one reads them itself (as `ferry explain` does, for one request).
+  std::chrono::milliseconds scheduling_timeout{2000};
+  const RunScheduling* scheduling = nullptr;
+  // `ferry plan`: the stores are PlanningStores (nothing is committed); besides, no delete workflow runs
+  // (their removals are still planned: a delete workflow's output is never written anyway) and no state is
+  // recorded.
+  bool dry_run = false;
+  // --shard I/N: only this shard's requests run (and are reported); run/shard.h says who deletes what.
+  Shard shard;
+  // Counts the run's objects as they finish, for the progress line (runner/progress.h draws it); null: not counted.
+  ProgressCounter* progress = nullptr;
+  // The pipeline cache (pipeline/pipeline_cache.h, docs/pipeline-cache.md); null: every pipeline runs.
+  // pipeline_cache_reads false (--force): pipelines run all the same, and their results are stored.
+  std::shared_ptr<pipeline::PipelineCache> pipeline_cache = nullptr;
+  bool pipeline_cache_reads = true;
+};
+
+}  // namespace ferry::runner

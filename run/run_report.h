@@ -1,0 +1,78 @@
+// What a run did, as plain values; rendered as text or JSON by report.h.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace ferry::runner {
+
+// suspended: a pipeline's workflow-control.yaml stopped the workflow; what earlier pipelines produced is
+// committed, later pipelines wait (reference §2.8).
+// skipped: an incremental run found its inputs unchanged since the recorded run (work_selection.h); nothing
+// ran, the placements shown are the recorded ones.
+// deleted: it disappeared from the platform repository; its delete workflow ran and its bundles were removed.
+enum class RequestResult { succeeded, failed, pending, unchanged, suspended, skipped, deleted };
+
+struct PlacementReport {
+  std::string destination;
+  std::string pipeline;
+  std::string directory;      // the group: "." or a top-level output directory
+  std::string path;           // repository path of the bundle
+  std::string misplaced;      // why the Destination no longer takes the group, when it was kept there anyway
+  std::string moved_from;     // the misplaced Destination the group left in this run
+  std::string policy = {};    // the PlacementPolicy that placed it, if any
+  std::string location = {};  // the KCP Location it is bound in, if the policy selects Locations
+  std::string placement_state = {};  // KCP's Bound (only Bound groups are placed), with `location`
+  bool operator==(const PlacementReport&) const = default;
+};
+
+struct CommitReport {
+  std::string store;
+  std::string branch;
+  std::string sha;
+  bool operator==(const CommitReport&) const = default;
+};
+
+struct RequestReport {
+  std::string kind;
+  std::string name;
+  std::string namespace_;
+  std::string promise;
+  RequestResult result = RequestResult::unchanged;
+  std::string message;  // the error for failed, the reason for pending, the pipeline's for suspended
+  std::vector<PlacementReport> placements;
+  std::vector<CommitReport> commits;
+  std::string status_message;  // the object's status.message after its workflow (reference §2.7)
+  std::string retry_at;        // suspended: when a later run resumes it (RFC 3339 UTC)
+  // Policy-governed groups: metric failures, KCP placement states and why a Location or Destination
+  // changed, external schedulers' choices; each "pipeline P group D: note".
+  std::vector<std::string> scheduling_notes = {};
+  int pipelines_from_cache = 0;  // pipelines whose outputs came from the pipeline cache (none ran)
+  int push_retries = 0;          // writer::CommitOutcome::push_retries summed over the object's stores
+};
+
+struct RunReport {
+  std::vector<RequestReport> promises;  // kind "Promise": static dependencies and promise.configure output
+  std::vector<RequestReport> requests;  // in platform order, then the deleted ones
+  std::string state_error;  // the state record could not be written (the next run redoes this one)
+  std::vector<std::string> state_warnings = {};   // the state was recorded, but packing it afterwards failed
+  std::vector<std::string> metric_failures = {};  // metrics read at the start that have no value this run
+  // Unfinished transactions of earlier runs: finished, reverted, dropped.
+  std::vector<std::string> journal_notes = {};
+  // Kratix's canary files (run/canaries.h): the commits that wrote or deleted them, and the stores
+  // where that failed (each a rendered, located error; the run's exit code is then 3).
+  std::vector<CommitReport> canary_commits = {};
+  std::vector<std::string> canary_errors = {};
+};
+
+const char* to_string(RequestResult result);
+
+// 0 when every request succeeded, was unchanged, skipped or deleted; 3 when some failed or are pending, the
+// state was not recorded, or canary files were not written; otherwise 4 when some group was kept on a
+// Destination that no longer takes it (misplaced).
+int exit_code_of(const RunReport& report);
+
+// RequestReport::push_retries summed over the run's Promises and requests.
+int push_retries_of(const RunReport& report);
+
+}  // namespace ferry::runner

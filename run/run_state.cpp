@@ -1,0 +1,127 @@
+#include "run/run_state.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ferry::runner {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kRecordFile = "record.json";
+constexpr int kRecordFormat = 1;
+
+std::optional<RequestResult> result_named(const std::string& name) {
+  for (RequestResult result : {RequestResult::succeeded, RequestResult::failed, RequestResult::pending,
+                               RequestResult::unchanged, RequestResult::suspended, RequestResult::skipped}) {
+    if (name == to_string(result)) return result;
+  }
+  return std::nullopt;
+}
+
+json placement_json(const PlacementReport& p) {
+  return {{"destination", p.destination}, {"pipeline", p.pipeline},
+          {"directory", p.directory},     {"path", p.path},
+          {"misplaced", p.misplaced},     {"movedFrom", p.moved_from}};
+}
+
+PlacementReport placement_of(const json& j) {
+  return {j.at("destination"), j.at("pipeline"),  j.at("directory"),
+          j.at("path"),        j.at("misplaced"), j.at("movedFrom")};
+}
+
+ObjectRecord record_of(const json& j) {
+  ObjectRecord record;
+  j.at("kind").get_to(record.kind);
+  j.at("name").get_to(record.name);
+  j.at("namespace").get_to(record.namespace_);
+  j.at("promise").get_to(record.promise);
+  j.at("inputDigest").get_to(record.input_digest);
+  const auto result = result_named(j.at("result").get<std::string>());
+  if (!result)
+    throw json::other_error::create(501, "unknown result \"" + j.at("result").get<std::string>() + "\"", &j);
+  record.result = *result;
+  j.at("message").get_to(record.message);
+  j.at("statusMessage").get_to(record.status_message);
+  j.at("lastRun").get_to(record.last_run);
+  if (j.contains("retryAt")) record.retry_at = j.at("retryAt").get<std::string>();
+  for (const json& p : j.at("placements")) record.placements.push_back(placement_of(p));
+  for (const json& c : j.at("commits"))
+    record.commits.push_back({c.at("store"), c.at("branch"), c.at("sha")});
+  j.at("object").get_to(record.object_yaml);
+  return record;
+}
+
+}  // namespace
+
+std::string ObjectRecord::directory() const {
+  if (kind == "Promise") return "promises/" + name;
+  return "requests/" + promise + "/" + namespace_ + "/" + name;
+}
+
+std::string record_json(const ObjectRecord& record) {
+  json j = {{"format", kRecordFormat},
+            {"kind", record.kind},
+            {"name", record.name},
+            {"namespace", record.namespace_},
+            {"promise", record.promise},
+            {"inputDigest", record.input_digest},
+            {"result", to_string(record.result)},
+            {"message", record.message},
+            {"statusMessage", record.status_message},
+            {"lastRun", record.last_run},
+            {"placements", json::array()},
+            {"commits", json::array()},
+            {"object", record.object_yaml}};
+  if (record.retry_at) j["retryAt"] = *record.retry_at;
+  for (const auto& p : record.placements) j["placements"].push_back(placement_json(p));
+  for (const auto& c : record.commits)
+    j["commits"].push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
+  return j.dump(2) + "\n";
+}
+
+Result<ObjectRecord> parse_record(const std::string& json_text, const std::string& path) {
+  try {
+    const json j = json::parse(json_text);
+    if (j.value("format", 0) != kRecordFormat) {
+      return make_error("state record " + path + ": format " + std::to_string(j.value("format", 0)) +
+                        " is not " + std::to_string(kRecordFormat) +
+                        "; was it written by another ferry version?");
+    }
+    return record_of(j);
+  } catch (const json::exception& e) {
+    return make_error("state record " + path + " is damaged: " + e.what());
+  }
+}
+
+Result<RunState> load_run_state(writer::StateStore& store) {
+  auto files = store.read_files("");
+  if (!files) return files.error();
+  RunState state;
+  for (const auto& [path, text] : *files) {
+    if (!path.ends_with(std::string("/") + kRecordFile)) continue;
+    auto record = parse_record(text, store.describe() + ":" + path);
+    if (!record) return record.error();
+    state.emplace(record->directory(), std::move(*record));
+  }
+  return state;
+}
+
+writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message) {
+  writer::Change change;
+  change.message = message;
+  for (const auto& [directory, record] : after) {
+    const auto old = before.find(directory);
+    // Equal records (every record a run skipped) need no serialising: the no-op run's common case.
+    if (old != before.end() && old->second == record) continue;
+    const std::string text = record_json(record);
+    if (old != before.end() && record_json(old->second) == text) continue;
+    change.bundles.push_back({directory, {{kRecordFile, text}}});
+  }
+  for (const auto& [directory, record] : before) {
+    if (!after.contains(directory)) change.removed_directories.push_back(directory);
+  }
+  return change;
+}
+
+}  // namespace ferry::runner

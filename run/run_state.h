@@ -1,0 +1,56 @@
+// What ferry last did for each Promise and request, recorded in Git so the next run does only what
+// changed (incremental runs), runs delete workflows for what disappeared, and `ferry status` can answer
+// without running anything. One JSON file per object in a state repository (a bare repository, default
+// <platform>/.ferry/state.git, branch "state"), written in one commit at the end of a run:
+//   promises/<promise>/record.json
+//   requests/<promise>/<namespace>/<name>/record.json
+// The record is written last, after every destination commit: a crash before it makes the next run redo
+// (idempotently) what this run did, never skip it.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "run/run_report.h"
+#include "writer/state_store.h"
+
+namespace ferry::runner {
+
+struct ObjectRecord {
+  std::string kind;  // "Promise" or the request's kind
+  std::string name;
+  std::string namespace_;  // empty for Promises
+  std::string promise;
+  std::string input_digest;  // input_digest() of the inputs the last workflow run saw
+  RequestResult result = RequestResult::succeeded;
+  std::string message;
+  std::string status_message;
+  std::string last_run;                 // RFC 3339 UTC: when a workflow last ran for it
+  std::optional<std::string> retry_at;  // RFC 3339 UTC: a suspension's next retry
+  std::vector<PlacementReport> placements;
+  std::vector<CommitReport> commits;  // of the run that last wrote it
+  std::string object_yaml;            // the object as last run, for its delete workflow once it is gone
+  bool operator==(const ObjectRecord&) const = default;
+
+  // "promises/<promise>" or "requests/<promise>/<namespace>/<name>": the record's directory.
+  std::string directory() const;
+};
+
+// Every record, by directory().
+using RunState = std::map<std::string, ObjectRecord>;
+
+// Reads every record of the store. A record that does not parse is an error naming its path.
+Result<RunState> load_run_state(writer::StateStore& store);
+
+// The change that turns `before` into `after`: changed records rewritten, vanished ones removed. No
+// bundle at all when nothing changed (so no commit).
+writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message);
+
+// The record's JSON text and back (exposed for tests and `ferry status --output json`).
+std::string record_json(const ObjectRecord& record);
+Result<ObjectRecord> parse_record(const std::string& json_text, const std::string& path);
+
+}  // namespace ferry::runner

@@ -1,0 +1,120 @@
+#include "run/work_selection.h"
+
+#include <ctime>
+#include <iomanip>
+#include <sstream>
+
+#include "core/md5.h"
+#include "pipeline/duration.h"
+#include "pipeline/spec_hash.h"
+
+namespace ferry::runner {
+
+namespace {
+
+// A record whose last run did not finish its work is always run again.
+bool needs_retry(RequestResult result) {
+  return result == RequestResult::failed || result == RequestResult::pending;
+}
+
+std::string labels_text(const Labels& labels) {
+  std::string text;
+  for (const auto& [key, value] : labels) text += key + "=" + value + ",";
+  return text;
+}
+
+// What scheduling reads of a Destination beyond its labels: readiness, the taint and the metrics.
+std::string readiness_text(const scheduler::Destination& d) {
+  std::string text =
+      d.readiness.ready ? "ready" : "not-ready:" + d.readiness.reason + ":" + d.readiness.message;
+  if (d.unschedulable) text += " unschedulable:" + *d.unschedulable;
+  for (const auto& m : d.metrics) text += " metric:" + m.name + "=" + std::to_string(m.weight);
+  return text;
+}
+
+}  // namespace
+
+WorkDecision decide_work(const ObjectRecord* record, const std::string& input_digest,
+                         const SelectionOptions& options) {
+  if (!record) return {true, "new"};
+  if (options.force) return {true, "--force"};
+  if (record->input_digest != input_digest) return {true, "inputs changed"};
+  if (needs_retry(record->result))
+    return {true, "retrying: last run " + std::string(to_string(record->result))};
+  if (record->result == RequestResult::suspended && record->retry_at) {
+    const auto retry_at = parse_rfc3339_utc(*record->retry_at);
+    if (!retry_at || options.now >= *retry_at)
+      return {true, "suspension over (retry after " + *record->retry_at + ")"};
+    return {false, "suspended until " + *record->retry_at};
+  }
+  const auto last_run = parse_rfc3339_utc(record->last_run);
+  if (!last_run || options.now - *last_run >= options.reconciliation_interval) {
+    return {true, "reconciliation interval elapsed since " + record->last_run};
+  }
+  return {false, "unchanged since " + record->last_run};
+}
+
+std::string scheduling_digest(const Platform& platform) {
+  std::string text;
+  for (const auto& d : platform.destinations) {
+    text += "destination " + d.name + " " + labels_text(d.labels) + " " +
+            (d.strict_match_labels ? "strict" : "") + " " + d.path + " " + d.state_store_kind + "/" +
+            d.state_store + " " + readiness_text(d) + "\n";
+  }
+  // PlacementPolicies, Locations, Metrics and MetricsProviders as written; not the metric values, which
+  // a run reads afresh (a new value alone re-schedules at the next run that runs the request).
+  for (const auto& source : platform.scheduling_sources) text += "scheduling " + source + "\n";
+  for (const auto& s : platform.stores)
+    text += "store " + s.name + " " + s.url + " " + s.branch + " " + s.path + "\n";
+  return md5_hex(text);
+}
+
+InputDigests::InputDigests(const Platform& platform) : scheduling_(scheduling_digest(platform)) {
+  for (const pipeline::Promise& promise : platform.promises) {
+    auto spec_hash = pipeline::kratix_promise_hash(promise.object_yaml);
+    promises_[promise.name] = {md5_hex(promise.object_yaml),
+                               spec_hash ? std::optional<std::string>(*spec_hash) : std::nullopt};
+  }
+}
+
+std::string InputDigests::of(const pipeline::Promise& promise) const {
+  const auto found = promises_.find(promise.name);
+  const std::string text = found != promises_.end() ? found->second.text : md5_hex(promise.object_yaml);
+  return md5_hex(text + "-" + scheduling_);
+}
+
+std::string InputDigests::of(const pipeline::Request& request) const {
+  static const PromiseDigests missing{md5_hex(""), std::nullopt};
+  const auto found = promises_.find(request.promise);
+  const PromiseDigests& promise = found != promises_.end() ? found->second : missing;
+  // The loader has validated both texts; an unreadable one still gives a digest, just never a match.
+  // spec_md5, when the loader computed it, saves parsing object_yaml again (a no-op run's largest cost).
+  Result<std::string> kratix = make_error("no Promise");
+  if (promise.spec_hash && !request.spec_md5.empty()) {
+    kratix = pipeline::kratix_resource_hash_of(*promise.spec_hash, request.spec_md5);
+  } else if (promise.spec_hash) {
+    kratix = pipeline::kratix_resource_hash(*promise.spec_hash, request.object_yaml);
+  }
+  const std::string spec = kratix ? *kratix : "unhashable:" + md5_hex(request.object_yaml);
+  return md5_hex(spec + "-" + promise.text + "-" + scheduling_);
+}
+
+std::string promise_input_digest(const Platform& platform, const pipeline::Promise& promise) {
+  return InputDigests(platform).of(promise);
+}
+
+std::string request_input_digest(const Platform& platform, const pipeline::Request& request) {
+  return InputDigests(platform).of(request);
+}
+
+std::optional<std::chrono::system_clock::time_point> parse_rfc3339_utc(const std::string& text) {
+  std::tm tm{};
+  std::istringstream in(text);
+  in >> std::get_time(&tm, "%Y-%m-%dT%H:%M:%SZ");
+  if (in.fail() || in.peek() != std::char_traits<char>::eof()) return std::nullopt;
+  const auto parsed = std::chrono::system_clock::from_time_t(timegm(&tm));
+  if (pipeline::format_rfc3339_utc(parsed) != text) return std::nullopt;
+  return parsed;
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,64 @@
+// Incremental runs: which Promises and requests a run must process, from what the state records say about
+// the last run. Pure: the clock is passed in.
+//   run     no record (new), --force, inputs changed, last run failed or pending, suspension's retry time
+//           reached, or the reconciliation interval (Kratix's default 10 h) elapsed since the last run
+//   skip    everything else: unchanged, no container started, nothing written
+// The inputs of a request are its spec and its Promise (Kratix's kratix.io/hash, reference §2.4, which
+// covers the Promise's workflows and images) plus everything scheduling reads (Destinations with their
+// readiness, taints and metrics annotations, state stores, and the scheduling.ferry.dev objects);
+// a change to any of those runs the request again.
+#pragma once
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+
+#include "platform/platform.h"
+#include "run/run_state.h"
+
+namespace ferry::runner {
+
+struct SelectionOptions {
+  bool force = false;
+  std::chrono::seconds reconciliation_interval = std::chrono::hours(10);
+  std::chrono::system_clock::time_point now;
+};
+
+struct WorkDecision {
+  bool run = true;
+  std::string reason;  // "new", "inputs changed", ...; for a skip, why it is skipped
+};
+
+WorkDecision decide_work(const ObjectRecord* record, const std::string& input_digest,
+                         const SelectionOptions& options);
+
+// Digests of the inputs (see above), 32 hex digits.
+std::string scheduling_digest(const Platform& platform);
+
+// Every object's input digest in one run. What objects share is computed once, at construction: the
+// scheduling digest, and each Promise's text digest and Kratix spec hash (parsing a Promise, schema
+// included, for each of its requests made a no-op run cost 13 times its loading). Read-only afterwards,
+// so safe from parallel tasks; `platform` must outlive it.
+class InputDigests {
+ public:
+  explicit InputDigests(const Platform& platform);
+  std::string of(const pipeline::Promise& promise) const;
+  std::string of(const pipeline::Request& request) const;
+
+ private:
+  struct PromiseDigests {
+    std::string text;                      // md5 of the Promise's YAML text
+    std::optional<std::string> spec_hash;  // kratix_promise_hash; none when its text does not parse
+  };
+  std::string scheduling_;
+  std::map<std::string, PromiseDigests> promises_;
+};
+
+std::string promise_input_digest(const Platform& platform, const pipeline::Promise& promise);
+std::string request_input_digest(const Platform& platform, const pipeline::Request& request);
+
+// "2024-05-01T12:00:00Z" (as format_rfc3339_utc writes it); nullopt for anything else.
+std::optional<std::chrono::system_clock::time_point> parse_rfc3339_utc(const std::string& text);
+
+}  // namespace ferry::runner

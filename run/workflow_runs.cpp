@@ -1,0 +1,76 @@
+#include "run/workflow_runs.h"
+
+#include <spdlog/spdlog.h>
+
+namespace ferry::runner {
+
+pipeline::WorkflowObject request_workflow_object(const pipeline::Request& request,
+                                                 const pipeline::Promise& promise,
+                                                 const std::string& action) {
+  const auto slash = request.api_version.find('/');
+  return pipeline::WorkflowObject{
+      .workflow_type = "resource",
+      .action = action,
+      .promise_name = promise.name,
+      .kind = request.kind,
+      .group = request.api_version.substr(0, slash),
+      .version = slash == std::string::npos ? "" : request.api_version.substr(slash + 1),
+      .name = request.name,
+      .namespace_ = request.namespace_,
+      .plural = promise.api ? promise.api->plural : "",
+      .object_yaml = request.object_yaml,
+  };
+}
+
+pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promise,
+                                                 const std::string& action) {
+  return pipeline::WorkflowObject{
+      .workflow_type = "promise",
+      .action = action,
+      .promise_name = promise.name,
+      .kind = "Promise",
+      .group = "platform.kratix.io",
+      .version = "v1alpha1",
+      .name = promise.name,
+      .namespace_ = "",
+      .plural = "promises",
+      .object_yaml = promise.object_yaml,
+  };
+}
+
+Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline::Promise& promise,
+                                                                  const std::string& workflow,
+                                                                  const pipeline::WorkflowObject& object,
+                                                                  pipeline::ContainerRuntime& runtime,
+                                                                  const ReconcileOptions& options) {
+  auto it = promise.workflows.find(workflow);
+  if (it == promise.workflows.end() || it->second.empty()) return std::vector<pipeline::PipelineResult>{};
+  const std::string who = (object.namespace_.empty() ? "" : object.namespace_ + "/") + object.name;
+  std::vector<pipeline::Pipeline> pipelines = it->second;
+  if (object.action == "delete" && pipelines.size() > 1) {
+    spdlog::warn("{}: {} lists {} pipelines; only the first, \"{}\", runs (as in Kratix)", who, workflow,
+                 pipelines.size(), pipelines.front().name);
+    pipelines.resize(1);
+  }
+  spdlog::info("{}: running {} ({} pipelines)", who, workflow, pipelines.size());
+  pipeline::WorkflowOptions workflow_options;
+  workflow_options.scratch_dir = options.scratch_dir;
+  workflow_options.timeout = options.container_timeout;
+  workflow_options.max_output_files = options.max_output_files;
+  workflow_options.max_output_bytes = options.max_output_bytes;
+  workflow_options.secrets = options.secrets;
+  // An incremental run has one clock: status timestamps and a suspension's retry time use it, so the
+  // next run's decision (work_selection.cpp) compares times from the same clock.
+  if (options.state) workflow_options.now = options.selection.now;
+  workflow_options.cache = options.pipeline_cache.get();
+  workflow_options.cache_reads = options.pipeline_cache_reads;
+  auto results = pipeline::run_workflow(pipelines, object, runtime, workflow_options);
+  if (!results) return results;
+  for (const pipeline::PipelineResult& result : *results) {
+    if (result.from_cache)
+      spdlog::info("{}: pipeline \"{}\" served from the pipeline cache", who, result.pipeline);
+  }
+  return results;
+}
+
+}  // namespace ferry::runner

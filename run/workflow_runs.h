@@ -1,0 +1,29 @@
+// Running a Promise's workflows for the reconciler: the /kratix/input object and KRATIX_* identity of a
+// Promise or request, and the run itself when the Promise declares the workflow.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "pipeline/model.h"
+#include "pipeline/runtime.h"
+#include "pipeline/workflow.h"
+#include "run/reconcile_options.h"
+
+namespace ferry::runner {
+
+// `action` is "configure" or "delete"; `object_yaml` the object as the pipeline sees it.
+pipeline::WorkflowObject request_workflow_object(const pipeline::Request& request, const pipeline::Promise& promise,
+                                                 const std::string& action);
+pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promise, const std::string& action);
+
+// Runs `workflow` ("resource.configure", "promise.delete", ...) when the Promise declares it; no pipelines
+// means no outputs. Delete workflows run their first pipeline only, as Kratix does (reference §5.3); the
+// others are named in a warning.
+Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline::Promise& promise,
+                                                                  const std::string& workflow,
+                                                                  const pipeline::WorkflowObject& object,
+                                                                  pipeline::ContainerRuntime& runtime,
+                                                                  const ReconcileOptions& options);
+
+}  // namespace ferry::runner

@@ -1,0 +1,157 @@
+// Loading a platform directory: what is found, and the exact text of every error.
+#include <gtest/gtest.h>
+
+#include "platform/loader.h"
+#include "platform/platform.h"
+#include "tests/support/platform_texts.h"
+#include "tests/support/test_support.h"
+
+namespace ferry::runner {
+namespace {
+
+using ferry::testing::TempDir;
+using ferry::testing::write_file;
+using namespace ferry::runner::test_platform;
+
+class LoaderTest : public ::testing::Test {
+ protected:
+  // Paths in messages are the platform directory joined with the file's relative path.
+  std::string at(const std::string& relative) const { return (dir.path() / relative).string(); }
+  std::vector<std::string> rendered(const std::vector<Error>& errors) const {
+    std::vector<std::string> out;
+    for (const auto& e : errors) out.push_back(e.render());
+    return out;
+  }
+  LoadResult load() const { return load_platform(dir.path()); }
+
+  void write_valid_platform() {
+    write_file(dir.path() / "stores.yaml", kStore);
+    write_file(dir.path() / "destinations.yml", kDestinations);
+    write_file(dir.path() / "promises/redis.yaml", kPromise);
+    write_file(dir.path() / "requests/cache.yaml", kRequest);
+  }
+
+  TempDir dir;
+};
+
+TEST_F(LoaderTest, LoadsEveryKindAndResolvesRequestsToTheirPromise) {
+  write_valid_platform();
+  const LoadResult result = load();
+  ASSERT_TRUE(result.errors.empty()) << rendered(result.errors).front();
+  EXPECT_TRUE(result.warnings.empty());
+  const Platform& p = result.platform;
+  ASSERT_EQ(p.promises.size(), 1u);
+  EXPECT_EQ(p.promises[0].api->version, "v1beta1");  // the storage version, not the first
+  EXPECT_EQ(p.promises[0].api->plural, "redises");
+  EXPECT_EQ(p.promises[0].workflows.at("resource.configure").at(0).containers.at(0).image,
+            "example/redis-configure:v1");
+  ASSERT_EQ(p.destinations.size(), 2u);
+  EXPECT_EQ(p.destinations[1].labels.at("env"), "prod");
+  ASSERT_EQ(p.stores.size(), 1u);
+  EXPECT_EQ(p.stores[0].branch, "main");
+  ASSERT_EQ(p.requests.size(), 1u);
+  EXPECT_EQ(p.requests[0].promise, "redis");
+  EXPECT_EQ(p.requests[0].namespace_, "team-a");
+  EXPECT_EQ(p.requests[0].where.render(), at("requests/cache.yaml") + ":1:1");
+  EXPECT_NE(p.requests[0].object_yaml.find("size: small"), std::string::npos);
+}
+
+TEST_F(LoaderTest, SkipsDotDirectoriesAndFilesThatAreNotYaml) {
+  write_valid_platform();
+  write_file(dir.path() / ".git/config.yaml", "not: [valid");
+  write_file(dir.path() / "README.md", "kind: Promise");
+  write_file(dir.path() / "notes.txt", ": : :");
+  EXPECT_TRUE(load().errors.empty());
+}
+
+TEST_F(LoaderTest, ReportsEveryErrorAtOnceWithFileLineAndColumn) {
+  write_valid_platform();
+  write_file(dir.path() / "broken.yaml", "kind: Promise\nmetadata: {name: [x}\n");
+  write_file(dir.path() / "more/dup.yaml", std::string("---\n") + kStore);
+  write_file(dir.path() / "more/orphan.yaml", R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata: {name: lost}
+spec:
+  path: lost
+  stateStoreRef: {name: nowhere}
+)");
+  write_file(dir.path() / "more/unknown-request.yaml",
+             "apiVersion: example.com/v1\nkind: Database\nmetadata: {name: db}\n");
+  write_file(dir.path() / "more/bucket.yaml",
+             "apiVersion: platform.kratix.io/v1alpha1\nkind: BucketStateStore\nmetadata: {name: b}\n");
+  write_file(dir.path() / "more/no-kind.yaml", "apiVersion: v1\nmetadata: {name: x}\n");
+  const LoadResult result = load();
+  EXPECT_EQ(rendered(result.errors),
+            (std::vector<std::string>{
+                at("broken.yaml") + ":2:20: invalid YAML: illegal flow end",
+                at("more/bucket.yaml") + ":1:1: BucketStateStore is not supported yet; use a GitStateStore",
+                at("more/no-kind.yaml") + ":1:1: missing required field \"kind\"",
+                at("more/unknown-request.yaml") +
+                    ":1:1: no Promise provides kind Database in group example.com; declare a Promise whose "
+                    "spec.api serves it",
+                at("stores.yaml") + ":1:1: GitStateStore \"default\" is declared twice; first at " +
+                    at("more/dup.yaml") + ":2:1",
+                at("more/orphan.yaml") +
+                    ":1:1: Destination \"lost\" refers to GitStateStore \"nowhere\", which is not declared",
+            }));
+}
+
+TEST_F(LoaderTest, MissingFieldsNameTheField) {
+  write_valid_platform();
+  write_file(dir.path() / "bad-promise.yaml", R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Promise
+metadata: {name: bad}
+spec:
+  workflows:
+    resource:
+      configure:
+        - apiVersion: platform.kratix.io/v1alpha1
+          kind: Pipeline
+          metadata: {name: p}
+          spec:
+            containers:
+              - name: c
+)");
+  EXPECT_EQ(rendered(load().errors),
+            (std::vector<std::string>{at("bad-promise.yaml") +
+                                      ":13:17: missing required field "
+                                      "\"spec.workflows.resource.configure[0].spec.containers[0].image\""}));
+}
+
+TEST_F(LoaderTest, DuplicateRequestsAndPromiseApisAreErrors) {
+  write_valid_platform();
+  write_file(dir.path() / "requests/again.yaml", kRequest);
+  std::string second = kPromise;
+  second.replace(second.find("name: redis\n"), 12, "name: redis-2\n");
+  write_file(dir.path() / "promises/second.yaml", second);
+  EXPECT_EQ(rendered(load().errors),
+            (std::vector<std::string>{
+                at("requests/cache.yaml") + ":1:1: request \"redis team-a/cache\" is declared twice; first at " +
+                    at("requests/again.yaml") + ":1:1",
+                at("promises/second.yaml") +
+                    ":1:1: Promise \"redis-2\" serves marketplace.kratix.io/redis, already served by Promise "
+                    "\"redis\"",
+            }));
+}
+
+TEST_F(LoaderTest, UnknownKindsAreWarningsNotErrors) {
+  write_valid_platform();
+  write_file(dir.path() / "extra.yaml",
+             "apiVersion: platform.kratix.io/v1alpha1\nkind: HealthRecord\nmetadata: {name: h}\n---\n"
+             "apiVersion: v1\nkind: Namespace\nmetadata: {name: n}\n");
+  const LoadResult result = load();
+  EXPECT_TRUE(result.errors.empty());
+  EXPECT_EQ(rendered(result.warnings),
+            (std::vector<std::string>{
+                at("extra.yaml") + ":1:1: skipped unknown kind HealthRecord in platform.kratix.io",
+                at("extra.yaml") + ":5:1: skipped v1 Namespace: not a Kratix object",
+            }));
+}
+
+TEST_F(LoaderTest, MissingDirectoryIsAnError) {
+  EXPECT_EQ(rendered(load_platform(dir.path() / "nope").errors),
+            (std::vector<std::string>{"platform directory " + (dir.path() / "nope").string() + " does not exist"}));
+}
+
+}  // namespace
+}  // namespace ferry::runner

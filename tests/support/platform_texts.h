@@ -1,0 +1,70 @@
+// Small platform documents shared by the runner tests.
+#pragma once
+
+namespace ferry::runner::test_platform {
+
+inline constexpr const char* kStore = R"(apiVersion: platform.kratix.io/v1alpha1
+kind: GitStateStore
+metadata:
+  name: default
+spec:
+  url: state.git
+)";
+
+inline constexpr const char* kDestinations = R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata:
+  name: dev
+  labels: {env: dev}
+spec:
+  path: dev
+  stateStoreRef: {kind: GitStateStore, name: default}
+---
+apiVersion: platform.kratix.io/v1alpha1
+kind: Destination
+metadata:
+  name: prod
+  labels: {env: prod}
+spec:
+  path: prod
+  stateStoreRef: {kind: GitStateStore, name: default}
+)";
+
+inline constexpr const char* kPromise = R"(apiVersion: platform.kratix.io/v1alpha1
+kind: Promise
+metadata:
+  name: redis
+spec:
+  api:
+    apiVersion: apiextensions.k8s.io/v1
+    kind: CustomResourceDefinition
+    metadata: {name: redis.marketplace.kratix.io}
+    spec:
+      group: marketplace.kratix.io
+      names: {kind: redis, plural: redises}
+      versions:
+        - {name: v1alpha1, served: true, storage: false}
+        - {name: v1beta1, served: true, storage: true}
+  destinationSelectors:
+    - matchLabels: {env: dev}
+  workflows:
+    resource:
+      configure:
+        - apiVersion: platform.kratix.io/v1alpha1
+          kind: Pipeline
+          metadata: {name: instance-configure}
+          spec:
+            containers:
+              - {name: generate, image: example/redis-configure:v1}
+)";
+
+inline constexpr const char* kRequest = R"(apiVersion: marketplace.kratix.io/v1beta1
+kind: redis
+metadata:
+  name: cache
+  namespace: team-a
+spec:
+  size: small
+)";
+
+}  // namespace ferry::runner::test_platform

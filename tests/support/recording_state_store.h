@@ -1,0 +1,86 @@
+// RecordingStateStore: the StateStore fake for tests of everything above the writer. It is the product's
+// MemoryStateStore (writer/memory_state_store.h: LocalGitRepo's semantics in memory) that also records every
+// accepted Change, every commit with the content after it, and every pack request; numbers its commits
+// "fake-1", "fake-2", ...; and lets a test seed the branch (set_files) or fail the next apply. Thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "writer/memory_state_store.h"
+
+namespace ferry::writer {
+
+struct RecordedCommit {
+  std::string sha;  // "fake-1", "fake-2", ... in commit order
+  Change change;
+  Files files;  // the branch content right after this commit
+};
+
+class RecordingStateStore : public MemoryStateStore {
+ public:
+  explicit RecordingStateStore(std::string name = "recording") : MemoryStateStore(std::move(name), "fake-") {}
+
+  std::string describe() const override { return "recording state store " + name(); }
+
+  // MemoryStateStore::apply, recorded; after fail_next_apply, that error instead and nothing recorded.
+  Result<CommitOutcome> apply(const Change& change) override {
+    const std::lock_guard lock(records_mutex_);
+    if (auto failure = std::exchange(next_failure_, std::nullopt)) return *failure;
+    auto outcome = MemoryStateStore::apply(change);
+    if (!outcome) return outcome;
+    changes_.push_back(change);
+    if (outcome->commit_sha) commits_.push_back({*outcome->commit_sha, change, files()});
+    return outcome;
+  }
+
+  // Records the request; a fake keeps no objects, so it packs none.
+  Result<std::size_t> pack_loose_objects(std::size_t at_least) override {
+    const std::lock_guard lock(records_mutex_);
+    pack_requests_.push_back({commits_.size(), at_least});
+    return std::size_t{0};
+  }
+  // Every pack_loose_objects() call: how many commits had been made then, and its `at_least`.
+  std::vector<std::pair<std::size_t, std::size_t>> pack_requests() const {
+    const std::lock_guard lock(records_mutex_);
+    return pack_requests_;
+  }
+
+  // Every change apply() accepted (valid ones, including those that changed nothing), in call order.
+  std::vector<Change> changes() const {
+    const std::lock_guard lock(records_mutex_);
+    return changes_;
+  }
+  // The changes that made a commit, with their fake shas, in commit order.
+  std::vector<RecordedCommit> commits() const {
+    const std::lock_guard lock(records_mutex_);
+    return commits_;
+  }
+  std::size_t commit_count() const {
+    const std::lock_guard lock(records_mutex_);
+    return commits_.size();
+  }
+  // The current content of the branch.
+  using MemoryStateStore::files;
+  // Replaces the branch content without recording a commit (e.g. to simulate drift or another writer).
+  using MemoryStateStore::set_files;
+  // The next apply() returns `error` and records nothing (e.g. to simulate a rejected push).
+  void fail_next_apply(Error error) {
+    const std::lock_guard lock(records_mutex_);
+    next_failure_ = std::move(error);
+  }
+
+ private:
+  // Held across MemoryStateStore::apply, so the records are in the order of the commits.
+  mutable std::mutex records_mutex_;
+  std::vector<Change> changes_;
+  std::vector<RecordedCommit> commits_;
+  std::vector<std::pair<std::size_t, std::size_t>> pack_requests_;
+  std::optional<Error> next_failure_;
+};
+
+}  // namespace ferry::writer
