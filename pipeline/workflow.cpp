@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/file_text.h"
+#include "core/scratch_directory.h"
 #include "pipeline/cached_pipeline.h"
 #include "pipeline/workflow_status.h"
 
@@ -22,44 +23,33 @@ namespace {
 
 constexpr std::size_t kLogTailLines = 20;
 
-// A per-pipeline directory with input/, output/ and metadata/, removed (with everything in it) when the
-// guard goes out of scope, whether the pipeline succeeded or not.
-class ScratchDir {
-  struct Key {};  // only create() makes guards: a guard deletes its directory
-
+// A pipeline's scratch directory (core/scratch_directory.h) with input/, output/ and metadata/, removed with
+// everything in it when it goes out of scope, whether the pipeline succeeded or not. Its path is absolute:
+// the containers mount its subdirectories.
+class PipelineScratch {
  public:
   // `parent` empty: the system's temporary directory.
-  static Result<std::unique_ptr<ScratchDir>> create(fs::path parent) {
+  static Result<PipelineScratch> create(const fs::path& parent) {
     std::error_code ec;
-    if (parent.empty()) parent = fs::temp_directory_path(ec);
-    static std::atomic<unsigned long> counter{0};
-    const std::string name = "ferry-" + std::to_string(::getpid()) + "-" +
-                             std::to_string(std::hash<std::thread::id>{}(std::this_thread::get_id())) + "-" +
-                             std::to_string(counter++);
-    if (!ec) fs::create_directories(parent, ec);
-    const fs::path root = ec ? parent / name : fs::absolute(parent / name, ec);
-    if (ec || !fs::create_directory(root, ec)) {  // never adopt a directory that already existed
-      return make_error("cannot create scratch directory " + root.string() + ": " +
-                        (ec ? ec.message() : "it already exists"));
+    const fs::path base = parent.empty() ? parent : fs::absolute(parent, ec);
+    std::optional<ScratchDirectory> dir;
+    if (!ec) dir = ScratchDirectory::create(base, "ferry-", ec);
+    if (!dir) {
+      return make_error("cannot create scratch directory " + (base / "ferry-XXXXXX").string() + ": " +
+                        ec.message());
     }
-    auto dir = std::make_unique<ScratchDir>(Key{}, root);
     for (const char* sub : {"input", "output", "metadata"}) {
-      if (!ec) fs::create_directory(root / sub, ec);
+      if (!ec) fs::create_directory(dir->path() / sub, ec);
     }
-    if (ec) return make_error("cannot create scratch directory " + root.string() + ": " + ec.message());
-    return dir;
+    if (ec)
+      return make_error("cannot create scratch directory " + dir->path().string() + ": " + ec.message());
+    return PipelineScratch(std::move(*dir));
   }
-  ScratchDir(Key, fs::path root) : root_(std::move(root)) {}
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(root_, ec);  // best effort: nothing useful to do on failure in a destructor
-  }
-  fs::path path(const char* sub) const { return root_ / sub; }
+  fs::path path(const char* sub) const { return dir_.path() / sub; }
 
  private:
-  fs::path root_;
+  explicit PipelineScratch(ScratchDirectory dir) : dir_(std::move(dir)) {}
+  ScratchDirectory dir_;
 };
 
 // The last kLogTailLines lines of a log, without a trailing newline.
@@ -119,7 +109,8 @@ std::string container_prefix(const Pipeline& pipeline, const Container& containe
 
 // What each container of the pipeline is run with, secrets resolved.
 Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const WorkflowObject& object,
-                                                 const ScratchDir& scratch, const WorkflowOptions& options) {
+                                                 const PipelineScratch& scratch,
+                                                 const WorkflowOptions& options) {
   const std::vector<Mount> mounts = {{scratch.path("input"), "/kratix/input", true},
                                      {scratch.path("output"), "/kratix/output", false},
                                      {scratch.path("metadata"), "/kratix/metadata", false}};
@@ -146,7 +137,8 @@ Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const
 // Runs the pipeline's containers in order; the first one that cannot run, exits non-zero or leaves a
 // refused /kratix/output stops it. A delete workflow's output is never read (§2.10), so not checked.
 Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer>& runs, bool output_read,
-                      const ScratchDir& scratch, ContainerRuntime& runtime, const WorkflowOptions& options) {
+                      const PipelineScratch& scratch, ContainerRuntime& runtime,
+                      const WorkflowOptions& options) {
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const Container& container = pipeline.containers[i];
     auto exit = runtime.run(runs[i].run);
@@ -171,7 +163,7 @@ Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer
 // The pipeline's files from the cache when its key is stored there (a hit), else from running it.
 Result<bool> run_or_restore(const Pipeline& pipeline, const WorkflowObject& object,
                             const std::vector<KeyedContainer>& runs, const std::optional<std::string>& key,
-                            const ScratchDir& dir, ContainerRuntime& runtime,
+                            const PipelineScratch& dir, ContainerRuntime& runtime,
                             const WorkflowOptions& options) {
   if (key && options.cache_reads) {
     auto files = options.cache->load(*key);
@@ -219,9 +211,9 @@ Result<std::optional<Labels>> read_cluster_selectors(const fs::path& metadata, c
 Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, const WorkflowObject& object,
                                     WorkflowStatus& status, ContainerRuntime& runtime,
                                     const WorkflowOptions& options) {
-  auto scratch = ScratchDir::create(options.scratch_dir);
+  auto scratch = PipelineScratch::create(options.scratch_dir);
   if (!scratch) return scratch.error();
-  const ScratchDir& dir = **scratch;
+  const PipelineScratch& dir = *scratch;
   const std::string object_text = status.object_for_next_pipeline(object.object_yaml);
   if (Status written = write_file_bytes(dir.path("input") / "object.yaml", object_text); !written) {
     return written.error();

@@ -15,6 +15,7 @@
 #include <memory>
 #include <system_error>
 
+#include "core/scratch_directory.h"
 #include "pipeline/cli_engine.h"
 #include "placement/external_scheduler_protocol.h"
 
@@ -27,25 +28,6 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxAnswerBytes = 16 << 20;
 constexpr std::size_t kStderrLines = 10;
-
-// A private temporary directory, removed with its content on destruction.
-class ScratchDir {
- public:
-  ScratchDir() {
-    std::string pattern = (fs::temp_directory_path() / "ferry-scheduler-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    if (!path_.empty()) fs::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 std::string read_text(const fs::path& path, std::size_t limit) {
   std::ifstream in(path, std::ios::binary);
@@ -162,14 +144,15 @@ Result<SchedulerOutput> run_external_scheduler(const fs::path& executable, const
                                                const fs::path& working_directory,
                                                std::chrono::milliseconds timeout) {
   const std::string who = "external scheduler " + executable.string() + " ";
-  ScratchDir scratch;
-  if (scratch.path().empty()) return make_error(who + "cannot run: no temporary directory");
-  std::ofstream stdin_file(scratch.path() / "stdin.json", std::ios::binary);
+  std::error_code ignored;
+  const std::optional<ScratchDirectory> scratch = ScratchDirectory::create({}, "ferry-scheduler-", ignored);
+  if (!scratch) return make_error(who + "cannot run: no temporary directory");
+  std::ofstream stdin_file(scratch->path() / "stdin.json", std::ios::binary);
   if (!(stdin_file << encode_scheduler_input(input)).flush()) {
     return make_error(who + "cannot run: cannot write its input");
   }
   stdin_file.close();
-  auto answer = run_child(executable, scratch.path(), working_directory, timeout);
+  auto answer = run_child(executable, scratch->path(), working_directory, timeout);
   if (!answer) return make_error(who + answer.error().message);
   auto output = decode_scheduler_output(*answer, input);
   if (!output) return make_error(who + output.error().message);

@@ -122,7 +122,7 @@ static ferry::ScratchDirectory make_run_scratch(const std::string& parent) {
   return std::move(*made);
 }
 
-ScratchDirectory::ScratchDirectory(const std::string& parent)
+RunScratchDirectory::RunScratchDirectory(const std::string& parent)
     : ferry::ScratchDirectory(make_run_scratch(parent)) {}
 
 ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::filesystem::path& scratch,

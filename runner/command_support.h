@@ -76,9 +76,9 @@ std::string interrupted_summary(const RunReport& report, bool state_enabled);
 // The scratch directory of one run, <parent>/ferry-<pid>-XXXXXX (core/scratch_directory.h): created on
 // entry, removed with everything in it on every exit path. Throws std::filesystem::filesystem_error when it
 // cannot be made.
-class ScratchDirectory : public ferry::ScratchDirectory {
+class RunScratchDirectory : public ferry::ScratchDirectory {
  public:
-  explicit ScratchDirectory(const std::string& parent);  // "" = the system temp directory
+  explicit RunScratchDirectory(const std::string& parent);  // "" = the system temp directory
 };
 
 // How a command runs pipelines, from its runtime options: scratch directory, timeout, secrets, output

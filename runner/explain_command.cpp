@@ -28,7 +28,7 @@ Result<Explanation> explain_request(const Platform& platform, const std::string&
   if (!index) return index.error();
   auto runtime = make_runtime(run);
   if (!runtime) return runtime.error();
-  ScratchDirectory scratch(run.scratch_dir);
+  RunScratchDirectory scratch(run.scratch_dir);
   auto plan = run_and_plan(platform, *request, **runtime, *index, pipeline_options(run, scratch.path(), secrets.source()));
   if (!plan) return plan.error();
   return Explanation{"request " + ns_name + " (" + request->kind + ", Promise " + request->promise + ")",
@@ -42,7 +42,7 @@ Result<Explanation> explain_promise(const Platform& platform, const std::string&
   if (!promise) return make_error("no Promise " + name + " in the platform");
   auto runtime = make_runtime(run);
   if (!runtime) return runtime.error();
-  ScratchDirectory scratch(run.scratch_dir);
+  RunScratchDirectory scratch(run.scratch_dir);
   const CommandSecrets secrets(run);
   auto plan = run_and_plan_promise(platform, *promise, **runtime, pipeline_options(run, scratch.path(), secrets.source()));
   if (!plan) return plan.error();

@@ -89,7 +89,7 @@ int run_plan(const PlanCommandOptions& options) {
   if (!runtime) return stop({runtime.error()});
   auto state = recorded_state(options, *source);
   if (!state) return stop({state.error()});
-  ScratchDirectory scratch(options.run.scratch_dir);
+  RunScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);
   ReconcileOptions reconcile_options =
       pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);

@@ -100,7 +100,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     if (!opened) return outputs.stopped({opened.error()});
     state.emplace(std::move(*opened));
   }
-  ScratchDirectory scratch(options.run.scratch_dir);
+  RunScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);
   ReconcileOptions reconcile_options =
       pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);

@@ -38,7 +38,7 @@ Result<std::vector<pipeline::PipelineResult>> run_into(const TestSubject& subjec
   if (!runtime) return runtime.error();
   MetadataCapture capture(**runtime, staging);
   const CommandSecrets secrets(run);
-  ScratchDirectory scratch(run.scratch_dir);
+  RunScratchDirectory scratch(run.scratch_dir);
   const ReconcileOptions options = pipeline_options(run, scratch.path(), secrets.source());
   return run_workflow_if_any(subject.promise, subject.workflow, subject.object, capture, options);
 }

@@ -78,7 +78,7 @@ struct Case {
   Problems expected;
 };
 
-class OneProblem : public testing::TestWithParam<Case> {};
+class OneProblem : public ::testing::TestWithParam<Case> {};
 
 TEST_P(OneProblem, IsReportedAtItsNode) {
   EXPECT_EQ(problems(std::string("kind: Redis\nspec: ") + GetParam().spec + "\n"), GetParam().expected);
@@ -86,7 +86,7 @@ TEST_P(OneProblem, IsReportedAtItsNode) {
 
 INSTANTIATE_TEST_SUITE_P(
     Keywords, OneProblem,
-    testing::Values(
+    ::testing::Values(
         Case{"{size: huge}", {"request.yaml:2:14: spec.size: must be one of small, large; found \"huge\""}},
         Case{"{replicas: 2}", {"request.yaml:2:7: spec: missing required field \"size\""}},
         Case{"{size: small, replicas: three}",

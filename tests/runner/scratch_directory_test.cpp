@@ -15,13 +15,13 @@ namespace fs = std::filesystem;
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 
-TEST(ScratchDirectory, IsAFreshDirectoryBesideOneAKilledRunWithTheSamePidLeft) {
+TEST(RunScratchDirectory, IsAFreshDirectoryBesideOneAKilledRunWithTheSamePidLeft) {
   TempDir parent;
   const std::string prefix = "ferry-" + std::to_string(::getpid());
   const fs::path left = parent.path() / prefix;  // the name every run used before
   write_file(left / ("ferry-" + std::to_string(::getpid()) + "-1-0") / "output/stale.yaml", "stale");
-  const ScratchDirectory first(parent.path().string());
-  const ScratchDirectory second(parent.path().string());
+  const RunScratchDirectory first(parent.path().string());
+  const RunScratchDirectory second(parent.path().string());
   EXPECT_NE(first.path(), second.path());
   for (const fs::path& made : {first.path(), second.path()}) {
     EXPECT_EQ(made.parent_path(), parent.path());
@@ -31,11 +31,11 @@ TEST(ScratchDirectory, IsAFreshDirectoryBesideOneAKilledRunWithTheSamePidLeft) {
   }
 }
 
-TEST(ScratchDirectory, IsRemovedWithEverythingInIt) {
+TEST(RunScratchDirectory, IsRemovedWithEverythingInIt) {
   TempDir parent;
   fs::path made;
   {
-    const ScratchDirectory scratch((parent.path() / "not-yet").string());
+    const RunScratchDirectory scratch((parent.path() / "not-yet").string());
     made = scratch.path();
     write_file(made / "run/output/a.yaml", "a");
   }

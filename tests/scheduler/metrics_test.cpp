@@ -14,11 +14,11 @@ YamlDocument document(const std::string& text) {
   return docs->at(0);
 }
 
-const std::string kHead = "apiVersion: scheduling.ferry.dev/v1alpha1\n";
+const std::string kMetricsApiHead = "apiVersion: scheduling.ferry.dev/v1alpha1\n";
 
 // Seed 003's GlobalMetric example, as ferry's kind.
 TEST(Metric, ParsesTheSeedExample) {
-  auto metric = parse_metric(document(kHead + R"(kind: Metric
+  auto metric = parse_metric(document(kMetricsApiHead + R"(kind: Metric
 metadata:
   name: heat_demand_zone_1
 spec:
@@ -40,10 +40,10 @@ spec:
 // Seed 003's note: the name on the provider may differ from the Metric's own name; absent, it is the same.
 TEST(Metric, ProviderMetricDefaultsToTheMetricName) {
   const std::string spec = "kind: Metric\nmetadata: {name: latency_from_A}\nspec:\n  min: 0\n  max: 100\n";
-  auto named = parse_metric(document(kHead + spec + "  provider: {name: prom_a, metric: latency}\n"));
+  auto named = parse_metric(document(kMetricsApiHead + spec + "  provider: {name: prom_a, metric: latency}\n"));
   ASSERT_TRUE(named.ok()) << named.error().render();
   EXPECT_EQ(named->provider_metric, "latency");
-  auto unnamed = parse_metric(document(kHead + spec + "  provider: {name: prom_a}\n"));
+  auto unnamed = parse_metric(document(kMetricsApiHead + spec + "  provider: {name: prom_a}\n"));
   ASSERT_TRUE(unnamed.ok()) << unnamed.error().render();
   EXPECT_EQ(unnamed->provider_metric, "latency_from_A");
 }
@@ -65,7 +65,7 @@ TEST_P(MetricErrors, AreLocatedAndPinned) {
   EXPECT_EQ(metric.error().render(), GetParam().error);
 }
 
-const std::string kMetricMeta = kHead + "kind: Metric\nmetadata: {name: m}\n";
+const std::string kMetricMeta = kMetricsApiHead + "kind: Metric\nmetadata: {name: m}\n";
 
 INSTANTIATE_TEST_SUITE_P(
     Table, MetricErrors,
@@ -74,7 +74,7 @@ INSTANTIATE_TEST_SUITE_P(
             "WrongApiVersion", "apiVersion: platform.kratix.io/v1alpha1\nkind: Metric\n",
             "metrics.yaml:1:13: \"apiVersion\" of a Metric must be scheduling.ferry.dev/v1alpha1, found "
             "platform.kratix.io/v1alpha1"},
-        ErrorCase{"NoName", kHead + "kind: Metric\nmetadata: {}\n",
+        ErrorCase{"NoName", kMetricsApiHead + "kind: Metric\nmetadata: {}\n",
                   "metrics.yaml:3:11: missing required field \"metadata.name\""},
         ErrorCase{"NoSpec", kMetricMeta, "metrics.yaml:1:1: missing required field \"spec\""},
         ErrorCase{"NoMin", kMetricMeta + "spec:\n  max: 1\n",
@@ -105,7 +105,7 @@ TEST_P(ProviderErrors, AreLocatedAndPinned) {
   EXPECT_EQ(provider.error().render(), GetParam().error);
 }
 
-const std::string kProviderMeta = kHead + "kind: MetricsProvider\nmetadata: {name: p}\n";
+const std::string kProviderMeta = kMetricsApiHead + "kind: MetricsProvider\nmetadata: {name: p}\n";
 
 INSTANTIATE_TEST_SUITE_P(
     Table, ProviderErrors,
@@ -145,7 +145,7 @@ INSTANTIATE_TEST_SUITE_P(
 
 // Seed 003's static provider example, and one of each other type.
 TEST(MetricsProvider, ParsesEveryType) {
-  auto fixed = parse_metrics_provider(document(kHead + R"(kind: MetricsProvider
+  auto fixed = parse_metrics_provider(document(kMetricsApiHead + R"(kind: MetricsProvider
 metadata:
   name: static_provider
 spec:
