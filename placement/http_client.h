@@ -1,4 +1,4 @@
-// HTTP GET behind a one-method interface, so metric providers are unit-tested with RecordingHttpClient
+// HTTP GET behind a one-method interface, so metric providers are unit-tested with a recording fake
 // (tests/support/recording_http_client.h) and the real client is tested against a real Prometheus
 // (tests/integration/prometheus_test.cpp).
 #pragma once

@@ -1,6 +1,6 @@
 // A branch's content as a plain map of files, and a Change applied to it in memory: the same semantics as
-// StateStore::apply (state_store.h) without Git. RecordingStateStore (the tests' fake) and PlanningStore
-// (`ferry plan`) both build on it, so what a plan shows is what a commit would write.
+// StateStore::apply (state_store.h) without Git. MemoryStateStore (and the tests' fake on it) and
+// PlanningStore (`ferry plan`) both build on it, so what a plan shows is what a commit would write.
 #pragma once
 
 #include <map>

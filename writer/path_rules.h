@@ -1,5 +1,5 @@
 // The one place that decides which repository paths a state store accepts (DESIGN.md "Nothing from a
-// pipeline is trusted"). LocalGitRepo and RecordingStateStore both call validate_change before writing.
+// pipeline is trusted"). LocalGitRepo and MemoryStateStore both call validate_change before writing.
 #pragma once
 
 #include <string>
