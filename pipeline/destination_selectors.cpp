@@ -1,11 +1,12 @@
 // /kratix/metadata/destination-selectors.yaml -> SelectorEntry values, with the validation of
 // ParseDestinationSelectors (reference §2.6) made stricter where Kratix would walk outside /kratix/output.
+#include "pipeline/destination_selectors.h"
+
 #include <map>
 
 #include "core/kubernetes_names.h"
 #include "core/label_selector.h"
 #include "core/yaml_document.h"
-#include "pipeline/workflow.h"
 
 namespace ferry::pipeline {
 namespace {

@@ -1,5 +1,5 @@
 // The KRATIX_* variables every workflow container gets (reference §2.3), in Kratix's order.
-#include "pipeline/workflow.h"
+#include "pipeline/kratix_env.h"
 
 namespace ferry::pipeline {
 

@@ -1,6 +1,8 @@
 // /kratix/output -> workload groups, as the work-creator step splits them (reference §2.6). The output is
 // untrusted: only regular files and directories are accepted, nothing under .git, and the number and size
 // of files is capped; run_workflow checks this after every container, so errors name the container.
+#include "pipeline/output_groups.h"
+
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
@@ -10,7 +12,6 @@
 #include <string_view>
 
 #include "core/md5.h"
-#include "pipeline/workflow.h"
 
 namespace fs = std::filesystem;
 

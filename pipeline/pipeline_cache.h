@@ -12,15 +12,9 @@
 #include <string>
 #include <vector>
 
-namespace ferry::pipeline {
+#include "pipeline/pipeline_cache_entry.h"
 
-// One file a pipeline left: under /kratix/output, or a regular file of /kratix/metadata.
-struct ProducedFile {
-  std::string area;  // "output" or "metadata"
-  std::string path;  // relative to the area, '/'-separated
-  std::string content;
-  bool operator==(const ProducedFile&) const = default;
-};
+namespace ferry::pipeline {
 
 // Must be safe to call from several threads at once. The cache is best effort: a failure to read or
 // write an entry is never an error of the pipeline, only a miss (and a warning for damaged entries).
@@ -58,11 +52,6 @@ class DiskPipelineCache : public PipelineCache {
   CacheWarning warn_;
   std::mutex evicting_;
 };
-
-// The serialised form of an entry, exposed for tests: parse_cache_entry(format_cache_entry(k, f), k) == f;
-// nullopt for anything damaged, truncated or stored under another key.
-std::string format_cache_entry(const std::string& key, const std::vector<ProducedFile>& files);
-std::optional<std::vector<ProducedFile>> parse_cache_entry(const std::string& text, const std::string& key);
 
 // A cache in memory that counts what it was asked.
 class MemoryPipelineCache : public PipelineCache {

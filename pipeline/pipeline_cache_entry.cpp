@@ -3,10 +3,11 @@
 //   ferry-pipeline-cache 1\nkey <key>\nfiles <n>\n
 //   <area> <path bytes> <content bytes>\n<path><content>      (n times)
 //   sha256 <hex>\n
+#include "pipeline/pipeline_cache_entry.h"
+
 #include <charconv>
 #include <string_view>
 
-#include "pipeline/pipeline_cache.h"
 #include "pipeline/sha256.h"
 
 namespace ferry::pipeline {
