@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "writer/known_hosts.h"
+#include "writer/libgit2_errors.h"
 
 namespace ferry::writer::git {
 namespace {

@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "writer/libgit2_errors.h"
 #include "writer/network_timeout.h"
 #include "writer/socket_watchdog.h"
 

@@ -19,10 +19,16 @@ namespace {
 
 // Every test process gets its own empty $XDG_CACHE_HOME, removed at exit, so the ferry binaries it runs
 // share no cache (pipeline results, store fetches) with the user's or another test process: a pinned
-// output must not depend on what ran before.
+// output must not depend on what ran before. It also gives git a committer identity.
 class IsolatedCacheHome {
  public:
-  IsolatedCacheHome() { ::setenv("XDG_CACHE_HOME", dir_.path().c_str(), 1); }
+  IsolatedCacheHome() {
+    ::setenv("XDG_CACHE_HOME", dir_.path().c_str(), 1);
+    // The git commands tests run (platform repositories, hand edits) commit with their own identity, so the
+    // suite passes on a machine without a global one (a fresh CI runner, a packager's chroot).
+    for (const char* name : {"GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"}) ::setenv(name, "ferry tests", 0);
+    for (const char* name : {"GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"}) ::setenv(name, "tests@ferry.invalid", 0);
+  }
 
  private:
   TempDir dir_;
