@@ -105,12 +105,32 @@ std::map<std::string, writer::Change> request_removals(const ObjectRecord& recor
   return changes;
 }
 
+// The Promise's dependency directories its record names (placements' paths, <dir>/dependencies/<promise>/...):
+// found from the record, so they are removed from a store whose Destinations are no longer declared too.
+std::set<std::string> recorded_dependency_dirs(const ObjectRecord& record) {
+  std::set<std::string> dirs;
+  const std::string marker = "dependencies/" + record.name + "/";
+  for (const PlacementReport& placement : record.placements) {
+    const std::string path = placement.path + "/";
+    const auto at = path.find(marker);
+    if (at != std::string::npos && (at == 0 || path[at - 1] == '/')) dirs.insert(path.substr(0, at + marker.size() - 1));
+  }
+  return dirs;
+}
+
 std::map<std::string, writer::Change> promise_removals(const ObjectRecord& record, const Platform& platform) {
   std::map<std::string, writer::Change> changes;
-  clear_everywhere(changes, platform, promise_owner(record.name), delete_message(record),
-                   [&](const std::string& destination_dir) {
-                     return writer::promise_dependencies_dir(destination_dir, record.name);
-                   });
+  const std::string message = delete_message(record);
+  clear_everywhere(changes, platform, promise_owner(record.name), message, [&](const std::string& destination_dir) {
+    return writer::promise_dependencies_dir(destination_dir, record.name);
+  });
+  const std::set<std::string> recorded = recorded_dependency_dirs(record);
+  for (const GitStateStore& store : platform.stores) {
+    for (const std::string& dir : recorded) {
+      const writer::DestinationLayout nested{"", {}, writer::FilepathMode::nested_by_metadata};
+      writer::clear_owner(change_of(changes, platform, store.name, message), nested, "", dir);
+    }
+  }
   return changes;
 }
 
@@ -130,6 +150,14 @@ std::vector<const ObjectRecord*> vanished_objects(const Platform& platform, cons
 Result<std::map<std::string, writer::Change>> run_and_plan_deletion(
     const ObjectRecord& record, const Platform& platform, const RunState& state, const PlacementIndex& index,
     pipeline::ContainerRuntime& runtime, const ReconcileOptions& options) {
+  // Removing nothing from a store this run cannot reach and forgetting the record would leave the object's
+  // files there for good: the deletion fails instead, and the record stays for a later run.
+  for (const CommitReport& commit : record.commits) {
+    if (!platform.store(commit.store))
+      return make_error("its files are in GitStateStore " + commit.store +
+                        ", which the platform no longer declares and this run could not open (see the warnings, "
+                        "or declare the store again)");
+  }
   auto promise = promise_named(record.promise, platform, state);
   if (!promise) return promise.error();
   if (record.kind == "Promise") {

@@ -15,6 +15,8 @@
 #include "platform/store_access.h"
 #include "run/canaries.h"
 #include "run/deletion.h"
+#include "run/recorded_run.h"
+#include "run/recorded_stores.h"
 #include "run/incremental.h"
 #include "run/journal.h"
 #include "run/multi_store_commit.h"
@@ -212,13 +214,18 @@ constexpr std::size_t kStateLooseObjectLimit = 1000;
 // Writes the run's records last, after every destination commit; then packs the state repository's loose
 // objects when they have piled up (outside the uninterruptible section: an interrupted packing loses
 // nothing).
-void record_state(const IncrementalRun& incremental, writer::StateStore& state, RunReport& run) {
+// Records the run's objects, and with them `stores_change` (the recorded stores, recorded_stores.h), in one
+// commit.
+void record_state(const IncrementalRun& incremental, writer::Change stores_change, writer::StateStore& state,
+                  RunReport& run) {
   {
     const pipeline::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
     const RunState after = incremental.after();
-    const writer::Change change = run_state_change(
-        incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n");
+    writer::Change change = run_state_change(incremental.before(), after,
+                                             "ferry run: record " + std::to_string(after.size()) + " objects\n");
+    for (auto& bundle : stores_change.bundles) change.bundles.push_back(std::move(bundle));
+    for (auto& removed : stores_change.removed_directories) change.removed_directories.push_back(std::move(removed));
     auto outcome = state.apply(change);
     if (!outcome) {
       run.state_error = "the run's state was not recorded in " + state.describe() + ": " +
@@ -261,54 +268,27 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
   return plan_request(platform, request, promise, *results, existing, &scheduling);
 }
 
-StoreOpener state_store_opener(StoreAccess access, SpecOpener open) {
-  return [access = std::move(access),
-          open = std::move(open)](const GitStateStore& store) -> Result<std::unique_ptr<writer::StateStore>> {
-    auto spec = store_spec_of(store, access);
-    if (!spec) return spec.error();
-    auto opened = open(*spec);
-    if (!opened) {
-      // The writer's messages carry no credentials (writer/store_url.h redact_url); locate them.
-      return make_error(opened.error().where.value_or(store.url_where),
-                        "GitStateStore \"" + store.name + "\": " + opened.error().message);
-    }
-    return opened;
-  };
-}
-
-Result<StoreSet> open_stores(const Platform& platform, const StoreOpener& open_store) {
-  StoreSet stores;
-  for (const GitStateStore& config : platform.stores) {
-    auto store = open_store(config);
-    if (!store) return store.error();
-    stores.owned[config.name] = std::move(*store);
-    stores.views[config.name] = stores.owned[config.name].get();
-  }
-  return stores;
-}
-
-Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime& runtime,
+Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime& runtime,
                             const StoreOpener& open_store, const ReconcileOptions& options) {
-  auto opened = open_stores(platform, open_store);
+  auto recorded = load_recorded_run(declared, options);
+  if (!recorded) return recorded.error();
+  auto opened = open_stores(declared, open_store);
   if (!opened) return opened.error();
+  RunReport run;
+  const std::optional<Platform> widened =
+      *recorded ? with_retired_stores(declared, **recorded, open_store, *opened, run.state_warnings) : std::nullopt;
+  const Platform& platform = widened ? *widened : declared;
   OpenStores stores;
   for (const GitStateStore& config : platform.stores) {
     stores[config.name].config = &config;
     stores[config.name].store = opened->views.at(config.name);
   }
   LazyRunScheduling context(platform, opened->views, options.scheduling_timeout);
-  std::optional<RunState> before;
-  if (options.state) {
-    auto loaded = load_run_state(*options.state);
-    if (!loaded) return loaded.error();
-    before = std::move(*loaded);
-  }
-  IncrementalRun incremental(before ? &*before : nullptr, options.selection);
+  IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection);
   Journal journal(options.state, !options.dry_run);
   if (Status loaded = journal.load(); !loaded) return loaded.error();
   for (const JournalEntry& entry : journal.entries()) incremental.run_regardless(entry.directory);
   const InputDigests digests(platform);
-  RunReport run;
   run.promises.resize(platform.promises.size());
   std::vector<const pipeline::Request*> requests;  // this shard's
   for (const auto& request : platform.requests) {
@@ -347,7 +327,12 @@ Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime
   run.journal_notes = journal.notes();
   run_deletions(platform, runtime, stores, context, incremental, options, run);
   if (context.error()) return *context.error();
-  if (!options.dry_run) record_state(incremental, *options.state, run);
+  if (!options.dry_run) {
+    writer::Change stores_change;
+    record_stores(stores_change, (*recorded)->stores, stores_to_record(declared, **recorded, incremental),
+                  declared.root);
+    record_state(incremental, std::move(stores_change), *options.state, run);
+  }
   return run;
 }
 

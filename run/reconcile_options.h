@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "pipeline/pipeline_cache.h"
 #include "pipeline/secrets.h"
@@ -29,6 +30,8 @@ struct ReconcileOptions {
   // is recorded or deleted.
   writer::StateStore* state = nullptr;
   SelectionOptions selection;
+  // --max-deletions N: the deletion guard's limit (run/deletion_guard.h); nullopt: its default rules.
+  std::optional<std::size_t> max_deletions;
   // PlacementPolicies (placement/run_scheduling.h): each metric query and each external scheduler run is
   // bounded by scheduling_timeout. reconcile() reads the metrics once and sets `scheduling` for the whole
   // run; run_and_plan() without one reads them itself (as `ferry explain` does, for one request).

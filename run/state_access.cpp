@@ -71,7 +71,8 @@ StateLocation state_location(const std::string& state_option, const PlatformSour
 
 Result<OpenedState> open_run_state(const StateLocation& location) {
   std::error_code ec;
-  fs::create_directories(location.lock_path.parent_path(), ec);
+  // Absolute: the lock of a relative "--state st.git" is "st.git.lock", whose parent is "" as written.
+  fs::create_directories(fs::absolute(location.lock_path).parent_path(), ec);
   if (ec)
     return make_error("cannot create the state directory " + location.lock_path.parent_path().string() +
                       ": " + ec.message());

@@ -153,4 +153,9 @@ SelectionOptions selection_options(const StateCommandOptions& options) {
   return selection;
 }
 
+std::optional<std::size_t> max_deletions(const StateCommandOptions& options) {
+  if (options.max_deletions < 0) return std::nullopt;
+  return static_cast<std::size_t>(options.max_deletions);
+}
+
 }  // namespace ferry::runner

@@ -89,5 +89,7 @@ ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::f
 // What an incremental run selects (work_selection.h) by the --force and --reconciliation-interval options,
 // with now as the run's clock.
 SelectionOptions selection_options(const StateCommandOptions& options);
+// --max-deletions as the run takes it: nullopt when not given.
+std::optional<std::size_t> max_deletions(const StateCommandOptions& options);
 
 }  // namespace ferry::runner

@@ -98,6 +98,7 @@ int run_plan(const PlanCommandOptions& options) {
   if (*state) {
     reconcile_options.state = state->get();
     reconcile_options.selection = selection_options(options.state);
+    reconcile_options.max_deletions = max_deletions(options.state);
   }
   PlannedStores planned;
   auto run = [&] {  // the progress line is erased before the plan prints

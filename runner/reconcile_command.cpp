@@ -108,6 +108,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   if (state) {
     reconcile_options.state = state->store.get();
     reconcile_options.selection = selection_options(options.state);
+    reconcile_options.max_deletions = max_deletions(options.state);
   }
   auto report = [&] {  // the progress line is erased before the report prints
     Progress progress(progress_wanted());

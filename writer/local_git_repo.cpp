@@ -25,6 +25,13 @@ std::mutex& creation_mutex() {
   return mutex;
 }
 
+// Whether `path` is a repository to read: missing, or an empty directory (made ahead by a user or a CI step),
+// is a repository still to be made (create_if_missing), not a broken one.
+bool holds_repository(const std::filesystem::path& path) {
+  std::error_code error;
+  return std::filesystem::exists(path, error) && !std::filesystem::is_empty(path, error);
+}
+
 }  // namespace
 
 LocalGitRepo::LocalGitRepo(std::filesystem::path path, std::string branch)
@@ -41,8 +48,7 @@ Result<std::unique_ptr<LocalGitRepo>> LocalGitRepo::open(const std::filesystem::
     return make_error("invalid branch name \"" + branch + "\" for " + where);
   }
   const std::lock_guard lock(creation_mutex());
-  std::error_code exists_error;
-  if (std::filesystem::exists(path, exists_error)) {
+  if (holds_repository(path)) {
     git_repository* raw_repo = nullptr;
     if (git_repository_open_bare(&raw_repo, path.c_str()) != 0) return git::failure("cannot open " + where);
     const git::RepoPtr repo(raw_repo);
@@ -73,8 +79,7 @@ Result<CommitOutcome> LocalGitRepo::apply(const Change& change) {
 }
 
 Result<std::size_t> LocalGitRepo::pack_loose_objects(std::size_t at_least) {
-  std::error_code exists_error;
-  if (!std::filesystem::exists(path_, exists_error)) return std::size_t{0};
+  if (!holds_repository(path_)) return std::size_t{0};
   const std::string store = "state store " + path_.string();
   auto repo = repos_->get(store);
   if (!repo) return repo.error();
@@ -92,8 +97,7 @@ Result<std::size_t> LocalGitRepo::pack_loose_objects(std::size_t at_least) {
 Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::string& prefix) {
   auto trimmed = normalise_read_prefix(prefix);
   if (!trimmed) return trimmed.error();
-  std::error_code exists_error;
-  if (!std::filesystem::exists(path_, exists_error)) return std::map<std::string, std::string>{};
+  if (!holds_repository(path_)) return std::map<std::string, std::string>{};
   const std::string store = "state store " + path_.string();
   auto repo = repos_->get(store);
   if (!repo) return repo.error();

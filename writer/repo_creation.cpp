@@ -23,7 +23,8 @@ fs::path temporary_sibling(const fs::path& path) {
 Status create_bare_repository(const fs::path& requested, const std::string& branch) {
   const fs::path path = requested.has_filename() ? requested : requested.parent_path();
   std::error_code ec;
-  if (fs::exists(path, ec)) return ok();
+  // An empty directory (made ahead by a user or a CI step) is taken as missing: rename(2) below replaces it.
+  if (fs::exists(path, ec) && !fs::is_empty(path, ec)) return ok();
   ensure_initialised();
   const fs::path temporary = temporary_sibling(path);
   git_repository_init_options options = GIT_REPOSITORY_INIT_OPTIONS_INIT;

@@ -86,6 +86,7 @@ class FlatModesReconcileTest : public ::testing::Test {
     ReconcileOptions options{dir.path() / "scratch", 1, std::chrono::seconds(5), nullptr};
     options.state = &state;
     options.selection.force = true;
+    options.max_deletions = 10;  // tests delete a whole platform; the deletion guard is tested on its own
     auto report = reconcile(loaded.platform, runtime, opener, options);
     ASSERT_TRUE(report.ok()) << report.error().render();
     for (const RequestReport& request : report->requests) {

@@ -19,6 +19,7 @@ namespace ferry::writer {
 namespace {
 
 using testing::git;
+using testing::read_file;
 using testing::run;
 using testing::shell_quote;
 using testing_remote::change_of;
@@ -264,11 +265,26 @@ TEST_F(LocalGitRepoTest, RepositoryReplacedAfterOpeningIsAClearError) {
   ASSERT_TRUE(repo->apply(change_of({{"d", {{"a", "1"}}}})).ok());
   std::filesystem::remove_all(repo_path_);
   std::filesystem::create_directories(repo_path_);  // something else took its place
+  std::ofstream(repo_path_ / "README") << "not a repository";
   auto outcome = repo->apply(change_of({{"d", {{"a", "2"}}}}));
   ASSERT_FALSE(outcome.ok());
   EXPECT_EQ(outcome.error().render(), "cannot open state store " + repo_path_.string() +
                                           ": path is not a repository: " + repo_path_.string());
-  EXPECT_TRUE(std::filesystem::is_empty(repo_path_));
+  EXPECT_EQ(read_file(repo_path_ / "README"), "not a repository");
+}
+
+// A CI step or a user may make the directory ahead (mkdir state.git): it reads as empty and becomes the
+// repository on the first commit, as a missing one does.
+TEST_F(LocalGitRepoTest, AnEmptyDirectoryIsARepositoryStillToBeMade) {
+  std::filesystem::create_directories(repo_path_);
+  auto repo = open("state");
+  ASSERT_TRUE(repo);
+  auto files = repo->read_files("");
+  ASSERT_TRUE(files.ok()) << files.error().render();
+  EXPECT_TRUE(files->empty());
+  auto outcome = repo->apply(change_of({{"d", {{"a.yaml", "A"}}}}));
+  ASSERT_TRUE(outcome.ok()) << outcome.error().render();
+  EXPECT_EQ(git(repo_path_, "show state:d/a.yaml"), "A");
 }
 
 }  // namespace

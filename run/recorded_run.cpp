@@ -1,0 +1,49 @@
+#include "run/recorded_run.h"
+
+#include "run/deletion.h"
+#include "run/deletion_guard.h"
+#include "run/recorded_stores.h"
+
+namespace ferry::runner {
+
+Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform, const ReconcileOptions& options) {
+  if (!options.state) return std::optional<RecordedRun>();
+  auto records = load_run_state(*options.state);
+  if (!records) return records.error();
+  // Before any workflow or commit: a run that would delete too much does nothing at all.
+  if (Status allowed = check_deletions(platform, *records, options.max_deletions); !allowed)
+    return allowed.error();
+  auto stores = load_recorded_stores(*options.state);
+  if (!stores) return stores.error();
+  return std::optional(RecordedRun{std::move(*records), std::move(*stores)});
+}
+
+std::optional<Platform> with_retired_stores(const Platform& declared, const RecordedRun& recorded,
+                                            const StoreOpener& open_store, StoreSet& opened,
+                                            std::vector<std::string>& warnings) {
+  const std::vector<GitStateStore> retired = retired_stores(declared, recorded.stores);
+  if (retired.empty() || vanished_objects(declared, recorded.records).empty()) return std::nullopt;
+  Platform widened = declared;
+  for (const GitStateStore& config : retired) {
+    auto store = open_store(config);
+    if (!store) {
+      warnings.push_back("GitStateStore " + config.name + ", which the platform no longer declares, could not be " +
+                         "opened to remove what vanished objects left in it: " + store.error().render());
+      continue;
+    }
+    opened.owned[config.name] = std::move(*store);
+    opened.views[config.name] = opened.owned[config.name].get();
+    widened.stores.push_back(config);
+  }
+  return widened;
+}
+
+std::vector<GitStateStore> stores_to_record(const Platform& declared, const RecordedRun& recorded,
+                                            const IncrementalRun& incremental) {
+  std::vector<GitStateStore> stores = declared.stores;
+  if (vanished_objects(declared, incremental.after()).empty()) return stores;
+  for (GitStateStore& retired : retired_stores(declared, recorded.stores)) stores.push_back(std::move(retired));
+  return stores;
+}
+
+}  // namespace ferry::runner
