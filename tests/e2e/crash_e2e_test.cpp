@@ -64,6 +64,7 @@ TEST_P(CrashE2E, AKilledRunThenACleanOneLeaveWhatAnUninterruptedRunLeaves) {
   // that the clean run removes such a lock and succeeds, so the check comes after it.
   ASSERT_EQ(site.reconcile(), 0) << site.stderr_text();  // starts: no state lock left behind
   EXPECT_EQ(site.snapshot(), reference);
+  EXPECT_EQ(testing::record_disagreements(site.snapshot()), std::vector<std::string>{});
   expect_whole_commits(site, whole);
   EXPECT_EQ(site.lock_files(), std::vector<std::string>{});
 }
@@ -87,6 +88,7 @@ TEST(CrashBetweenStoresE2E, LeavesTheFirstRepositoryAheadUntilTheNextRun) {
   EXPECT_EQ(killed.state.size(), 0u);
   ASSERT_EQ(site.reconcile(), 0) << site.stderr_text();
   EXPECT_EQ(site.snapshot(), uninterrupted());
+  EXPECT_EQ(testing::record_disagreements(site.snapshot()), std::vector<std::string>{});
 }
 
 }  // namespace

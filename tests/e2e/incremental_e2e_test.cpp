@@ -9,6 +9,7 @@
 namespace ferry {
 namespace {
 
+using ferry::testing::FerryArgs;
 using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run_ferry;
@@ -31,7 +32,9 @@ TEST_F(IncrementalE2E, TheFirstRunRecordsEveryObjectInTheStateRepository) {
             "requests/app/default/shop/record.json\n"
             "requests/app/team-b/blog/record.json\n"
             "requests/redis/default/cache-a/record.json\n"
-            "requests/redis/team-b/cache-b/record.json");
+            "requests/redis/team-b/cache-b/record.json\n"
+            "stores/clusters/store.json\n"
+            "stores/observability/store.json");
   const std::string record = git(state(), "show state:requests/redis/default/cache-a/record.json");
   EXPECT_NE(record.find("\"result\": \"succeeded\""), std::string::npos) << record;
   EXPECT_NE(record.find("\"destination\": \"worker-dev\""), std::string::npos) << record;
@@ -116,6 +119,53 @@ TEST_F(IncrementalE2E, ABadReconciliationIntervalIsACommandLineError) {
                                 {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_NE(result.output.find("unknown unit \"d\""), std::string::npos) << result.output;
+}
+
+// docs/state.md, "The deletion guard": an emptied platform directory (a wrong path, a bad checkout) would
+// delete everything. ferry stops before running anything; allowed, it removes everything it wrote, from
+// stores the platform no longer declares too (recorded beside the records), and forgets the records.
+TEST_F(IncrementalE2E, AnEmptiedPlatformIsRefusedAndWhenAllowedRemovesEverythingItWrote) {
+  const FerryArgs state_option{"--state", (dir.path() / "state.git").string()};
+  ASSERT_EQ(reconcile(exec_runtime() + state_option).first, 0);
+  const std::string clusters_tip = git(clusters(), "rev-parse main");
+  for (const char* entry : {"promises", "requests", "destinations", "state-stores.yaml"})
+    std::filesystem::remove_all(platform() / entry);
+
+  const auto refused = run_ferry(FerryArgs{"reconcile", platform().string()} + exec_runtime() + state_option);
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(refused.error_output.find("this run would delete 6 objects and stopped before running anything: every "
+                                      "Promise and request the recorded state holds is gone from the platform"),
+            std::string::npos)
+      << refused.error_output;
+  EXPECT_NE(refused.error_output.find("To delete them, run again with --max-deletions 6.\nIt would delete:\n"
+                                      "  request default/shop (App, Promise app)\n"),
+            std::string::npos)
+      << refused.error_output;
+  EXPECT_EQ(git(clusters(), "rev-parse main"), clusters_tip);
+
+  auto [code, report] = reconcile(exec_runtime() + state_option + FerryArgs{"--max-deletions", "6"});
+  EXPECT_EQ(code, 0) << report.dump(2);
+  for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "deleted") << name;
+  EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main"), "");
+  EXPECT_EQ(git(observability(), "ls-tree -r --name-only main"), "");
+  EXPECT_EQ(git(dir.path() / "state.git", "ls-tree -r --name-only state"), "");
+}
+
+// Where a CI step puts the state: a path relative to the working directory, or a directory made ahead.
+TEST_F(IncrementalE2E, ARelativeStatePathAndAnEmptyStateDirectoryAreTaken) {
+  ferry::testing::FerryOptions in_dir;
+  in_dir.cwd = dir.path();
+  const auto relative =
+      run_ferry(FerryArgs{"reconcile", platform().string(), "--state", "relative.git"} + exec_runtime(), in_dir);
+  EXPECT_EQ(relative.exit_code, 0) << relative.error_output;
+  EXPECT_EQ(git(dir.path() / "relative.git", "ls-tree --name-only state"), "promises\nrequests\nstores");
+
+  std::filesystem::create_directories(dir.path() / "made-ahead.git");
+  const auto made_ahead = run_ferry(
+      FerryArgs{"reconcile", platform().string(), "--state", (dir.path() / "made-ahead.git").string()} +
+      exec_runtime());
+  EXPECT_EQ(made_ahead.exit_code, 0) << made_ahead.error_output;
+  EXPECT_EQ(git(dir.path() / "made-ahead.git", "ls-tree --name-only state"), "promises\nrequests\nstores");
 }
 
 }  // namespace
