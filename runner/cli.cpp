@@ -241,6 +241,7 @@ int run_cli(int argc, char** argv) {
                "to the Destinations' Git state stores, one commit per request and repository."};
   if (argc > 1 && is_unknown_command(argv[1])) return 2;
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("ferry ") + FERRY_VERSION);
   // A global option, accepted before or after the subcommand (fallthrough).
   std::string log_format = "text";
   app.add_option("--log-format", log_format, "Log lines on stderr: text, or json (one object per line)")

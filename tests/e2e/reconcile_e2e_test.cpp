@@ -189,6 +189,9 @@ TEST_F(ReconcileE2E, ExplainShowsEveryDestinationAndTheStickyChoiceWithoutWritin
 
 TEST_F(ReconcileE2E, VersionAndHelp) {
   EXPECT_EQ(run_ferry({"version"}, {.merge_stderr = true}).output, "ferry 0.1.0\n");
+  const auto version_flag = run_ferry({"--version"}, {.merge_stderr = true});  // as every other tool has it
+  EXPECT_EQ(version_flag.exit_code, 0);
+  EXPECT_EQ(version_flag.output, "ferry 0.1.0\n");
   const auto help = run_ferry({"reconcile", "--help"}, {.merge_stderr = true});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.output.find("--output"), std::string::npos);
