@@ -6,10 +6,10 @@
 #include <tuple>
 
 #include "core/yaml_document.h"
+#include "pipeline/promise_parser.h"
 #include "platform/destination_layout.h"
 #include "run/workflow_runs.h"
 #include "writer/layout.h"
-#include "pipeline/promise_parser.h"
 
 namespace ferry::runner {
 
@@ -105,15 +105,17 @@ std::map<std::string, writer::Change> request_removals(const ObjectRecord& recor
   return changes;
 }
 
-// The Promise's dependency directories its record names (placements' paths, <dir>/dependencies/<promise>/...):
-// found from the record, so they are removed from a store whose Destinations are no longer declared too.
+// The Promise's dependency directories its record names (placements' paths,
+// <dir>/dependencies/<promise>/...): found from the record, so they are removed from a store whose
+// Destinations are no longer declared too.
 std::set<std::string> recorded_dependency_dirs(const ObjectRecord& record) {
   std::set<std::string> dirs;
   const std::string marker = "dependencies/" + record.name + "/";
   for (const PlacementReport& placement : record.placements) {
     const std::string path = placement.path + "/";
     const auto at = path.find(marker);
-    if (at != std::string::npos && (at == 0 || path[at - 1] == '/')) dirs.insert(path.substr(0, at + marker.size() - 1));
+    if (at != std::string::npos && (at == 0 || path[at - 1] == '/'))
+      dirs.insert(path.substr(0, at + marker.size() - 1));
   }
   return dirs;
 }
@@ -121,9 +123,10 @@ std::set<std::string> recorded_dependency_dirs(const ObjectRecord& record) {
 std::map<std::string, writer::Change> promise_removals(const ObjectRecord& record, const Platform& platform) {
   std::map<std::string, writer::Change> changes;
   const std::string message = delete_message(record);
-  clear_everywhere(changes, platform, promise_owner(record.name), message, [&](const std::string& destination_dir) {
-    return writer::promise_dependencies_dir(destination_dir, record.name);
-  });
+  clear_everywhere(changes, platform, promise_owner(record.name), message,
+                   [&](const std::string& destination_dir) {
+                     return writer::promise_dependencies_dir(destination_dir, record.name);
+                   });
   const std::set<std::string> recorded = recorded_dependency_dirs(record);
   for (const GitStateStore& store : platform.stores) {
     for (const std::string& dir : recorded) {
@@ -154,9 +157,10 @@ Result<std::map<std::string, writer::Change>> run_and_plan_deletion(
   // files there for good: the deletion fails instead, and the record stays for a later run.
   for (const CommitReport& commit : record.commits) {
     if (!platform.store(commit.store))
-      return make_error("its files are in GitStateStore " + commit.store +
-                        ", which the platform no longer declares and this run could not open (see the warnings, "
-                        "or declare the store again)");
+      return make_error(
+          "its files are in GitStateStore " + commit.store +
+          ", which the platform no longer declares and this run could not open (see the warnings, "
+          "or declare the store again)");
   }
   auto promise = promise_named(record.promise, platform, state);
   if (!promise) return promise.error();

@@ -13,8 +13,8 @@ constexpr std::size_t kListedDeletions = 20;
 
 std::string object_line(const ObjectRecord& record) {
   if (record.kind == "Promise") return "Promise " + record.name;
-  return "request " + record.namespace_ + "/" + record.name + " (" + record.kind + ", Promise " + record.promise +
-         ")";
+  return "request " + record.namespace_ + "/" + record.name + " (" + record.kind + ", Promise " +
+         record.promise + ")";
 }
 
 std::string listed(const std::vector<const ObjectRecord*>& vanished) {
@@ -49,7 +49,8 @@ std::string default_refusal(const Platform& platform, const RunState& state,
     return "every request the recorded state holds is gone from the platform (" + platform.root.string() +
            "): is that the right platform path?";
   if (vanished.size() > kDefaultMaxDeletions)
-    return "that is more than " + std::to_string(kDefaultMaxDeletions) + ", the most one run deletes by default";
+    return "that is more than " + std::to_string(kDefaultMaxDeletions) +
+           ", the most one run deletes by default";
   return "";
 }
 
@@ -69,8 +70,8 @@ Status check_deletions(const Platform& platform, const RunState& state,
   if (refusal.empty()) return ok();
   return make_error("this run would delete " + count + (vanished.size() == 1 ? " object" : " objects") +
                     " and stopped before running anything: " + refusal +
-                    "\nTo delete them, run again with --max-deletions " + count + "." + "\nIt would delete:" +
-                    listed(vanished));
+                    "\nTo delete them, run again with --max-deletions " + count + "." +
+                    "\nIt would delete:" + listed(vanished));
 }
 
 }  // namespace ferry::runner

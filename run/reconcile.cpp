@@ -15,13 +15,13 @@
 #include "platform/store_access.h"
 #include "run/canaries.h"
 #include "run/deletion.h"
-#include "run/recorded_run.h"
-#include "run/recorded_stores.h"
 #include "run/incremental.h"
 #include "run/journal.h"
 #include "run/multi_store_commit.h"
 #include "run/promise_plan.h"
 #include "run/promise_requirements.h"
+#include "run/recorded_run.h"
+#include "run/recorded_stores.h"
 #include "run/request_plan.h"
 #include "run/workflow_runs.h"
 
@@ -222,10 +222,11 @@ void record_state(const IncrementalRun& incremental, writer::Change stores_chang
     const pipeline::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
     const RunState after = incremental.after();
-    writer::Change change = run_state_change(incremental.before(), after,
-                                             "ferry run: record " + std::to_string(after.size()) + " objects\n");
+    writer::Change change = run_state_change(
+        incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n");
     for (auto& bundle : stores_change.bundles) change.bundles.push_back(std::move(bundle));
-    for (auto& removed : stores_change.removed_directories) change.removed_directories.push_back(std::move(removed));
+    for (auto& removed : stores_change.removed_directories)
+      change.removed_directories.push_back(std::move(removed));
     auto outcome = state.apply(change);
     if (!outcome) {
       run.state_error = "the run's state was not recorded in " + state.describe() + ": " +
@@ -276,7 +277,8 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   if (!opened) return opened.error();
   RunReport run;
   const std::optional<Platform> widened =
-      *recorded ? with_retired_stores(declared, **recorded, open_store, *opened, run.state_warnings) : std::nullopt;
+      *recorded ? with_retired_stores(declared, **recorded, open_store, *opened, run.state_warnings)
+                : std::nullopt;
   const Platform& platform = widened ? *widened : declared;
   OpenStores stores;
   for (const GitStateStore& config : platform.stores) {

@@ -6,7 +6,8 @@
 
 namespace ferry::runner {
 
-Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform, const ReconcileOptions& options) {
+Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform,
+                                                     const ReconcileOptions& options) {
   if (!options.state) return std::optional<RecordedRun>();
   auto records = load_run_state(*options.state);
   if (!records) return records.error();
@@ -27,7 +28,8 @@ std::optional<Platform> with_retired_stores(const Platform& declared, const Reco
   for (const GitStateStore& config : retired) {
     auto store = open_store(config);
     if (!store) {
-      warnings.push_back("GitStateStore " + config.name + ", which the platform no longer declares, could not be " +
+      warnings.push_back("GitStateStore " + config.name +
+                         ", which the platform no longer declares, could not be " +
                          "opened to remove what vanished objects left in it: " + store.error().render());
       continue;
     }
@@ -42,7 +44,8 @@ std::vector<GitStateStore> stores_to_record(const Platform& declared, const Reco
                                             const IncrementalRun& incremental) {
   std::vector<GitStateStore> stores = declared.stores;
   if (vanished_objects(declared, incremental.after()).empty()) return stores;
-  for (GitStateStore& retired : retired_stores(declared, recorded.stores)) stores.push_back(std::move(retired));
+  for (GitStateStore& retired : retired_stores(declared, recorded.stores))
+    stores.push_back(std::move(retired));
   return stores;
 }
 

@@ -23,7 +23,8 @@ struct RecordedRun {
 
 // nullopt without a state store (options.state). An error when the state cannot be read, or when the
 // deletion guard (deletion_guard.h) stops the run.
-Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform, const ReconcileOptions& options);
+Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform,
+                                                     const ReconcileOptions& options);
 
 // `declared` with the retired stores that vanished objects may have files in, each opened into `opened`;
 // nullopt when there are none. One that cannot be opened is left out with a warning: deleting what it

@@ -52,11 +52,12 @@ Result<GitStateStore> parse_store_record(const std::string& json_text, const std
     store.url = j.at("url").get<std::string>();
     store.branch = j.at("branch").get<std::string>();
     store.path = j.at("path").get<std::string>();
-    store.author = {j.at("author").at("name").get<std::string>(), j.at("author").at("email").get<std::string>()};
+    store.author = {j.at("author").at("name").get<std::string>(),
+                    j.at("author").at("email").get<std::string>()};
     store.auth_method = j.at("authMethod") == "ssh" ? StoreAuthMethod::ssh : StoreAuthMethod::basic_auth;
     if (const json& ref = j.at("secretRef"); !ref.is_null())
-      store.secret_ref = StoreSecretRef{ref.at("name").get<std::string>(), ref.at("namespace").get<std::string>(),
-                                        SourceLocation{path, 0, 0}};
+      store.secret_ref = StoreSecretRef{ref.at("name").get<std::string>(),
+                                        ref.at("namespace").get<std::string>(), SourceLocation{path, 0, 0}};
     store.where = store.url_where = store.auth_where = SourceLocation{path, 0, 0};
     return store;
   } catch (const json::exception& e) {
@@ -84,13 +85,16 @@ void record_stores(writer::Change& change, const std::vector<GitStateStore>& bef
   for (const GitStateStore& store : after) {
     const std::string text = store_record_json(store, platform_root);
     const auto old = recorded.find(store.name);
-    if (old == recorded.end() || old->second != text) change.bundles.push_back({store_record_directory(store.name), {{kStoreFile, text}}});
+    if (old == recorded.end() || old->second != text)
+      change.bundles.push_back({store_record_directory(store.name), {{kStoreFile, text}}});
     if (old != recorded.end()) recorded.erase(old);
   }
-  for (const auto& [name, text] : recorded) change.removed_directories.push_back(store_record_directory(name));
+  for (const auto& [name, text] : recorded)
+    change.removed_directories.push_back(store_record_directory(name));
 }
 
-std::vector<GitStateStore> retired_stores(const Platform& platform, const std::vector<GitStateStore>& recorded) {
+std::vector<GitStateStore> retired_stores(const Platform& platform,
+                                          const std::vector<GitStateStore>& recorded) {
   std::vector<GitStateStore> retired;
   for (const GitStateStore& store : recorded) {
     if (!platform.store(store.name)) retired.push_back(store);

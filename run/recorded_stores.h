@@ -25,7 +25,8 @@ void record_stores(writer::Change& change, const std::vector<GitStateStore>& bef
                    const std::vector<GitStateStore>& after, const std::filesystem::path& platform_root);
 
 // The recorded stores `platform` does not declare (by name): retired stores.
-std::vector<GitStateStore> retired_stores(const Platform& platform, const std::vector<GitStateStore>& recorded);
+std::vector<GitStateStore> retired_stores(const Platform& platform,
+                                          const std::vector<GitStateStore>& recorded);
 
 // The record's JSON text and back (exposed for tests).
 std::string store_record_json(const GitStateStore& store, const std::filesystem::path& platform_root);

@@ -292,7 +292,8 @@ void expect_whole_commits_since(const Site& site, const std::string& store, cons
 namespace {
 
 // The record that owns a bundle directory of bundle_directory(): "requests/<promise>/<ns>/<name>/record.json"
-// for ".../resources/<ns>/<promise>/<name>", "promises/<promise>/record.json" for ".../dependencies/<promise>";
+// for ".../resources/<ns>/<promise>/<name>", "promises/<promise>/record.json" for
+// ".../dependencies/<promise>";
 // "" for anything else (canaries, files beside ferry's).
 std::string owning_record(const std::string& directory) {
   std::vector<std::string> parts;

@@ -133,9 +133,10 @@ TEST_F(IncrementalE2E, AnEmptiedPlatformIsRefusedAndWhenAllowedRemovesEverything
 
   const auto refused = run_ferry(FerryArgs{"reconcile", platform().string()} + exec_runtime() + state_option);
   EXPECT_EQ(refused.exit_code, 1);
-  EXPECT_NE(refused.error_output.find("this run would delete 6 objects and stopped before running anything: every "
-                                      "Promise and request the recorded state holds is gone from the platform"),
-            std::string::npos)
+  EXPECT_NE(
+      refused.error_output.find("this run would delete 6 objects and stopped before running anything: every "
+                                "Promise and request the recorded state holds is gone from the platform"),
+      std::string::npos)
       << refused.error_output;
   EXPECT_NE(refused.error_output.find("To delete them, run again with --max-deletions 6.\nIt would delete:\n"
                                       "  request default/shop (App, Promise app)\n"),
@@ -155,8 +156,8 @@ TEST_F(IncrementalE2E, AnEmptiedPlatformIsRefusedAndWhenAllowedRemovesEverything
 TEST_F(IncrementalE2E, ARelativeStatePathAndAnEmptyStateDirectoryAreTaken) {
   ferry::testing::FerryOptions in_dir;
   in_dir.cwd = dir.path();
-  const auto relative =
-      run_ferry(FerryArgs{"reconcile", platform().string(), "--state", "relative.git"} + exec_runtime(), in_dir);
+  const auto relative = run_ferry(
+      FerryArgs{"reconcile", platform().string(), "--state", "relative.git"} + exec_runtime(), in_dir);
   EXPECT_EQ(relative.exit_code, 0) << relative.error_output;
   EXPECT_EQ(git(dir.path() / "relative.git", "ls-tree --name-only state"), "promises\nrequests\nstores");
 

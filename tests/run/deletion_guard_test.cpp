@@ -47,29 +47,32 @@ TEST(DeletionGuard, DeletingOneRequestOrTheOnlyOneIsAsEasyAsBefore) {
 TEST(DeletionGuard, AnEmptiedPlatformIsRefusedNamingWhatWouldGoAndHowToAllowIt) {
   Platform empty;
   empty.root = "/platform";
-  EXPECT_EQ(refusal(empty, recorded(2)),
-            "this run would delete 3 objects and stopped before running anything: every Promise and request the "
-            "recorded state holds is gone from the platform (/platform): is that the right platform path?\n"
-            "To delete them, run again with --max-deletions 3.\n"
-            "It would delete:\n"
-            "  request default/r0 (Redis, Promise redis)\n"
-            "  request default/r1 (Redis, Promise redis)\n"
-            "  Promise redis");
+  EXPECT_EQ(
+      refusal(empty, recorded(2)),
+      "this run would delete 3 objects and stopped before running anything: every Promise and request the "
+      "recorded state holds is gone from the platform (/platform): is that the right platform path?\n"
+      "To delete them, run again with --max-deletions 3.\n"
+      "It would delete:\n"
+      "  request default/r0 (Redis, Promise redis)\n"
+      "  request default/r1 (Redis, Promise redis)\n"
+      "  Promise redis");
 }
 
 TEST(DeletionGuard, EveryRequestGoneWhileItsPromiseStaysIsRefused) {
   const std::string message = refusal(platform_with(0), recorded(2));
-  EXPECT_TRUE(message.starts_with("this run would delete 2 objects and stopped before running anything: every "
-                                  "request the recorded state holds is gone from the platform (/platform)"))
+  EXPECT_TRUE(
+      message.starts_with("this run would delete 2 objects and stopped before running anything: every "
+                          "request the recorded state holds is gone from the platform (/platform)"))
       << message;
 }
 
 TEST(DeletionGuard, MoreThanTenIsRefusedByDefaultAndALongListIsCut) {
   EXPECT_EQ(refusal(platform_with(20), recorded(30)), "");  // 10 vanish
   const std::string message = refusal(platform_with(5), recorded(30));
-  EXPECT_TRUE(message.starts_with("this run would delete 25 objects and stopped before running anything: that is "
-                                  "more than 10, the most one run deletes by default\n"
-                                  "To delete them, run again with --max-deletions 25.\n"))
+  EXPECT_TRUE(
+      message.starts_with("this run would delete 25 objects and stopped before running anything: that is "
+                          "more than 10, the most one run deletes by default\n"
+                          "To delete them, run again with --max-deletions 25.\n"))
       << message;
   EXPECT_TRUE(message.ends_with("\n  and 5 more")) << message;
 }
@@ -79,8 +82,9 @@ TEST(DeletionGuard, MaxDeletionsReplacesBothDefaultRules) {
   EXPECT_EQ(refusal(empty, recorded(30), 31), "");
   EXPECT_EQ(refusal(platform_with(0), recorded(2), 2), "");
   const std::string message = refusal(platform_with(4), recorded(5), 0);
-  EXPECT_TRUE(message.starts_with("this run would delete 1 object and stopped before running anything: that is "
-                                  "more than --max-deletions 0 allows\n"))
+  EXPECT_TRUE(
+      message.starts_with("this run would delete 1 object and stopped before running anything: that is "
+                          "more than --max-deletions 0 allows\n"))
       << message;
 }
 

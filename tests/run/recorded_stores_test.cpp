@@ -20,10 +20,11 @@ GitStateStore store_named(const std::string& name, const std::string& url) {
 }
 
 TEST(RecordedStores, ARelativeLocalUrlIsKeptAbsoluteAndAPasswordIsNeverKept) {
-  const std::string local = store_record_json(store_named("clusters", "../state/clusters.git"), "/srv/platform");
+  const std::string local =
+      store_record_json(store_named("clusters", "../state/clusters.git"), "/srv/platform");
   EXPECT_NE(local.find("\"url\": \"/srv/state/clusters.git\""), std::string::npos) << local;
-  const std::string remote =
-      store_record_json(store_named("remote", "https://ferry:s3cret@git.example.com/fleet.git"), "/srv/platform");
+  const std::string remote = store_record_json(
+      store_named("remote", "https://ferry:s3cret@git.example.com/fleet.git"), "/srv/platform");
   EXPECT_EQ(remote.find("s3cret"), std::string::npos) << remote;
   EXPECT_NE(remote.find("git.example.com/fleet.git"), std::string::npos) << remote;
 }
@@ -57,7 +58,8 @@ TEST(RecordedStores, AnUnchangedStoreAddsNothingAndAStoreNoLongerRecordedIsRemov
 TEST(RecordedStores, AStoreRecordThatDoesNotParseNamesItsFile) {
   auto parsed = parse_store_record("{\"format\": 1}", "state:stores/x/store.json");
   ASSERT_FALSE(parsed.ok());
-  EXPECT_TRUE(parsed.error().render().starts_with("state:stores/x/store.json: not a store record: ")) << parsed.error().render();
+  EXPECT_TRUE(parsed.error().render().starts_with("state:stores/x/store.json: not a store record: "))
+      << parsed.error().render();
 }
 
 TEST(RecordedStores, RetiredStoresAreTheRecordedOnesThePlatformNoLongerDeclares) {

@@ -27,7 +27,8 @@ class IsolatedCacheHome {
     // The git commands tests run (platform repositories, hand edits) commit with their own identity, so the
     // suite passes on a machine without a global one (a fresh CI runner, a packager's chroot).
     for (const char* name : {"GIT_AUTHOR_NAME", "GIT_COMMITTER_NAME"}) ::setenv(name, "ferry tests", 0);
-    for (const char* name : {"GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"}) ::setenv(name, "tests@ferry.invalid", 0);
+    for (const char* name : {"GIT_AUTHOR_EMAIL", "GIT_COMMITTER_EMAIL"})
+      ::setenv(name, "tests@ferry.invalid", 0);
   }
 
  private:
