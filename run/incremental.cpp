@@ -38,7 +38,21 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
   report.placements = record->placements;
   report.status_message = record->status_message;
   report.retry_at = record->retry_at.value_or("");
+  if (const auto drifted = drift_.find(inputs.directory); drifted != drift_.end()) {
+    report.result = RequestResult::drifted;
+    report.drifted = drifted->second;
+    report.message = "files it placed were changed by someone else since; run with --restore-drift to put "
+                     "them back";
+  }
   return report;
+}
+
+void IncrementalRun::set_drift(DriftFindings findings, bool restore) {
+  const std::lock_guard lock(mutex_);
+  if (restore) {
+    for (const auto& [directory, paths] : findings) must_run_.insert(directory);
+  }
+  drift_ = std::move(findings);
 }
 
 void IncrementalRun::run_regardless(const std::string& directory) {

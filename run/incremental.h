@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 
+#include "run/drift_check.h"
 #include "run/run_state.h"
 #include "run/work_selection.h"
 
@@ -32,6 +33,10 @@ class IncrementalRun {
   // The object of record directory `directory` runs whatever its record says: the journal holds an
   // unfinished transaction of it (run/journal.h). Call before the objects run.
   void run_regardless(const std::string& directory);
+  // Drift found this run (drift_check.h): an object with drift that would be skipped is reported
+  // `drifted` with its paths, or, with `restore` (--restore-drift), runs, so that its commit puts the
+  // files back (and reports them restored). Call before the objects run.
+  void set_drift(DriftFindings findings, bool restore);
   // Records what a run of the object did.
   void record(const RequestReport& report, const ObjectInputs& inputs);
   // Forgets a deleted object; a failed deletion keeps its record (with the failure) for the next run.
@@ -48,6 +53,7 @@ class IncrementalRun {
   mutable std::mutex mutex_;
   RunState after_;
   std::set<std::string> must_run_;
+  DriftFindings drift_;
 };
 
 }  // namespace ferry::runner

@@ -20,7 +20,7 @@ Status commit_in_turn(const std::map<std::string, writer::Change>& changes, Open
     }
     report.push_retries += outcome->push_retries;
     if (outcome->commit_sha)
-      report.commits.push_back({store_name, open.config->branch, *outcome->commit_sha});
+      report.commits.push_back({store_name, open.config->branch, *outcome->commit_sha, outcome->drift_restored});
   }
   return ok();
 }

@@ -15,6 +15,7 @@
 #include "platform/store_access.h"
 #include "run/canaries.h"
 #include "run/deletion.h"
+#include "run/drift_check.h"
 #include "run/incremental.h"
 #include "run/journal.h"
 #include "run/multi_store_commit.h"
@@ -214,6 +215,19 @@ constexpr std::size_t kStateLooseObjectLimit = 1000;
 // Writes the run's records last, after every destination commit; then packs the state repository's loose
 // objects when they have piled up (outside the uninterruptible section: an interrupted packing loses
 // nothing).
+// The objects with drift that this run did not put back: still `drifted`, or run and not committed.
+std::set<std::string> unrestored_drift(const DriftCheck& drift, const RunReport& run) {
+  std::set<std::string> left;
+  for (const auto* reports : {&run.promises, &run.requests}) {
+    for (const RequestReport& r : *reports) {
+      const std::string directory = ObjectRecord{r.kind, r.name, r.namespace_, r.promise}.directory();
+      const bool restored = r.result == RequestResult::succeeded || r.result == RequestResult::unchanged;
+      if (drift.findings.contains(directory) && !restored) left.insert(directory);
+    }
+  }
+  return left;
+}
+
 // Records the run's objects, and with them `stores_change` (the recorded stores, recorded_stores.h), in one
 // commit.
 void record_state(const IncrementalRun& incremental, writer::Change stores_change, writer::StateStore& state,
@@ -287,6 +301,15 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   }
   LazyRunScheduling context(platform, opened->views, options.scheduling_timeout);
   IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection);
+  // Drift since the last run, read before anything commits (drift_check.h), in the declared stores.
+  std::map<std::string, writer::StateStore*> declared_stores;
+  for (const GitStateStore& config : declared.stores) declared_stores[config.name] = opened->views.at(config.name);
+  DriftCheck drift;
+  if (*recorded) {
+    drift = check_drift((*recorded)->records, (*recorded)->stores.tips, declared_stores);
+    for (std::string& warning : drift.warnings) run.state_warnings.push_back(std::move(warning));
+    incremental.set_drift(drift.findings, options.restore_drift);
+  }
   Journal journal(options.state, !options.dry_run);
   if (Status loaded = journal.load(); !loaded) return loaded.error();
   for (const JournalEntry& entry : journal.entries()) incremental.run_regardless(entry.directory);
@@ -331,7 +354,8 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   if (context.error()) return *context.error();
   if (!options.dry_run) {
     writer::Change stores_change;
-    record_stores(stores_change, (*recorded)->stores, stores_to_record(declared, **recorded, incremental),
+    const auto tips = tips_to_record(drift, unrestored_drift(drift, run), (*recorded)->stores.tips, declared_stores);
+    record_stores(stores_change, (*recorded)->stores, stores_to_record(declared, **recorded, incremental), tips,
                   declared.root);
     record_state(incremental, std::move(stores_change), *options.state, run);
   }

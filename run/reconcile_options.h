@@ -32,6 +32,9 @@ struct ReconcileOptions {
   SelectionOptions selection;
   // --max-deletions N: the deletion guard's limit (run/deletion_guard.h); nullopt: its default rules.
   std::optional<std::size_t> max_deletions;
+  // --restore-drift: objects whose files someone else changed (run/drift_check.h) run, so that their
+  // commits put the files back; without it they are reported `drifted` and left as they are.
+  bool restore_drift = false;
   // PlacementPolicies (placement/run_scheduling.h): each metric query and each external scheduler run is
   // bounded by scheduling_timeout. reconcile() reads the metrics once and sets `scheduling` for the whole
   // run; run_and_plan() without one reads them itself (as `ferry explain` does, for one request).

@@ -22,7 +22,7 @@ Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform,
 std::optional<Platform> with_retired_stores(const Platform& declared, const RecordedRun& recorded,
                                             const StoreOpener& open_store, StoreSet& opened,
                                             std::vector<std::string>& warnings) {
-  const std::vector<GitStateStore> retired = retired_stores(declared, recorded.stores);
+  const std::vector<GitStateStore> retired = retired_stores(declared, recorded.stores.stores);
   if (retired.empty() || vanished_objects(declared, recorded.records).empty()) return std::nullopt;
   Platform widened = declared;
   for (const GitStateStore& config : retired) {
@@ -44,7 +44,7 @@ std::vector<GitStateStore> stores_to_record(const Platform& declared, const Reco
                                             const IncrementalRun& incremental) {
   std::vector<GitStateStore> stores = declared.stores;
   if (vanished_objects(declared, incremental.after()).empty()) return stores;
-  for (GitStateStore& retired : retired_stores(declared, recorded.stores))
+  for (GitStateStore& retired : retired_stores(declared, recorded.stores.stores))
     stores.push_back(std::move(retired));
   return stores;
 }

@@ -11,6 +11,7 @@
 #include "platform/platform.h"
 #include "run/incremental.h"
 #include "run/reconcile_options.h"
+#include "run/recorded_stores.h"
 #include "run/run_state.h"
 #include "run/store_set.h"
 
@@ -18,7 +19,7 @@ namespace ferry::runner {
 
 struct RecordedRun {
   RunState records;
-  std::vector<GitStateStore> stores;
+  RecordedStores stores;
 };
 
 // nullopt without a state store (options.state). An error when the state cannot be read, or when the

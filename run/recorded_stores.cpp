@@ -12,6 +12,7 @@ using json = nlohmann::json;
 
 constexpr const char* kStoresDirectory = "stores";
 constexpr const char* kStoreFile = "store.json";
+constexpr const char* kTipFile = "tip";
 constexpr int kStoreFormat = 1;
 
 // A local store's absolute path; any other URL without its credentials.
@@ -65,32 +66,43 @@ Result<GitStateStore> parse_store_record(const std::string& json_text, const std
   }
 }
 
-Result<std::vector<GitStateStore>> load_recorded_stores(writer::StateStore& state) {
+Result<RecordedStores> load_recorded_stores(writer::StateStore& state) {
   auto files = state.read_files(kStoresDirectory);
   if (!files) return files.error();
-  std::vector<GitStateStore> stores;
+  RecordedStores recorded;
   for (const auto& [path, text] : *files) {
+    if (path.ends_with(std::string("/") + kTipFile)) {
+      const std::string directory = path.substr(0, path.size() - std::string(kTipFile).size() - 1);
+      recorded.tips[directory.substr(directory.rfind('/') + 1)] = text.substr(0, text.find('\n'));
+      continue;
+    }
     if (!path.ends_with(std::string("/") + kStoreFile)) continue;
     auto store = parse_store_record(text, state.describe() + ":" + path);
     if (!store) return store.error();
-    stores.push_back(std::move(*store));
+    recorded.stores.push_back(std::move(*store));
   }
-  return stores;
+  return recorded;
 }
 
-void record_stores(writer::Change& change, const std::vector<GitStateStore>& before,
-                   const std::vector<GitStateStore>& after, const std::filesystem::path& platform_root) {
-  std::map<std::string, std::string> recorded;
-  for (const GitStateStore& store : before) recorded[store.name] = store_record_json(store, platform_root);
+void record_stores(writer::Change& change, const RecordedStores& before, const std::vector<GitStateStore>& after,
+                   const std::map<std::string, std::string>& tips, const std::filesystem::path& platform_root) {
+  // Each store's directory as the files it holds: a Bundle replaces a directory whole.
+  const auto files_of = [&](const GitStateStore& store, const std::map<std::string, std::string>& store_tips) {
+    std::map<std::string, std::string> files{{kStoreFile, store_record_json(store, platform_root)}};
+    if (const auto tip = store_tips.find(store.name); tip != store_tips.end() && !tip->second.empty())
+      files[kTipFile] = tip->second + "\n";
+    return files;
+  };
+  std::map<std::string, std::map<std::string, std::string>> recorded;
+  for (const GitStateStore& store : before.stores) recorded[store.name] = files_of(store, before.tips);
   for (const GitStateStore& store : after) {
-    const std::string text = store_record_json(store, platform_root);
+    auto files = files_of(store, tips);
     const auto old = recorded.find(store.name);
-    if (old == recorded.end() || old->second != text)
-      change.bundles.push_back({store_record_directory(store.name), {{kStoreFile, text}}});
+    if (old == recorded.end() || old->second != files)
+      change.bundles.push_back({store_record_directory(store.name), std::move(files)});
     if (old != recorded.end()) recorded.erase(old);
   }
-  for (const auto& [name, text] : recorded)
-    change.removed_directories.push_back(store_record_directory(name));
+  for (const auto& [name, files] : recorded) change.removed_directories.push_back(store_record_directory(name));
 }
 
 std::vector<GitStateStore> retired_stores(const Platform& platform,

@@ -6,6 +6,7 @@
 // is never kept (a retired store that needs one is reached through spec.secretRef, or not at all).
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -15,14 +16,21 @@
 
 namespace ferry::runner {
 
-// Every store recorded in the state repository. A file that does not parse is an error naming it.
-Result<std::vector<GitStateStore>> load_recorded_stores(writer::StateStore& state);
+// The stores recorded in the state repository, and beside each the tip of its branch at the end of the
+// last run (stores/<name>/tip), which drift checks compare with (drift_check.h).
+struct RecordedStores {
+  std::vector<GitStateStore> stores;
+  std::map<std::string, std::string> tips;  // store name -> commit id
+};
 
-// Adds to `change` what turns the recorded stores `before` into `after`: a store whose record text changed
-// (or is new) rewritten, one no longer in `after` removed. Nothing when they agree. `platform_root`
-// resolves relative local URLs.
-void record_stores(writer::Change& change, const std::vector<GitStateStore>& before,
-                   const std::vector<GitStateStore>& after, const std::filesystem::path& platform_root);
+// Every store recorded in the state repository. A file that does not parse is an error naming it.
+Result<RecordedStores> load_recorded_stores(writer::StateStore& state);
+
+// Adds to `change` what turns the recorded stores `before` into `after` with `tips`: a store whose record
+// text or tip changed (or is new) rewritten, one no longer in `after` removed. Nothing when they agree.
+// `platform_root` resolves relative local URLs.
+void record_stores(writer::Change& change, const RecordedStores& before, const std::vector<GitStateStore>& after,
+                   const std::map<std::string, std::string>& tips, const std::filesystem::path& platform_root);
 
 // The recorded stores `platform` does not declare (by name): retired stores.
 std::vector<GitStateStore> retired_stores(const Platform& platform,

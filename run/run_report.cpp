@@ -20,6 +20,8 @@ const char* to_string(RequestResult result) {
       return "skipped";
     case RequestResult::deleted:
       return "deleted";
+    case RequestResult::drifted:
+      return "drifted";
   }
   return "unknown";
 }

@@ -11,7 +11,9 @@ namespace ferry::runner {
 // skipped: an incremental run found its inputs unchanged since the recorded run (work_selection.h); nothing
 // ran, the placements shown are the recorded ones.
 // deleted: it disappeared from the platform repository; its delete workflow ran and its bundles were removed.
-enum class RequestResult { succeeded, failed, pending, unchanged, suspended, skipped, deleted };
+// drifted: skipped, but files it placed were changed by someone else since (run/drift_check.h); not put back
+// without --restore-drift.
+enum class RequestResult { succeeded, failed, pending, unchanged, suspended, skipped, deleted, drifted };
 
 struct PlacementReport {
   std::string destination;
@@ -30,6 +32,8 @@ struct CommitReport {
   std::string store;
   std::string branch;
   std::string sha;
+  // Paths the commit put back after someone else changed them (writer::CommitOutcome::drift_restored).
+  std::vector<std::string> drift_restored = {};
   bool operator==(const CommitReport&) const = default;
 };
 
@@ -49,6 +53,7 @@ struct RequestReport {
   std::vector<std::string> scheduling_notes = {};
   int pipelines_from_cache = 0;  // pipelines whose outputs came from the pipeline cache (none ran)
   int push_retries = 0;          // writer::CommitOutcome::push_retries summed over the object's stores
+  std::vector<std::string> drifted = {};  // drifted: each "<store> <path>" changed by someone else
 };
 
 struct RunReport {

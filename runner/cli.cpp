@@ -114,6 +114,9 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
                  "matrix jobs; every shard runs the Promises")
       ->check(shard_check())
       ->capture_default_str();
+  app.add_flag("--restore-drift", state.restore_drift,
+               "Run again every object whose files in a Destination someone else changed since ferry wrote them, "
+               "so that its commit puts them back (without it they are reported drifted)");
   app.add_option("--max-deletions", state.max_deletions,
                  "Delete at most N vanished requests and Promises in this run, else stop before running anything "
                  "(default: at most 10, and never every recorded object or request when that is two or more)")

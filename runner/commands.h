@@ -37,6 +37,7 @@ struct StateCommandOptions {
   bool force = false;     // run everything, record what was done
   std::string reconciliation_interval = "10h";  // a Go duration, as Kratix's reconciliationInterval
   std::string shard = "1/1";  // --shard I/N: which requests this CI job takes (run/shard.h)
+  bool restore_drift = false;  // --restore-drift: rerun what someone else changed (run/drift_check.h)
   int max_deletions = -1;     // --max-deletions N; -1: not given, the guard's defaults (run/deletion_guard.h)
 };
 

@@ -99,6 +99,7 @@ int run_plan(const PlanCommandOptions& options) {
     reconcile_options.state = state->get();
     reconcile_options.selection = selection_options(options.state);
     reconcile_options.max_deletions = max_deletions(options.state);
+    reconcile_options.restore_drift = options.state.restore_drift;
   }
   PlannedStores planned;
   auto run = [&] {  // the progress line is erased before the plan prints

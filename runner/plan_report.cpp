@@ -21,6 +21,7 @@ std::string plan_outcome(const RequestReport& r) {
     case RequestResult::unchanged: return "no change";
     case RequestResult::skipped: return "skipped: unchanged since the recorded run";
     case RequestResult::deleted: return "would be deleted";
+    case RequestResult::drifted: return "drifted: changed by someone else since ferry wrote it (--restore-drift puts it back)";
     case RequestResult::suspended: return "would change, then suspend: " + r.message;
     case RequestResult::pending: return "pending: " + r.message;
     case RequestResult::failed: return "failed: " + r.message;
@@ -101,7 +102,10 @@ std::vector<StorePlan> plan_stores(const Platform& platform,
 
 std::string render_plan_text(const PlanReport& plan) {
   std::string out;
-  for (const RequestReport* r : objects_of(plan.run)) out += object_name(*r) + ": " + plan_outcome(*r) + "\n";
+  for (const RequestReport* r : objects_of(plan.run)) {
+    out += object_name(*r) + ": " + plan_outcome(*r) + "\n";
+    for (const std::string& entry : r->drifted) out += "  drift: " + entry + "\n";
+  }
   for (const StorePlan& s : plan.stores) {
     for (const DestinationPlan& d : s.destinations) {
       out += "\n" + (d.destination.empty() ? std::string("Outside every Destination") : "Destination " + d.destination) +
@@ -119,14 +123,18 @@ std::string render_plan_text(const PlanReport& plan) {
   out += "\nPlan: " + std::to_string(added) + " file(s) to add, " + std::to_string(modified) + " to change, " +
          std::to_string(deleted) + " to delete. Nothing was written.\n";
   if (!plan.run.state_error.empty()) out += "warning: " + plan.run.state_error + "\n";
+  for (const std::string& warning : plan.run.state_warnings) out += "warning: " + warning + "\n";
   return out;
 }
 
 std::string render_plan_json(const PlanReport& plan) {
   nlohmann::ordered_json objects = nlohmann::ordered_json::array();
   for (const RequestReport* r : objects_of(plan.run)) {
-    objects.push_back({{"kind", r->kind}, {"namespace", r->namespace_}, {"name", r->name}, {"promise", r->promise},
-                       {"result", to_string(r->result)}, {"plan", plan_outcome(*r)}});
+    nlohmann::ordered_json object = {{"kind", r->kind},     {"namespace", r->namespace_},
+                                     {"name", r->name},     {"promise", r->promise},
+                                     {"result", to_string(r->result)}, {"plan", plan_outcome(*r)}};
+    if (!r->drifted.empty()) object["drifted"] = r->drifted;
+    objects.push_back(std::move(object));
   }
   nlohmann::ordered_json stores = nlohmann::ordered_json::array();
   for (const StorePlan& s : plan.stores) {
@@ -177,7 +185,10 @@ int plan_exit_code(const PlanReport& plan, bool detailed) {
   const bool failed = std::any_of(objects.begin(), objects.end(),
                                   [](const RequestReport* r) { return r->result == RequestResult::failed; });
   if (failed) return 1;
-  return detailed && plan.has_changes() ? 2 : 0;
+  // Drift is a difference between Git and what ferry wrote, as a change is: both ask for a reconcile.
+  const bool drifted = std::any_of(objects.begin(), objects.end(),
+                                   [](const RequestReport* r) { return r->result == RequestResult::drifted; });
+  return detailed && (plan.has_changes() || drifted) ? 2 : 0;
 }
 
 }  // namespace ferry::runner

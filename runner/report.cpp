@@ -81,8 +81,11 @@ std::string render_entry(const RequestReport& r) {
     if (!p.misplaced.empty()) out += "      misplaced: " + p.misplaced + "\n";
     if (!p.policy.empty() || !p.location.empty()) out += "      " + policy_line(p) + "\n";
   }
-  for (const auto& c : r.commits)
+  for (const auto& c : r.commits) {
     out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
+    for (const auto& path : c.drift_restored) out += "      drift restored: " + c.store + " " + path + "\n";
+  }
+  for (const auto& entry : r.drifted) out += "    drift: " + entry + "\n";
   for (const auto& note : r.scheduling_notes) out += "    scheduling: " + note + "\n";
   if (!r.status_message.empty()) out += "    status: " + r.status_message + "\n";
   if (r.pipelines_from_cache > 0) out += "    " + cached_count(r.pipelines_from_cache) + "\n";
@@ -107,8 +110,11 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
     placements.push_back(std::move(placement));
   }
   nlohmann::ordered_json commits = nlohmann::ordered_json::array();
-  for (const auto& c : r.commits)
-    commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
+  for (const auto& c : r.commits) {
+    nlohmann::ordered_json commit = {{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}};
+    if (!c.drift_restored.empty()) commit["drift_restored"] = c.drift_restored;
+    commits.push_back(std::move(commit));
+  }
   nlohmann::ordered_json entry = {{"kind", r.kind},
                                   {"name", r.name},
                                   {"namespace", r.namespace_},
@@ -122,6 +128,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
   if (!r.scheduling_notes.empty()) entry["scheduling_notes"] = r.scheduling_notes;
   if (r.pipelines_from_cache > 0) entry["pipelines_from_cache"] = r.pipelines_from_cache;
   if (r.push_retries > 0) entry["push_retries"] = r.push_retries;
+  if (!r.drifted.empty()) entry["drifted"] = r.drifted;
   return entry;
 }
 

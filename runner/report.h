@@ -14,8 +14,8 @@ inline constexpr int kReportFormatVersion = 1;
 
 // The order results are counted and listed in, everywhere a summary lists them.
 inline constexpr RequestResult kResultsInReportOrder[] = {
-    RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped, RequestResult::deleted,
-    RequestResult::suspended, RequestResult::pending,   RequestResult::failed};
+    RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped, RequestResult::drifted,
+    RequestResult::deleted,   RequestResult::suspended, RequestResult::pending, RequestResult::failed};
 
 // render_text's options: under GitHub Actions every entry is folded in ::group::/::endgroup::.
 struct TextStyle {

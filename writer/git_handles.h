@@ -30,6 +30,7 @@ using OdbPtr = Handle<git_odb, git_odb_free>;
 using OdbObjectPtr = Handle<git_odb_object, git_odb_object_free>;
 using RevwalkPtr = Handle<git_revwalk, git_revwalk_free>;
 using PackBuilderPtr = Handle<git_packbuilder, git_packbuilder_free>;
+using DiffPtr = Handle<git_diff, git_diff_free>;
 
 // Initialises libgit2 on first call (thread-safe), with ferry's TCP stream and its network timeouts
 // (timeout_stream.h); it is shut down at program exit.

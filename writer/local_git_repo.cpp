@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "writer/branch_history.h"
 #include "writer/file_lock.h"
 #include "writer/git_commit.h"
 #include "writer/git_handles.h"
@@ -105,6 +106,16 @@ Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::s
   if (!tip) return tip.error();
   if (!tip->tree) return std::map<std::string, std::string>{};
   return git::read_blobs(*repo, tip->tree.get(), *trimmed, store);
+}
+
+Result<BranchHistory> LocalGitRepo::history_since(const std::optional<std::string>& since) {
+  if (!holds_repository(path_)) return BranchHistory{};
+  const std::string store = "state store " + path_.string();
+  auto repo = repos_->get(store);
+  if (!repo) return repo.error();
+  auto tip = git::read_tip(*repo, "refs/heads/" + branch_, store);
+  if (!tip) return tip.error();
+  return git::history_since(*repo, tip->id, since, store);
 }
 
 }  // namespace ferry::writer

@@ -40,6 +40,10 @@ class PlanningStore : public StateStore {
   Result<CommitOutcome> apply(const Change& change) override;
   // The planned content: the real branch with every change applied so far.
   Result<Files> read_files(const std::string& prefix) override;
+  // The real branch's: a plan reads drift as a run would, before anything is planned.
+  Result<BranchHistory> history_since(const std::optional<std::string>& since) override {
+    return real_->history_since(since);
+  }
 
  private:
   Status read_real_branch();  // once, with planned_->mutex_ held

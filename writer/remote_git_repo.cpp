@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "core/stable_hash.h"
+#include "writer/branch_history.h"
 #include "writer/file_lock.h"
 #include "writer/git_commit.h"
 #include "writer/git_remote_ops.h"
@@ -175,6 +176,15 @@ Result<std::map<std::string, std::string>> RemoteGitRepo::read_files(const std::
   if (!tip) return tip.error();
   if (!tip->tree) return std::map<std::string, std::string>{};
   return git::read_blobs(cache->repo.get(), tip->tree.get(), *trimmed, store);
+}
+
+Result<BranchHistory> RemoteGitRepo::history_since(const std::optional<std::string>& since) {
+  const std::string store = describe();
+  auto cache = lock_cache(cache_path_, branch_, store);
+  if (!cache) return cache.error();
+  auto remote_tip = git::fetch_branch(cache->repo.get(), {url_, branch_, credentials_, store});
+  if (!remote_tip) return remote_tip.error();
+  return git::history_since(cache->repo.get(), *remote_tip, since, store);
 }
 
 }  // namespace ferry::writer

@@ -40,6 +40,8 @@ class RemoteGitRepo : public StateStore {
   Result<CommitOutcome> apply(const Change& change) override;
   // Fetches, then reads the remote tip from the cache.
   Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
+  // After a fetch of the branch into the cache, as read_files.
+  Result<BranchHistory> history_since(const std::optional<std::string>& since) override;
 
   // <cache_dir>/<16 hex digits of stable_hash(url without credentials + "\n" + branch)>.git
   const std::filesystem::path& cache_path() const { return cache_path_; }

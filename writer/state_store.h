@@ -89,6 +89,24 @@ struct CommitOutcome {
   int push_retries = 0;
 };
 
+// One commit of a branch, as StateStore::history_since reports it for drift checks (run/drift_check.h).
+struct BranchCommit {
+  std::string sha;
+  bool by_ferry = false;  // its message has a line starting "Ferry-", as every commit ferry makes has
+  // Files it added, changed or removed against its first parent; left empty for ferry's own commits.
+  std::vector<std::string> changed_paths = {};
+};
+
+struct BranchHistory {
+  std::optional<std::string> tip;  // the branch's tip; nullopt when there is no such branch
+  // false when `since` is not among the tip's last kHistoryHorizon first parents (a rewritten branch).
+  bool since_found = true;
+  std::vector<BranchCommit> commits = {};  // after `since`, up to the tip, oldest first, along first parents
+};
+
+// How far back history_since looks for `since`.
+inline constexpr int kHistoryHorizon = 10000;
+
 class StateStore {
  public:
   virtual ~StateStore() = default;
@@ -103,6 +121,13 @@ class StateStore {
   // Every file on the branch below `prefix` ("" for all; a trailing '/' is ignored): repository-relative
   // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.
   virtual Result<std::map<std::string, std::string>> read_files(const std::string& prefix) = 0;
+  // The branch's tip, and its first-parent commits after `since` (none when `since` is nullopt or the tip
+  // itself): one ref read (a fetch for a remote store) when the tip has not moved. Stores that keep no
+  // history (in memory) report none: this default.
+  virtual Result<BranchHistory> history_since(const std::optional<std::string>& since) {
+    (void)since;
+    return BranchHistory{};
+  }
   // Packs the repository's loose objects into one pack when there are at least `at_least` of them, as
   // `git gc --auto` would (writer/loose_objects.h), or at the repository's own `gc.auto` when its
   // configuration sets one (0: never); returns how many it packed. Stores that keep no loose objects of

@@ -34,7 +34,9 @@ TEST_F(IncrementalE2E, TheFirstRunRecordsEveryObjectInTheStateRepository) {
             "requests/redis/default/cache-a/record.json\n"
             "requests/redis/team-b/cache-b/record.json\n"
             "stores/clusters/store.json\n"
-            "stores/observability/store.json");
+            "stores/clusters/tip\n"
+            "stores/observability/store.json\n"
+            "stores/observability/tip");
   const std::string record = git(state(), "show state:requests/redis/default/cache-a/record.json");
   EXPECT_NE(record.find("\"result\": \"succeeded\""), std::string::npos) << record;
   EXPECT_NE(record.find("\"destination\": \"worker-dev\""), std::string::npos) << record;
@@ -169,5 +171,66 @@ TEST_F(IncrementalE2E, ARelativeStatePathAndAnEmptyStateDirectoryAreTaken) {
   EXPECT_EQ(git(dir.path() / "made-ahead.git", "ls-tree --name-only state"), "promises\nrequests\nstores");
 }
 
+// The report entry of the request named `name`.
+nlohmann::json request_named(const nlohmann::json& report, const std::string& name) {
+  for (const auto& r : report["requests"])
+    if (r["name"] == name) return r;
+  return nullptr;
+}
+
+// Commits `files` (path -> content) to the clusters repository by hand, as a person with a clone would.
+void push_by_hand(const std::filesystem::path& repo, const std::filesystem::path& scratch,
+                  const std::map<std::string, std::string>& files) {
+  using ferry::testing::shell_quote;
+  ASSERT_EQ(ferry::testing::run("git clone -q " + shell_quote(repo.string()) + " " + shell_quote(scratch.string()))
+                .exit_code,
+            0);
+  for (const auto& [path, content] : files) write_file(scratch / path, content);
+  ASSERT_EQ(ferry::testing::run("cd " + shell_quote(scratch.string()) +
+                                " && git add -A && git commit -qm 'by hand' && git push -q origin HEAD:main")
+                .exit_code,
+            0);
+}
+
+// docs/state.md, "Drift": a hand edit pushed to a Destination is seen by plan (exit 2 with
+// --detailed-exitcode) and by reconcile (`drifted`, the path named), and put back with --restore-drift (the
+// report names each path restored); a file added beside ferry's is not drift and stays.
+TEST_F(IncrementalE2E, AHandEditIsDriftThatPlanShowsAndRestoreDriftPutsBack) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const std::string bundle = "worker-dev/resources/default/redis/cache-a/instance-configure/5058f";
+  const std::string original = git(clusters(), "show main:" + bundle + "/redis.yaml");
+  push_by_hand(clusters(), dir.path() / "by-hand",
+               {{bundle + "/redis.yaml", "edited: by hand\n"}, {"worker-dev/README.yaml", "note: mine\n"}});
+
+  const auto plan = run_ferry(FerryArgs{"plan", platform().string(), "--detailed-exitcode"} + exec_runtime());
+  EXPECT_EQ(plan.exit_code, 2) << plan.output << plan.error_output;
+  EXPECT_NE(plan.output.find("redis default/cache-a: drifted: changed by someone else since ferry wrote it "
+                             "(--restore-drift puts it back)\n  drift: clusters " + bundle + "/redis.yaml\n"),
+            std::string::npos)
+      << plan.output;
+
+  auto [code, report] = reconcile(exec_runtime());
+  EXPECT_EQ(code, 0) << report.dump(2);
+  EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "drifted"},
+                                                                         {"default/shop", "skipped"},
+                                                                         {"team-b/blog", "skipped"},
+                                                                         {"team-b/cache-b", "skipped"}}));
+  EXPECT_EQ(request_named(report, "cache-a")["drifted"], nlohmann::json::array({"clusters " + bundle + "/redis.yaml"}))
+      << report.dump(2);
+  EXPECT_EQ(git(clusters(), "show main:" + bundle + "/redis.yaml"), "edited: by hand");
+
+  auto [restored_code, restored] = reconcile(exec_runtime() + FerryArgs{"--restore-drift"});
+  EXPECT_EQ(restored_code, 0) << restored.dump(2);
+  EXPECT_EQ(results_by_name(restored)["default/cache-a"], "succeeded");
+  EXPECT_EQ(request_named(restored, "cache-a")["commits"][0]["drift_restored"],
+            nlohmann::json::array({bundle + "/redis.yaml"}))
+      << restored.dump(2);
+  EXPECT_EQ(git(clusters(), "show main:" + bundle + "/redis.yaml"), original);
+  EXPECT_EQ(git(clusters(), "show main:worker-dev/README.yaml"), "note: mine");
+
+  auto [after_code, after] = reconcile(exec_runtime());
+  EXPECT_EQ(after_code, 0);
+  for (const auto& [name, result] : results_by_name(after)) EXPECT_EQ(result, "skipped") << name;
+}
 }  // namespace
 }  // namespace ferry

@@ -35,12 +35,13 @@ TEST(RecordedStores, WhatIsRecordedReadsBackAsTheSameStore) {
   store.auth_method = StoreAuthMethod::ssh;
   writer::MemoryStateStore state("state");
   writer::Change change;
-  record_stores(change, {}, {store}, "/srv/platform");
+  record_stores(change, {}, {store}, {{"clusters", "0123abcd"}}, "/srv/platform");
   ASSERT_TRUE(state.apply(change).ok());
   auto loaded = load_recorded_stores(state);
   ASSERT_TRUE(loaded.ok()) << loaded.error().render();
-  ASSERT_EQ(loaded->size(), 1u);
-  const GitStateStore& back = loaded->front();
+  ASSERT_EQ(loaded->stores.size(), 1u);
+  EXPECT_EQ(loaded->tips, (std::map<std::string, std::string>{{"clusters", "0123abcd"}}));
+  const GitStateStore& back = loaded->stores.front();
   EXPECT_EQ(store_record_json(back, "/elsewhere"), store_record_json(store, "/srv/platform"));
   EXPECT_EQ(back.secret_ref->name, "git-creds");
   EXPECT_EQ(back.auth_method, StoreAuthMethod::ssh);
@@ -50,9 +51,20 @@ TEST(RecordedStores, AnUnchangedStoreAddsNothingAndAStoreNoLongerRecordedIsRemov
   const GitStateStore clusters = store_named("clusters", "/srv/state/clusters.git");
   const GitStateStore old = store_named("old", "/srv/state/old.git");
   writer::Change change;
-  record_stores(change, {clusters, old}, {clusters}, "/srv/platform");
+  record_stores(change, {{clusters, old}, {{"clusters", "aa"}}}, {clusters}, {{"clusters", "aa"}}, "/srv/platform");
   EXPECT_TRUE(change.bundles.empty());
   EXPECT_EQ(change.removed_directories, std::vector<std::string>{"stores/old"});
+}
+
+// A new tip rewrites the store's directory whole: its record stays beside the tip.
+TEST(RecordedStores, ANewTipRewritesTheStoresDirectoryWithItsRecord) {
+  const GitStateStore clusters = store_named("clusters", "/srv/state/clusters.git");
+  writer::Change change;
+  record_stores(change, {{clusters}, {{"clusters", "aa"}}}, {clusters}, {{"clusters", "bb"}}, "/srv/platform");
+  ASSERT_EQ(change.bundles.size(), 1u);
+  EXPECT_EQ(change.bundles[0].directory, "stores/clusters");
+  EXPECT_EQ(change.bundles[0].files.at("tip"), "bb\n");
+  EXPECT_TRUE(change.bundles[0].files.contains("store.json"));
 }
 
 TEST(RecordedStores, AStoreRecordThatDoesNotParseNamesItsFile) {

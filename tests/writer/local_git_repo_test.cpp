@@ -287,5 +287,45 @@ TEST_F(LocalGitRepoTest, AnEmptyDirectoryIsARepositoryStillToBeMade) {
   EXPECT_EQ(git(repo_path_, "show state:d/a.yaml"), "A");
 }
 
+// history_since (drift checks, run/drift_check.h) on a local repository: ferry's commits are told from
+// others' by their "Ferry-" trailers; only others' carry their changed paths, removals included.
+TEST_F(LocalGitRepoTest, HistorySinceTellsFerrysCommitsFromOthersAndNamesTheirPaths) {
+  auto repo = open();
+  ASSERT_TRUE(repo);
+  auto first = repo->apply(change_of({{"d", {{"a", "1"}, {"b", "1"}}}}));
+  ASSERT_TRUE(first.ok() && first->commit_sha);
+  Change ferrys = change_of({{"d", {{"a", "2"}, {"b", "1"}}}});
+  ferrys.message = "Update from: default/a\n\nFerry-Request: Redis default/a\n";
+  ASSERT_TRUE(repo->apply(ferrys).ok());
+  const std::string theirs = testing_remote::push_other_commit(repo_path_, temp_.path() / "scratch", "d/c", "c");
+  ASSERT_TRUE(run("cd " + shell_quote((temp_.path() / "scratch").string()) + " && git rm -q d/b && git commit -qm "
+                  "'remove b' && git push -q origin HEAD:main").exit_code == 0);
+
+  auto history = repo->history_since(*first->commit_sha);
+  ASSERT_TRUE(history.ok()) << history.error().render();
+  EXPECT_EQ(history->tip, git(repo_path_, "rev-parse main"));
+  ASSERT_EQ(history->commits.size(), 3u);
+  EXPECT_TRUE(history->commits[0].by_ferry);
+  EXPECT_TRUE(history->commits[0].changed_paths.empty());
+  EXPECT_EQ(history->commits[1].sha, theirs);
+  EXPECT_EQ(history->commits[1].changed_paths, std::vector<std::string>{"d/c"});
+  EXPECT_EQ(history->commits[2].changed_paths, std::vector<std::string>{"d/b"});
+
+  auto tip_only = repo->history_since(std::nullopt);
+  ASSERT_TRUE(tip_only.ok());
+  EXPECT_EQ(tip_only->tip, history->tip);
+  EXPECT_TRUE(tip_only->commits.empty());
+  auto unknown = repo->history_since(std::string(40, 'e'));
+  ASSERT_TRUE(unknown.ok());
+  EXPECT_FALSE(unknown->since_found);
+}
+
+TEST_F(LocalGitRepoTest, HistoryOfAMissingRepositoryIsEmpty) {
+  auto repo = open();
+  ASSERT_TRUE(repo);
+  auto history = repo->history_since(std::nullopt);
+  ASSERT_TRUE(history.ok());
+  EXPECT_EQ(history->tip, std::nullopt);
+}
 }  // namespace
 }  // namespace ferry::writer

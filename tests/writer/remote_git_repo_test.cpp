@@ -71,6 +71,26 @@ TEST_F(RemoteGitRepoTest, BuildsOnCommitsOtherWritersPushed) {
   EXPECT_EQ(git(server_, "ls-tree -r --name-only main"), "mine/a\ntheirs/t");
 }
 
+// history_since (drift checks, run/drift_check.h): after a fetch, the commits since ferry's own, those of
+// other writers with the paths they changed.
+TEST_F(RemoteGitRepoTest, HistorySinceNamesWhatOtherWritersChangedAfterAFetch) {
+  auto repo = open();
+  ASSERT_TRUE(repo);
+  Change mine = change_of({{"mine", {{"a", "1"}}}});
+  mine.message = "Update from: default/a\n\nFerry-Request: Redis default/a\n";
+  auto outcome = repo->apply(mine);
+  ASSERT_TRUE(outcome.ok() && outcome->commit_sha) << (outcome.ok() ? "" : outcome.error().render());
+  const auto theirs = testing_remote::push_other_commit(server_, temp_.path() / "scratch", "mine/a", "edited");
+  auto history = repo->history_since(*outcome->commit_sha);
+  ASSERT_TRUE(history.ok()) << history.error().render();
+  EXPECT_EQ(history->tip, theirs);
+  EXPECT_TRUE(history->since_found);
+  ASSERT_EQ(history->commits.size(), 1u);
+  EXPECT_EQ(history->commits[0].sha, theirs);
+  EXPECT_FALSE(history->commits[0].by_ferry);
+  EXPECT_EQ(history->commits[0].changed_paths, std::vector<std::string>{"mine/a"});
+}
+
 TEST_F(RemoteGitRepoTest, CacheIsABareMirrorOfTheBranchWithoutTheUrl) {
   auto repo = open();
   ASSERT_TRUE(repo);

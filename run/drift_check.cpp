@@ -1,0 +1,102 @@
+#include "run/drift_check.h"
+
+#include <algorithm>
+
+namespace ferry::runner {
+namespace {
+
+// A nested bundle's directory holds a "resources" or "dependencies" segment; a flat placement's path is
+// its Destination's directory, shared with every other placement there.
+bool is_bundle_directory(const std::string& path) {
+  const std::string slashed = "/" + path + "/";
+  return slashed.find("/resources/") != std::string::npos || slashed.find("/dependencies/") != std::string::npos;
+}
+
+// Bundle directory -> the record directories that name it, for the records that wrote to `store` (or
+// recorded no commit, so may have).
+std::map<std::string, std::vector<std::string>> bundle_owners(const RunState& records, const std::string& store) {
+  std::map<std::string, std::vector<std::string>> owners;
+  for (const auto& [directory, record] : records) {
+    const bool in_store = record.commits.empty() ||
+                          std::any_of(record.commits.begin(), record.commits.end(),
+                                      [&](const CommitReport& commit) { return commit.store == store; });
+    if (!in_store) continue;
+    for (const PlacementReport& placement : record.placements) {
+      if (is_bundle_directory(placement.path)) owners[placement.path].push_back(directory);
+    }
+  }
+  return owners;
+}
+
+}  // namespace
+
+void attribute_drift(const RunState& records, const std::string& store, const std::vector<std::string>& changed,
+                     DriftFindings& findings) {
+  if (changed.empty()) return;
+  const auto owners = bundle_owners(records, store);
+  for (const std::string& path : changed) {
+    for (auto slash = path.find('/'); slash != std::string::npos; slash = path.find('/', slash + 1)) {
+      const auto owner = owners.find(path.substr(0, slash));
+      if (owner == owners.end()) continue;
+      for (const std::string& directory : owner->second) {
+        auto& paths = findings[directory];
+        const std::string entry = store + " " + path;
+        if (std::find(paths.begin(), paths.end(), entry) == paths.end()) paths.push_back(entry);
+        std::sort(paths.begin(), paths.end());
+      }
+      break;
+    }
+  }
+}
+
+DriftCheck check_drift(const RunState& records, const std::map<std::string, std::string>& recorded_tips,
+                       const std::map<std::string, writer::StateStore*>& stores) {
+  DriftCheck check;
+  for (const auto& [name, store] : stores) {
+    const auto recorded = recorded_tips.find(name);
+    const std::optional<std::string> since =
+        recorded == recorded_tips.end() || recorded->second.empty() ? std::nullopt : std::optional(recorded->second);
+    auto history = store->history_since(since);
+    if (!history) {
+      check.warnings.push_back("drift in GitStateStore " + name + " was not checked: " + history.error().render());
+      continue;
+    }
+    check.tips[name] = history->tip.value_or("");
+    if (since && !history->since_found) {
+      check.warnings.push_back("drift in GitStateStore " + name + " was not checked: its branch no longer holds " +
+                               "the commit ferry last saw (" + since->substr(0, 12) + "); it was rewritten");
+      continue;
+    }
+    for (const writer::BranchCommit& commit : history->commits) {
+      if (!commit.by_ferry) attribute_drift(records, name, commit.changed_paths, check.findings);
+    }
+  }
+  for (const auto& [directory, paths] : check.findings) {
+    for (const std::string& entry : paths) check.drifted_stores.insert(entry.substr(0, entry.find(' ')));
+  }
+  return check;
+}
+
+std::map<std::string, std::string> tips_to_record(const DriftCheck& check, const std::set<std::string>& unrestored,
+                                                  const std::map<std::string, std::string>& recorded_tips,
+                                                  const std::map<std::string, writer::StateStore*>& stores) {
+  std::set<std::string> keep;
+  for (const std::string& directory : unrestored) {
+    const auto found = check.findings.find(directory);
+    if (found == check.findings.end()) continue;
+    for (const std::string& entry : found->second) keep.insert(entry.substr(0, entry.find(' ')));
+  }
+  std::map<std::string, std::string> tips;
+  for (const auto& [name, store] : stores) {
+    if (keep.contains(name) || !check.tips.contains(name)) {  // drift left, or not checked: compare again
+      if (const auto recorded = recorded_tips.find(name); recorded != recorded_tips.end())
+        tips[name] = recorded->second;
+      continue;
+    }
+    auto now = store->history_since(std::nullopt);
+    if (now && now->tip) tips[name] = *now->tip;
+  }
+  return tips;
+}
+
+}  // namespace ferry::runner
