@@ -9,12 +9,14 @@ namespace {
 // its Destination's directory, shared with every other placement there.
 bool is_bundle_directory(const std::string& path) {
   const std::string slashed = "/" + path + "/";
-  return slashed.find("/resources/") != std::string::npos || slashed.find("/dependencies/") != std::string::npos;
+  return slashed.find("/resources/") != std::string::npos ||
+         slashed.find("/dependencies/") != std::string::npos;
 }
 
 // Bundle directory -> the record directories that name it, for the records that wrote to `store` (or
 // recorded no commit, so may have).
-std::map<std::string, std::vector<std::string>> bundle_owners(const RunState& records, const std::string& store) {
+std::map<std::string, std::vector<std::string>> bundle_owners(const RunState& records,
+                                                              const std::string& store) {
   std::map<std::string, std::vector<std::string>> owners;
   for (const auto& [directory, record] : records) {
     const bool in_store = record.commits.empty() ||
@@ -30,8 +32,8 @@ std::map<std::string, std::vector<std::string>> bundle_owners(const RunState& re
 
 }  // namespace
 
-void attribute_drift(const RunState& records, const std::string& store, const std::vector<std::string>& changed,
-                     DriftFindings& findings) {
+void attribute_drift(const RunState& records, const std::string& store,
+                     const std::vector<std::string>& changed, DriftFindings& findings) {
   if (changed.empty()) return;
   const auto owners = bundle_owners(records, store);
   for (const std::string& path : changed) {
@@ -54,16 +56,19 @@ DriftCheck check_drift(const RunState& records, const std::map<std::string, std:
   DriftCheck check;
   for (const auto& [name, store] : stores) {
     const auto recorded = recorded_tips.find(name);
-    const std::optional<std::string> since =
-        recorded == recorded_tips.end() || recorded->second.empty() ? std::nullopt : std::optional(recorded->second);
+    const std::optional<std::string> since = recorded == recorded_tips.end() || recorded->second.empty()
+                                                 ? std::nullopt
+                                                 : std::optional(recorded->second);
     auto history = store->history_since(since);
     if (!history) {
-      check.warnings.push_back("drift in GitStateStore " + name + " was not checked: " + history.error().render());
+      check.warnings.push_back("drift in GitStateStore " + name +
+                               " was not checked: " + history.error().render());
       continue;
     }
     check.tips[name] = history->tip.value_or("");
     if (since && !history->since_found) {
-      check.warnings.push_back("drift in GitStateStore " + name + " was not checked: its branch no longer holds " +
+      check.warnings.push_back("drift in GitStateStore " + name +
+                               " was not checked: its branch no longer holds " +
                                "the commit ferry last saw (" + since->substr(0, 12) + "); it was rewritten");
       continue;
     }
@@ -77,7 +82,8 @@ DriftCheck check_drift(const RunState& records, const std::map<std::string, std:
   return check;
 }
 
-std::map<std::string, std::string> tips_to_record(const DriftCheck& check, const std::set<std::string>& unrestored,
+std::map<std::string, std::string> tips_to_record(const DriftCheck& check,
+                                                  const std::set<std::string>& unrestored,
                                                   const std::map<std::string, std::string>& recorded_tips,
                                                   const std::map<std::string, writer::StateStore*>& stores) {
   std::set<std::string> keep;

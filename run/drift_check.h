@@ -22,9 +22,10 @@ namespace ferry::runner {
 // Record directory (ObjectRecord::directory) -> its drifted paths, each "<store> <path>", sorted.
 using DriftFindings = std::map<std::string, std::vector<std::string>>;
 
-// Pure: adds to `findings` the paths of `changed` (in `store`) that lie inside a bundle directory of a record.
-void attribute_drift(const RunState& records, const std::string& store, const std::vector<std::string>& changed,
-                     DriftFindings& findings);
+// Pure: adds to `findings` the paths of `changed` (in `store`) that lie inside a bundle directory of a
+// record.
+void attribute_drift(const RunState& records, const std::string& store,
+                     const std::vector<std::string>& changed, DriftFindings& findings);
 
 struct DriftCheck {
   DriftFindings findings;
@@ -40,7 +41,8 @@ DriftCheck check_drift(const RunState& records, const std::map<std::string, std:
 
 // The tips the next run compares with: each store's tip now, except a store with drift left in it (some
 // drifted object in `unrestored`), which keeps its recorded tip so the drift is found again.
-std::map<std::string, std::string> tips_to_record(const DriftCheck& check, const std::set<std::string>& unrestored,
+std::map<std::string, std::string> tips_to_record(const DriftCheck& check,
+                                                  const std::set<std::string>& unrestored,
                                                   const std::map<std::string, std::string>& recorded_tips,
                                                   const std::map<std::string, writer::StateStore*>& stores);
 

@@ -41,8 +41,9 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
   if (const auto drifted = drift_.find(inputs.directory); drifted != drift_.end()) {
     report.result = RequestResult::drifted;
     report.drifted = drifted->second;
-    report.message = "files it placed were changed by someone else since; run with --restore-drift to put "
-                     "them back";
+    report.message =
+        "files it placed were changed by someone else since; run with --restore-drift to put "
+        "them back";
   }
   return report;
 }

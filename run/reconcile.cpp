@@ -303,7 +303,8 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection);
   // Drift since the last run, read before anything commits (drift_check.h), in the declared stores.
   std::map<std::string, writer::StateStore*> declared_stores;
-  for (const GitStateStore& config : declared.stores) declared_stores[config.name] = opened->views.at(config.name);
+  for (const GitStateStore& config : declared.stores)
+    declared_stores[config.name] = opened->views.at(config.name);
   DriftCheck drift;
   if (*recorded) {
     drift = check_drift((*recorded)->records, (*recorded)->stores.tips, declared_stores);
@@ -354,9 +355,10 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   if (context.error()) return *context.error();
   if (!options.dry_run) {
     writer::Change stores_change;
-    const auto tips = tips_to_record(drift, unrestored_drift(drift, run), (*recorded)->stores.tips, declared_stores);
-    record_stores(stores_change, (*recorded)->stores, stores_to_record(declared, **recorded, incremental), tips,
-                  declared.root);
+    const auto tips =
+        tips_to_record(drift, unrestored_drift(drift, run), (*recorded)->stores.tips, declared_stores);
+    record_stores(stores_change, (*recorded)->stores, stores_to_record(declared, **recorded, incremental),
+                  tips, declared.root);
     record_state(incremental, std::move(stores_change), *options.state, run);
   }
   return run;

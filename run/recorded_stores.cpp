@@ -84,10 +84,12 @@ Result<RecordedStores> load_recorded_stores(writer::StateStore& state) {
   return recorded;
 }
 
-void record_stores(writer::Change& change, const RecordedStores& before, const std::vector<GitStateStore>& after,
-                   const std::map<std::string, std::string>& tips, const std::filesystem::path& platform_root) {
+void record_stores(writer::Change& change, const RecordedStores& before,
+                   const std::vector<GitStateStore>& after, const std::map<std::string, std::string>& tips,
+                   const std::filesystem::path& platform_root) {
   // Each store's directory as the files it holds: a Bundle replaces a directory whole.
-  const auto files_of = [&](const GitStateStore& store, const std::map<std::string, std::string>& store_tips) {
+  const auto files_of = [&](const GitStateStore& store,
+                            const std::map<std::string, std::string>& store_tips) {
     std::map<std::string, std::string> files{{kStoreFile, store_record_json(store, platform_root)}};
     if (const auto tip = store_tips.find(store.name); tip != store_tips.end() && !tip->second.empty())
       files[kTipFile] = tip->second + "\n";
@@ -102,7 +104,8 @@ void record_stores(writer::Change& change, const RecordedStores& before, const s
       change.bundles.push_back({store_record_directory(store.name), std::move(files)});
     if (old != recorded.end()) recorded.erase(old);
   }
-  for (const auto& [name, files] : recorded) change.removed_directories.push_back(store_record_directory(name));
+  for (const auto& [name, files] : recorded)
+    change.removed_directories.push_back(store_record_directory(name));
 }
 
 std::vector<GitStateStore> retired_stores(const Platform& platform,

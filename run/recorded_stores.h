@@ -29,8 +29,9 @@ Result<RecordedStores> load_recorded_stores(writer::StateStore& state);
 // Adds to `change` what turns the recorded stores `before` into `after` with `tips`: a store whose record
 // text or tip changed (or is new) rewritten, one no longer in `after` removed. Nothing when they agree.
 // `platform_root` resolves relative local URLs.
-void record_stores(writer::Change& change, const RecordedStores& before, const std::vector<GitStateStore>& after,
-                   const std::map<std::string, std::string>& tips, const std::filesystem::path& platform_root);
+void record_stores(writer::Change& change, const RecordedStores& before,
+                   const std::vector<GitStateStore>& after, const std::map<std::string, std::string>& tips,
+                   const std::filesystem::path& platform_root);
 
 // The recorded stores `platform` does not declare (by name): retired stores.
 std::vector<GitStateStore> retired_stores(const Platform& platform,

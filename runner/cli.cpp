@@ -2,16 +2,15 @@
 #include "runner/cli.h"
 
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <iostream>
 #include <memory>
 
 #include "pipeline/duration.h"
 #include "pipeline/runtime_factory.h"
+#include "run/shard.h"
 #include "runner/commands.h"
 #include "runner/logging.h"
-#include "run/shard.h"
 #include "runner/test_pipeline_command.h"
 #include "writer/network_timeout.h"
 
@@ -49,15 +48,19 @@ void add_platform_and_output(CLI::App& app, std::string& platform_dir, std::stri
                  "Platform with Promises, requests, Destinations and GitStateStores: a directory, or a Git "
                  "repository (file://, git://, https://, ssh:// or user@host:path URL, a bare repository)")
       ->capture_default_str();
-  app.add_option("--platform-ref", platform_ref,
-                 "Branch of a Git platform to read (default: main); on a work tree, read it instead of the files");
-  app.add_option("-o,--output", output, "Report format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+  app.add_option(
+      "--platform-ref", platform_ref,
+      "Branch of a Git platform to read (default: main); on a work tree, read it instead of the files");
+  app.add_option("-o,--output", output, "Report format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
 }
 
 void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
-  app.add_option("--runtime", run.runtime,
-                 "Container runtime: auto (docker if its daemon answers, else podman), docker, podman, oci (runc "
-                 "directly on the podman image, fastest), exec (host commands from --exec-config in bubblewrap)")
+  app.add_option(
+         "--runtime", run.runtime,
+         "Container runtime: auto (docker if its daemon answers, else podman), docker, podman, oci (runc "
+         "directly on the podman image, fastest), exec (host commands from --exec-config in bubblewrap)")
       ->check(CLI::IsMember(pipeline::runtime_names()))
       ->capture_default_str();
   app.add_option("--podman", run.podman, "podman executable")->capture_default_str();
@@ -67,14 +70,16 @@ void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
   app.add_option("--timeout", run.timeout_seconds, "Seconds a container may run before it is killed")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  app.add_option("--secrets-dir", run.secrets_dir,
-                 "Secrets for env valueFrom.secretKeyRef: DIR/<secret>/<key> files (else FERRY_SECRET_<SECRET>_<KEY>)");
+  app.add_option(
+      "--secrets-dir", run.secrets_dir,
+      "Secrets for env valueFrom.secretKeyRef: DIR/<secret>/<key> files (else FERRY_SECRET_<SECRET>_<KEY>)");
   app.add_option("--config-maps-dir", run.config_maps_dir,
                  "ConfigMaps for env valueFrom.configMapKeyRef: DIR/<configmap>/<key> files");
   app.add_option("--max-output-files", run.max_output_files, "Files one pipeline may write to /kratix/output")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  app.add_option("--max-output-bytes", run.max_output_bytes, "Bytes one pipeline may write to /kratix/output, all files")
+  app.add_option("--max-output-bytes", run.max_output_bytes,
+                 "Bytes one pipeline may write to /kratix/output, all files")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   app.add_option("--scratch-dir", run.scratch_dir,
@@ -99,9 +104,10 @@ void add_store_options(CLI::App& app, StoreCommandOptions& stores) {
 }
 
 void add_state_options(CLI::App& app, StateCommandOptions& state) {
-  auto* dir = app.add_option("--state", state.state_dir,
-                             "Bare Git repository (a directory or URL) recording what each run did, for incremental runs "
-                             "(default: branch ferry-state of a Git platform, else PLATFORM/.ferry/state.git)");
+  auto* dir = app.add_option(
+      "--state", state.state_dir,
+      "Bare Git repository (a directory or URL) recording what each run did, for incremental runs "
+      "(default: branch ferry-state of a Git platform, else PLATFORM/.ferry/state.git)");
   app.add_flag("--no-state", state.no_state, "Run every workflow and record nothing (no incremental run)")
       ->excludes(dir);
   app.add_flag("--force", state.force, "Run every workflow even when its inputs did not change");
@@ -109,17 +115,20 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
                  "Re-run an unchanged object when its last run is older than this (a Go duration)")
       ->check(go_duration_check())
       ->capture_default_str();
-  app.add_option("--shard", state.shard,
-                 "I/N: run only the requests of shard I of N (split by a stable hash of NAMESPACE/NAME), for CI "
-                 "matrix jobs; every shard runs the Promises")
+  app.add_option(
+         "--shard", state.shard,
+         "I/N: run only the requests of shard I of N (split by a stable hash of NAMESPACE/NAME), for CI "
+         "matrix jobs; every shard runs the Promises")
       ->check(shard_check())
       ->capture_default_str();
-  app.add_flag("--restore-drift", state.restore_drift,
-               "Run again every object whose files in a Destination someone else changed since ferry wrote them, "
-               "so that its commit puts them back (without it they are reported drifted)");
-  app.add_option("--max-deletions", state.max_deletions,
-                 "Delete at most N vanished requests and Promises in this run, else stop before running anything "
-                 "(default: at most 10, and never every recorded object or request when that is two or more)")
+  app.add_flag(
+      "--restore-drift", state.restore_drift,
+      "Run again every object whose files in a Destination someone else changed since ferry wrote them, "
+      "so that its commit puts them back (without it they are reported drifted)");
+  app.add_option(
+         "--max-deletions", state.max_deletions,
+         "Delete at most N vanished requests and Promises in this run, else stop before running anything "
+         "(default: at most 10, and never every recorded object or request when that is two or more)")
       ->check(CLI::NonNegativeNumber)
       ->option_text("N");
 }
@@ -164,7 +173,8 @@ std::function<int()> configure_explain(CLI::App& app) {
   add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
   auto* request = app.add_option("--request", options->request,
                                  "NAMESPACE/NAME of a request: runs its pipelines and explains each group");
-  auto* promise = app.add_option("--promise", options->promise, "NAME of a Promise: explains its dependencies");
+  auto* promise =
+      app.add_option("--promise", options->promise, "NAME of a Promise: explains its dependencies");
   request->excludes(promise);
   add_runtime_options(app, options->run);
   add_store_options(app, options->stores);
@@ -183,9 +193,10 @@ std::function<int()> configure_status(CLI::App& app) {
   add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
   app.add_option("object", options->object,
                  "NAMESPACE/NAME of a request (or NAME of a Promise): show its whole record");
-  app.add_option("--state", options->state_dir,
-                 "Bare Git repository (a directory or URL) of the recorded state (default: branch ferry-state of a "
-                 "Git platform, else PLATFORM/.ferry/state.git)");
+  app.add_option(
+      "--state", options->state_dir,
+      "Bare Git repository (a directory or URL) of the recorded state (default: branch ferry-state of a "
+      "Git platform, else PLATFORM/.ferry/state.git)");
   add_store_options(app, options->stores);
   return [options] { return run_status(*options); };
 }
@@ -195,7 +206,8 @@ const std::vector<Subcommand>& subcommands() {
       {"reconcile",
        "Run every request's resource.configure workflow, schedule its outputs to Destinations and commit "
        "them to the state stores. Exit 0: all succeeded, unchanged or skipped; 3: some failed or are "
-       "pending; 4: all committed, but some group is misplaced (kept on a Destination that no longer takes it); "
+       "pending; 4: all committed, but some group is misplaced (kept on a Destination that no longer takes "
+       "it); "
        "1: the run could not start (bad input, unusable store); 2: bad command line.",
        configure_reconcile},
       {"plan",
@@ -205,7 +217,8 @@ const std::vector<Subcommand>& subcommands() {
        "command line, or with --detailed-exitcode: some file would change.",
        configure_plan},
       {"explain",
-       "Show why each group of a request (or a Promise's dependencies) goes where it goes: every Destination, "
+       "Show why each group of a request (or a Promise's dependencies) goes where it goes: every "
+       "Destination, "
        "each selector term met or failed, and the choice. Writes nothing.",
        configure_explain},
       {"validate",
@@ -217,7 +230,8 @@ const std::vector<Subcommand>& subcommands() {
        "result, last run, Destinations. Runs nothing; works while a reconcile runs. Exit 0: shown; 1: no "
        "recorded state or no such request; 2: bad command line.",
        configure_status},
-      {"test", "Test a Promise without a cluster: `ferry test pipeline` runs one of its workflows on one object.",
+      {"test",
+       "Test a Promise without a cluster: `ferry test pipeline` runs one of its workflows on one object.",
        [](CLI::App& app) { return configure_test(app, add_runtime_options); }},
       {"version", "Print ferry's version", [](CLI::App&) { return std::function<int()>(run_version); }},
   };
@@ -232,16 +246,18 @@ bool is_unknown_command(const std::string& word) {
   }
   std::string known;
   for (const Subcommand& sub : subcommands()) known += std::string(known.empty() ? "" : ", ") + sub.name;
-  std::cerr << "ferry: unknown command \"" << word << "\"; the commands are " << known << " (see ferry --help)\n";
+  std::cerr << "ferry: unknown command \"" << word << "\"; the commands are " << known
+            << " (see ferry --help)\n";
   return true;
 }
 
 }  // namespace
 
 int run_cli(int argc, char** argv) {
-  CLI::App app{"ferry: run Kratix Promises from Git. Reads a platform directory, runs the workflow containers "
-               "with the Kratix contract, schedules their outputs to Destinations by labels and commits them "
-               "to the Destinations' Git state stores, one commit per request and repository."};
+  CLI::App app{
+      "ferry: run Kratix Promises from Git. Reads a platform directory, runs the workflow containers "
+      "with the Kratix contract, schedules their outputs to Destinations by labels and commits them "
+      "to the Destinations' Git state stores, one commit per request and repository."};
   if (argc > 1 && is_unknown_command(argv[1])) return 2;
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("ferry ") + FERRY_VERSION);
@@ -270,7 +286,8 @@ int run_cli(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   configure_logging(log_format_named(log_format));
-  writer::set_network_timeouts({std::chrono::seconds(network_timeout), std::chrono::seconds(network_timeout)});
+  writer::set_network_timeouts(
+      {std::chrono::seconds(network_timeout), std::chrono::seconds(network_timeout)});
   return action();
 }
 

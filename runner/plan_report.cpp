@@ -1,8 +1,7 @@
 #include "runner/plan_report.h"
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "runner/report.h"
@@ -17,14 +16,22 @@ constexpr std::size_t kDiffLinesShown = 60;
 // What an object would do, in the plan's words (run_report.h has reconcile's).
 std::string plan_outcome(const RequestReport& r) {
   switch (r.result) {
-    case RequestResult::succeeded: return "would change";
-    case RequestResult::unchanged: return "no change";
-    case RequestResult::skipped: return "skipped: unchanged since the recorded run";
-    case RequestResult::deleted: return "would be deleted";
-    case RequestResult::drifted: return "drifted: changed by someone else since ferry wrote it (--restore-drift puts it back)";
-    case RequestResult::suspended: return "would change, then suspend: " + r.message;
-    case RequestResult::pending: return "pending: " + r.message;
-    case RequestResult::failed: return "failed: " + r.message;
+    case RequestResult::succeeded:
+      return "would change";
+    case RequestResult::unchanged:
+      return "no change";
+    case RequestResult::skipped:
+      return "skipped: unchanged since the recorded run";
+    case RequestResult::deleted:
+      return "would be deleted";
+    case RequestResult::drifted:
+      return "drifted: changed by someone else since ferry wrote it (--restore-drift puts it back)";
+    case RequestResult::suspended:
+      return "would change, then suspend: " + r.message;
+    case RequestResult::pending:
+      return "pending: " + r.message;
+    case RequestResult::failed:
+      return "failed: " + r.message;
   }
   return "";
 }
@@ -65,7 +72,9 @@ void count(const PlanReport& plan, int& added, int& modified, int& deleted) {
   for (const StorePlan& s : plan.stores) {
     for (const DestinationPlan& d : s.destinations) {
       for (const writer::FileChange& c : d.changes) {
-        (c.kind == writer::FileChangeKind::added ? added : c.kind == writer::FileChangeKind::deleted ? deleted : modified)++;
+        (c.kind == writer::FileChangeKind::added     ? added
+         : c.kind == writer::FileChangeKind::deleted ? deleted
+                                                     : modified)++;
       }
     }
   }
@@ -80,8 +89,8 @@ std::vector<const RequestReport*> objects_of(const RunReport& run) {
 
 }  // namespace
 
-std::vector<StorePlan> plan_stores(const Platform& platform,
-                                   const std::map<std::string, std::shared_ptr<writer::PlannedContent>>& planned) {
+std::vector<StorePlan> plan_stores(
+    const Platform& platform, const std::map<std::string, std::shared_ptr<writer::PlannedContent>>& planned) {
   std::vector<StorePlan> stores;
   for (const GitStateStore& store : platform.stores) {
     const auto found = planned.find(store.name);
@@ -108,7 +117,9 @@ std::string render_plan_text(const PlanReport& plan) {
   }
   for (const StorePlan& s : plan.stores) {
     for (const DestinationPlan& d : s.destinations) {
-      out += "\n" + (d.destination.empty() ? std::string("Outside every Destination") : "Destination " + d.destination) +
+      out += "\n" +
+             (d.destination.empty() ? std::string("Outside every Destination")
+                                    : "Destination " + d.destination) +
              " (store " + s.store + ", branch " + s.branch + "):\n";
       for (const writer::FileChange& c : d.changes) {
         std::string kind = to_string(c.kind);
@@ -120,8 +131,8 @@ std::string render_plan_text(const PlanReport& plan) {
   }
   int added = 0, modified = 0, deleted = 0;
   count(plan, added, modified, deleted);
-  out += "\nPlan: " + std::to_string(added) + " file(s) to add, " + std::to_string(modified) + " to change, " +
-         std::to_string(deleted) + " to delete. Nothing was written.\n";
+  out += "\nPlan: " + std::to_string(added) + " file(s) to add, " + std::to_string(modified) +
+         " to change, " + std::to_string(deleted) + " to delete. Nothing was written.\n";
   if (!plan.run.state_error.empty()) out += "warning: " + plan.run.state_error + "\n";
   for (const std::string& warning : plan.run.state_warnings) out += "warning: " + warning + "\n";
   return out;
@@ -130,9 +141,9 @@ std::string render_plan_text(const PlanReport& plan) {
 std::string render_plan_json(const PlanReport& plan) {
   nlohmann::ordered_json objects = nlohmann::ordered_json::array();
   for (const RequestReport* r : objects_of(plan.run)) {
-    nlohmann::ordered_json object = {{"kind", r->kind},     {"namespace", r->namespace_},
-                                     {"name", r->name},     {"promise", r->promise},
-                                     {"result", to_string(r->result)}, {"plan", plan_outcome(*r)}};
+    nlohmann::ordered_json object = {
+        {"kind", r->kind},       {"namespace", r->namespace_},     {"name", r->name},
+        {"promise", r->promise}, {"result", to_string(r->result)}, {"plan", plan_outcome(*r)}};
     if (!r->drifted.empty()) object["drifted"] = r->drifted;
     objects.push_back(std::move(object));
   }
@@ -158,19 +169,21 @@ std::string render_plan_json(const PlanReport& plan) {
 std::string render_github_plan_summary(const PlanReport& plan, std::size_t limit) {
   int added = 0, modified = 0, deleted = 0;
   count(plan, added, modified, deleted);
-  std::string out = "## ferry plan\n\n" + std::to_string(added) + " file(s) to add, " + std::to_string(modified) +
-                    " to change, " + std::to_string(deleted) + " to delete.\n\n";
+  std::string out = "## ferry plan\n\n" + std::to_string(added) + " file(s) to add, " +
+                    std::to_string(modified) + " to change, " + std::to_string(deleted) + " to delete.\n\n";
   for (const RequestReport* r : objects_of(plan.run)) {
     if (r->result == RequestResult::succeeded || r->result == RequestResult::failed ||
         r->result == RequestResult::deleted) {
       out += "- " + object_name(*r) + ": " + plan_outcome(*r) + "\n";
     }
   }
-  const std::string closing = "\n_The plan is cut here to stay under GitHub's summary limit; run `ferry plan` for all of it._\n";
+  const std::string closing =
+      "\n_The plan is cut here to stay under GitHub's summary limit; run `ferry plan` for all of it._\n";
   for (const StorePlan& s : plan.stores) {
     for (const DestinationPlan& d : s.destinations) {
-      std::string section = "\n### " + (d.destination.empty() ? std::string("Outside every Destination") : d.destination) +
-                            " (" + s.store + ", " + s.branch + ")\n\n```diff\n";
+      std::string section =
+          "\n### " + (d.destination.empty() ? std::string("Outside every Destination") : d.destination) +
+          " (" + s.store + ", " + s.branch + ")\n\n```diff\n";
       for (const writer::FileChange& c : d.changes) section += cut(writer::unified_diff(c));
       section += "```\n";
       if (out.size() + section.size() + closing.size() > limit) return out + closing;
@@ -186,8 +199,9 @@ int plan_exit_code(const PlanReport& plan, bool detailed) {
                                   [](const RequestReport* r) { return r->result == RequestResult::failed; });
   if (failed) return 1;
   // Drift is a difference between Git and what ferry wrote, as a change is: both ask for a reconcile.
-  const bool drifted = std::any_of(objects.begin(), objects.end(),
-                                   [](const RequestReport* r) { return r->result == RequestResult::drifted; });
+  const bool drifted = std::any_of(objects.begin(), objects.end(), [](const RequestReport* r) {
+    return r->result == RequestResult::drifted;
+  });
   return detailed && (plan.has_changes() || drifted) ? 2 : 0;
 }
 

@@ -23,7 +23,8 @@ Result<std::vector<std::string>> changed_paths(git_repository* repo, const git_c
   TreePtr parent_tree;
   if (git_commit_parentcount(commit) > 0) {
     git_commit* raw_parent = nullptr;
-    if (git_commit_parent(&raw_parent, commit, 0) != 0) return failure("cannot read a parent commit in " + store);
+    if (git_commit_parent(&raw_parent, commit, 0) != 0)
+      return failure("cannot read a parent commit in " + store);
     const CommitPtr parent(raw_parent);
     git_tree* raw_parent_tree = nullptr;
     if (git_commit_tree(&raw_parent_tree, parent.get()) != 0)

@@ -122,8 +122,8 @@ std::string RemoteGitRepo::describe() const {
 }
 
 std::chrono::milliseconds RemoteGitRepo::back_off_delay(int retry) {
-  const auto full = std::min<std::chrono::milliseconds>(retry_.base_delay * (1LL << std::min(retry, 20)),
-                                                         retry_.max_delay);
+  const auto full =
+      std::min<std::chrono::milliseconds>(retry_.base_delay * (1LL << std::min(retry, 20)), retry_.max_delay);
   const std::lock_guard lock(random_mutex_);
   std::uniform_int_distribution<long long> jitter(0, full.count() / 2);
   return full / 2 + std::chrono::milliseconds(jitter(random_));

@@ -182,9 +182,10 @@ nlohmann::json request_named(const nlohmann::json& report, const std::string& na
 void push_by_hand(const std::filesystem::path& repo, const std::filesystem::path& scratch,
                   const std::map<std::string, std::string>& files) {
   using ferry::testing::shell_quote;
-  ASSERT_EQ(ferry::testing::run("git clone -q " + shell_quote(repo.string()) + " " + shell_quote(scratch.string()))
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      ferry::testing::run("git clone -q " + shell_quote(repo.string()) + " " + shell_quote(scratch.string()))
+          .exit_code,
+      0);
   for (const auto& [path, content] : files) write_file(scratch / path, content);
   ASSERT_EQ(ferry::testing::run("cd " + shell_quote(scratch.string()) +
                                 " && git add -A && git commit -qm 'by hand' && git push -q origin HEAD:main")
@@ -205,7 +206,8 @@ TEST_F(IncrementalE2E, AHandEditIsDriftThatPlanShowsAndRestoreDriftPutsBack) {
   const auto plan = run_ferry(FerryArgs{"plan", platform().string(), "--detailed-exitcode"} + exec_runtime());
   EXPECT_EQ(plan.exit_code, 2) << plan.output << plan.error_output;
   EXPECT_NE(plan.output.find("redis default/cache-a: drifted: changed by someone else since ferry wrote it "
-                             "(--restore-drift puts it back)\n  drift: clusters " + bundle + "/redis.yaml\n"),
+                             "(--restore-drift puts it back)\n  drift: clusters " +
+                             bundle + "/redis.yaml\n"),
             std::string::npos)
       << plan.output;
 
@@ -215,7 +217,8 @@ TEST_F(IncrementalE2E, AHandEditIsDriftThatPlanShowsAndRestoreDriftPutsBack) {
                                                                          {"default/shop", "skipped"},
                                                                          {"team-b/blog", "skipped"},
                                                                          {"team-b/cache-b", "skipped"}}));
-  EXPECT_EQ(request_named(report, "cache-a")["drifted"], nlohmann::json::array({"clusters " + bundle + "/redis.yaml"}))
+  EXPECT_EQ(request_named(report, "cache-a")["drifted"],
+            nlohmann::json::array({"clusters " + bundle + "/redis.yaml"}))
       << report.dump(2);
   EXPECT_EQ(git(clusters(), "show main:" + bundle + "/redis.yaml"), "edited: by hand");
 

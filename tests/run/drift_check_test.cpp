@@ -22,22 +22,25 @@ RunState records_of(const std::vector<ObjectRecord>& records) {
 }
 
 TEST(DriftCheck, APathInsideABundleIsDriftOfItsOwnerAndAFileBesideItIsNot) {
-  const RunState records = records_of({request_at("a", "dev/resources/default/redis/a/instance-configure/5058f"),
-                                       request_at("b", "dev/resources/default/redis/b/instance-configure/5058f")});
+  const RunState records =
+      records_of({request_at("a", "dev/resources/default/redis/a/instance-configure/5058f"),
+                  request_at("b", "dev/resources/default/redis/b/instance-configure/5058f")});
   DriftFindings findings;
   attribute_drift(records, "clusters",
                   {"dev/resources/default/redis/a/instance-configure/5058f/redis.yaml",
                    "dev/resources/default/redis/a/instance-configure/5058f/added.yaml", "dev/README.md",
                    "dev/resources/default/redis/c/instance-configure/5058f/x.yaml"},
                   findings);
-  EXPECT_EQ(findings, (DriftFindings{{"requests/redis/default/a",
-                                      {"clusters dev/resources/default/redis/a/instance-configure/5058f/added.yaml",
-                                       "clusters dev/resources/default/redis/a/instance-configure/5058f/redis.yaml"}}}));
+  EXPECT_EQ(
+      findings,
+      (DriftFindings{{"requests/redis/default/a",
+                      {"clusters dev/resources/default/redis/a/instance-configure/5058f/added.yaml",
+                       "clusters dev/resources/default/redis/a/instance-configure/5058f/redis.yaml"}}}));
 }
 
 TEST(DriftCheck, OnlyTheRecordsThatWroteToTheStoreOwnItsPaths) {
-  const RunState records =
-      records_of({request_at("a", "dev/resources/default/redis/a/instance-configure/5058f", "observability")});
+  const RunState records = records_of(
+      {request_at("a", "dev/resources/default/redis/a/instance-configure/5058f", "observability")});
   DriftFindings findings;
   attribute_drift(records, "clusters", {"dev/resources/default/redis/a/instance-configure/5058f/redis.yaml"},
                   findings);
@@ -72,9 +75,11 @@ class HistoryStore : public writer::StateStore {
 };
 
 TEST(DriftCheck, OnlyCommitsFerryDidNotMakeAreReadForDrift) {
-  const RunState records = records_of({request_at("a", "dev/resources/default/redis/a/instance-configure/5058f")});
+  const RunState records =
+      records_of({request_at("a", "dev/resources/default/redis/a/instance-configure/5058f")});
   HistoryStore store;
-  store.answer = {"tip2", true,
+  store.answer = {"tip2",
+                  true,
                   {{"c1", true, {}},
                    {"c2", false, {"dev/resources/default/redis/a/instance-configure/5058f/redis.yaml"}}}};
   const DriftCheck check = check_drift(records, {{"clusters", "tip1"}}, {{"clusters", &store}});
@@ -84,8 +89,9 @@ TEST(DriftCheck, OnlyCommitsFerryDidNotMakeAreReadForDrift) {
   EXPECT_EQ(check.drifted_stores, std::set<std::string>{"clusters"});
 
   // Drift left in the store: the next run compares with the same tip again; none left: the tip now.
-  EXPECT_EQ(tips_to_record(check, {"requests/redis/default/a"}, {{"clusters", "tip1"}}, {{"clusters", &store}}),
-            (std::map<std::string, std::string>{{"clusters", "tip1"}}));
+  EXPECT_EQ(
+      tips_to_record(check, {"requests/redis/default/a"}, {{"clusters", "tip1"}}, {{"clusters", &store}}),
+      (std::map<std::string, std::string>{{"clusters", "tip1"}}));
   EXPECT_EQ(tips_to_record(check, {}, {{"clusters", "tip1"}}, {{"clusters", &store}}),
             (std::map<std::string, std::string>{{"clusters", "tip2"}}));
 }
@@ -103,8 +109,9 @@ TEST(DriftCheck, AStoreThatCannotBeReadOrWasRewrittenIsAWarningAndKeepsItsTip) {
   EXPECT_EQ(check.warnings[1],
             "drift in GitStateStore b was not checked: its branch no longer holds the commit ferry last saw "
             "(old-b); it was rewritten");
-  EXPECT_EQ(tips_to_record(check, {}, {{"a", "old-a"}, {"b", "old-b"}}, {{"a", &unreadable}, {"b", &rewritten}}),
-            (std::map<std::string, std::string>{{"a", "old-a"}, {"b", "new"}}));
+  EXPECT_EQ(
+      tips_to_record(check, {}, {{"a", "old-a"}, {"b", "old-b"}}, {{"a", &unreadable}, {"b", &rewritten}}),
+      (std::map<std::string, std::string>{{"a", "old-a"}, {"b", "new"}}));
 }
 
 }  // namespace

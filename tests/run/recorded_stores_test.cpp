@@ -51,7 +51,8 @@ TEST(RecordedStores, AnUnchangedStoreAddsNothingAndAStoreNoLongerRecordedIsRemov
   const GitStateStore clusters = store_named("clusters", "/srv/state/clusters.git");
   const GitStateStore old = store_named("old", "/srv/state/old.git");
   writer::Change change;
-  record_stores(change, {{clusters, old}, {{"clusters", "aa"}}}, {clusters}, {{"clusters", "aa"}}, "/srv/platform");
+  record_stores(change, {{clusters, old}, {{"clusters", "aa"}}}, {clusters}, {{"clusters", "aa"}},
+                "/srv/platform");
   EXPECT_TRUE(change.bundles.empty());
   EXPECT_EQ(change.removed_directories, std::vector<std::string>{"stores/old"});
 }
@@ -60,7 +61,8 @@ TEST(RecordedStores, AnUnchangedStoreAddsNothingAndAStoreNoLongerRecordedIsRemov
 TEST(RecordedStores, ANewTipRewritesTheStoresDirectoryWithItsRecord) {
   const GitStateStore clusters = store_named("clusters", "/srv/state/clusters.git");
   writer::Change change;
-  record_stores(change, {{clusters}, {{"clusters", "aa"}}}, {clusters}, {{"clusters", "bb"}}, "/srv/platform");
+  record_stores(change, {{clusters}, {{"clusters", "aa"}}}, {clusters}, {{"clusters", "bb"}},
+                "/srv/platform");
   ASSERT_EQ(change.bundles.size(), 1u);
   EXPECT_EQ(change.bundles[0].directory, "stores/clusters");
   EXPECT_EQ(change.bundles[0].files.at("tip"), "bb\n");

@@ -297,9 +297,12 @@ TEST_F(LocalGitRepoTest, HistorySinceTellsFerrysCommitsFromOthersAndNamesTheirPa
   Change ferrys = change_of({{"d", {{"a", "2"}, {"b", "1"}}}});
   ferrys.message = "Update from: default/a\n\nFerry-Request: Redis default/a\n";
   ASSERT_TRUE(repo->apply(ferrys).ok());
-  const std::string theirs = testing_remote::push_other_commit(repo_path_, temp_.path() / "scratch", "d/c", "c");
-  ASSERT_TRUE(run("cd " + shell_quote((temp_.path() / "scratch").string()) + " && git rm -q d/b && git commit -qm "
-                  "'remove b' && git push -q origin HEAD:main").exit_code == 0);
+  const std::string theirs =
+      testing_remote::push_other_commit(repo_path_, temp_.path() / "scratch", "d/c", "c");
+  ASSERT_TRUE(run("cd " + shell_quote((temp_.path() / "scratch").string()) +
+                  " && git rm -q d/b && git commit -qm "
+                  "'remove b' && git push -q origin HEAD:main")
+                  .exit_code == 0);
 
   auto history = repo->history_since(*first->commit_sha);
   ASSERT_TRUE(history.ok()) << history.error().render();

@@ -80,7 +80,8 @@ TEST_F(RemoteGitRepoTest, HistorySinceNamesWhatOtherWritersChangedAfterAFetch) {
   mine.message = "Update from: default/a\n\nFerry-Request: Redis default/a\n";
   auto outcome = repo->apply(mine);
   ASSERT_TRUE(outcome.ok() && outcome->commit_sha) << (outcome.ok() ? "" : outcome.error().render());
-  const auto theirs = testing_remote::push_other_commit(server_, temp_.path() / "scratch", "mine/a", "edited");
+  const auto theirs =
+      testing_remote::push_other_commit(server_, temp_.path() / "scratch", "mine/a", "edited");
   auto history = repo->history_since(*outcome->commit_sha);
   ASSERT_TRUE(history.ok()) << history.error().render();
   EXPECT_EQ(history->tip, theirs);
