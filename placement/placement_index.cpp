@@ -14,7 +14,8 @@ std::vector<std::string> split(const std::string& path) {
   return segments;
 }
 
-std::string destination_named_by_dir(const Platform& platform, const GitStateStore& store, const std::string& dir) {
+std::string destination_named_by_dir(const Platform& platform, const GitStateStore& store,
+                                     const std::string& dir) {
   for (const auto& d : platform.destinations) {
     if (d.state_store == store.name && writer::join_path({store.path, d.path}) == dir) return d.name;
   }
@@ -37,13 +38,22 @@ void PlacementIndex::add_path(const Platform& platform, const GitStateStore& sto
                           segments[i + 5]};
     auto& bundles = by_request_[key];
     const bool seen = !bundles.empty() && bundles.back().destination_dir == dir &&
-                      bundles.back().pipeline == bundle.pipeline && bundles.back().group_id5 == bundle.group_id5;
+                      bundles.back().pipeline == bundle.pipeline &&
+                      bundles.back().group_id5 == bundle.group_id5;
     if (!seen) bundles.push_back(std::move(bundle));
+    return;
+  }
+  for (std::size_t i = 0; i + 2 < segments.size(); ++i) {  // dependencies + the Promise + at least a file
+    if (segments[i] != "dependencies") continue;
+    std::string directory = prefix;
+    for (std::size_t j = 0; j <= i + 1; ++j) directory += (directory.empty() ? "" : "/") + segments[j];
+    by_promise_[segments[i + 1]].insert(store.name + " " + directory);
     return;
   }
 }
 
-const std::vector<ExistingBundle>& PlacementIndex::bundles_of(const std::string& ns, const std::string& promise,
+const std::vector<ExistingBundle>& PlacementIndex::bundles_of(const std::string& ns,
+                                                              const std::string& promise,
                                                               const std::string& request) const {
   static const std::vector<ExistingBundle> none;
   auto it = by_request_.find(ns + "/" + promise + "/" + request);

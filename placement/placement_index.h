@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,9 +29,16 @@ class PlacementIndex {
   // The bundles of one request, in store and path order.
   const std::vector<ExistingBundle>& bundles_of(const std::string& ns, const std::string& promise,
                                                 const std::string& request) const;
+  // Every request with a bundle, by "<ns>/<promise>/<request>" (for recovery, run/recovery.h).
+  const std::map<std::string, std::vector<ExistingBundle>>& requests() const { return by_request_; }
+  // Every Promise with dependencies on a Destination: its name -> each "<store> <dir>/dependencies/<name>".
+  // A path with no request bundle in it counts when it has a "dependencies" segment followed by at least
+  // the Promise's name and one more.
+  const std::map<std::string, std::set<std::string>>& promise_dependencies() const { return by_promise_; }
 
  private:
   std::map<std::string, std::vector<ExistingBundle>> by_request_;  // "<ns>/<promise>/<request>"
+  std::map<std::string, std::set<std::string>> by_promise_;
 };
 
 // Reads every store's tree once.

@@ -162,6 +162,10 @@ Result<std::map<std::string, writer::Change>> run_and_plan_deletion(
           ", which the platform no longer declares and this run could not open (see the warnings, "
           "or declare the store again)");
   }
+  // A record rebuilt from the Destinations (recovery.h) has no object to run a delete workflow on.
+  if (record.object_yaml.empty())
+    return record.kind == "Promise" ? promise_removals(record, platform)
+                                    : request_removals(record, platform, index);
   auto promise = promise_named(record.promise, platform, state);
   if (!promise) return promise.error();
   if (record.kind == "Promise") {

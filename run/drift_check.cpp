@@ -66,6 +66,7 @@ DriftCheck check_drift(const RunState& records, const std::map<std::string, std:
       continue;
     }
     check.tips[name] = history->tip.value_or("");
+    if (!since && history->tip) check.unknown_to_records[name] = "the records hold no tip of its branch";
     if (since && !history->since_found) {
       check.warnings.push_back("drift in GitStateStore " + name +
                                " was not checked: its branch no longer holds " +
@@ -74,6 +75,9 @@ DriftCheck check_drift(const RunState& records, const std::map<std::string, std:
     }
     for (const writer::BranchCommit& commit : history->commits) {
       if (!commit.by_ferry) attribute_drift(records, name, commit.changed_paths, check.findings);
+      if (commit.by_ferry)
+        check.unknown_to_records[name] =
+            "ferry commits since the tip the records hold (another run wrote to it)";
     }
   }
   for (const auto& [directory, paths] : check.findings) {

@@ -15,6 +15,7 @@
 #include "platform/store_access.h"
 #include "run/canaries.h"
 #include "run/deletion.h"
+#include "run/deletion_guard.h"
 #include "run/drift_check.h"
 #include "run/incremental.h"
 #include "run/journal.h"
@@ -23,6 +24,7 @@
 #include "run/promise_requirements.h"
 #include "run/recorded_run.h"
 #include "run/recorded_stores.h"
+#include "run/recovery.h"
 #include "run/request_plan.h"
 #include "run/workflow_runs.h"
 
@@ -169,6 +171,7 @@ void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime
       committed = commit_each(*removals, stores, report);
     }
     report.result = committed ? RequestResult::deleted : RequestResult::failed;
+    if (committed && record->object_yaml.empty()) report.message = kDeleteWorkflowNotRun;
     if (!committed) {
       report.message = "deleting it failed: " + committed.error().render();
       incremental.keep_failed_deletion(*record, committed.error().render());
@@ -215,6 +218,21 @@ constexpr std::size_t kStateLooseObjectLimit = 1000;
 // Writes the run's records last, after every destination commit; then packs the state repository's loose
 // objects when they have piled up (outside the uninterruptible section: an interrupted packing loses
 // nothing).
+// Adds to `recorded` the records rebuilt from the stores the records may not know (recovery.h), then asks
+// the deletion guard again: the rebuilt objects are deleted in this run.
+Status rebuild_lost_records(const Platform& platform, LazyRunScheduling& context, const DriftCheck& drift,
+                            const ReconcileOptions& options, RecordedRun& recorded, RunReport& run) {
+  if (drift.unknown_to_records.empty()) return ok();
+  auto ready = context.get();  // the placement index: every store's tree, read once
+  if (!ready) return ready.error();
+  Recovery recovery = recover_records(platform, recorded.records, *ready->index, drift.unknown_to_records);
+  run.recovery_notes = std::move(recovery.notes);
+  if (recovery.records.empty()) return ok();
+  for (ObjectRecord& record : recovery.records)
+    recorded.records.emplace(record.directory(), std::move(record));
+  return check_deletions(platform, recorded.records, options.max_deletions);
+}
+
 // The objects with drift that this run did not put back: still `drifted`, or run and not committed.
 std::set<std::string> unrestored_drift(const DriftCheck& drift, const RunReport& run) {
   std::set<std::string> left;
@@ -300,8 +318,8 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
     stores[config.name].store = opened->views.at(config.name);
   }
   LazyRunScheduling context(platform, opened->views, options.scheduling_timeout);
-  IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection);
-  // Drift since the last run, read before anything commits (drift_check.h), in the declared stores.
+  // Drift since the last run, read before anything commits (drift_check.h), in the declared stores; and the
+  // records rebuilt from the stores they may not know (recovery.h).
   std::map<std::string, writer::StateStore*> declared_stores;
   for (const GitStateStore& config : declared.stores)
     declared_stores[config.name] = opened->views.at(config.name);
@@ -309,8 +327,11 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   if (*recorded) {
     drift = check_drift((*recorded)->records, (*recorded)->stores.tips, declared_stores);
     for (std::string& warning : drift.warnings) run.state_warnings.push_back(std::move(warning));
-    incremental.set_drift(drift.findings, options.restore_drift);
+    if (Status rebuilt = rebuild_lost_records(platform, context, drift, options, **recorded, run); !rebuilt)
+      return rebuilt.error();
   }
+  IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection);
+  if (*recorded) incremental.set_drift(drift.findings, options.restore_drift);
   Journal journal(options.state, !options.dry_run);
   if (Status loaded = journal.load(); !loaded) return loaded.error();
   for (const JournalEntry& entry : journal.entries()) incremental.run_regardless(entry.directory);

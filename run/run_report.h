@@ -68,6 +68,8 @@ struct RunReport {
   // where that failed (each a rendered, located error; the run's exit code is then 3).
   std::vector<CommitReport> canary_commits = {};
   std::vector<std::string> canary_errors = {};
+  // Stores read to rebuild lost records (run/recovery.h), and what was found.
+  std::vector<std::string> recovery_notes = {};
 };
 
 const char* to_string(RequestResult result);

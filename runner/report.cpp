@@ -150,6 +150,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   for (const auto& failure : report.metric_failures) out += "warning: " + failure + "\n";
   for (const auto& warning : report.state_warnings) out += "warning: " + warning + "\n";
   for (const auto& note : report.journal_notes) out += "journal: " + note + "\n";
+  for (const auto& note : report.recovery_notes) out += "recovery: " + note + "\n";
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
   out += summary_line(report.requests, "requests");
   out += cached_summary(report);
@@ -170,6 +171,7 @@ std::string render_json(const RunReport& report) {
   if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
   if (!report.journal_notes.empty()) document["journal"] = report.journal_notes;
   if (!report.state_warnings.empty()) document["state_warnings"] = report.state_warnings;
+  if (!report.recovery_notes.empty()) document["recovery"] = report.recovery_notes;
   if (const int retries = push_retries_of(report); retries > 0) document["push_retries"] = retries;
   if (!report.canary_commits.empty() || !report.canary_errors.empty()) {
     nlohmann::ordered_json commits = nlohmann::ordered_json::array();
