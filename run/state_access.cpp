@@ -40,6 +40,11 @@ StateLocation directory_state(const fs::path& dir) {
   return StateLocation{state_store_spec(dir), lock_path, dir.string(), dir};
 }
 
+StateLocation with_branch(StateLocation location, const std::string& branch) {
+  if (!branch.empty()) location.spec.branch = branch;
+  return location;
+}
+
 bool is_url(const std::string& text) {
   auto parsed = writer::parse_store_url(text, fs::current_path());
   return parsed && parsed->transport != writer::StoreTransport::kLocalPath;
@@ -59,14 +64,15 @@ writer::StoreSpec state_store_spec(const fs::path& state_dir) {
 }
 
 StateLocation state_location(const std::string& state_option, const PlatformSource& platform,
-                             const PlatformAccess& access) {
+                             const PlatformAccess& access, const std::string& branch) {
+  const auto branch_or = [&branch](const char* fallback) { return branch.empty() ? std::string(fallback) : branch; };
   if (!state_option.empty()) {
-    if (is_url(state_option)) return repository_state(state_option, kStateBranch, platform, access);
-    return directory_state(state_option);
+    if (is_url(state_option)) return repository_state(state_option, branch_or(kStateBranch), platform, access);
+    return with_branch(directory_state(state_option), branch);
   }
   if (platform.is_git_repository())
-    return repository_state(platform.repository, kPlatformStateBranch, platform, access);
-  return directory_state(default_state_dir(platform.root));
+    return repository_state(platform.repository, branch_or(kPlatformStateBranch), platform, access);
+  return with_branch(directory_state(default_state_dir(platform.root)), branch);
 }
 
 Result<OpenedState> open_run_state(const StateLocation& location) {

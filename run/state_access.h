@@ -41,9 +41,10 @@ struct StateLocation {
 // the platform repository's kPlatformStateBranch when the platform is a Git repository, else
 // default_state_dir. The lock is <dir>.lock for a directory, <repository>/ferry-state.lock for a local
 // repository, and <cache dir>/state-<16 hex digits of the URL and branch>.lock for a remote one. Remote
-// state uses the platform's credentials (platform_source.h).
+// state uses the platform's credentials (platform_source.h). `branch` (--state-branch), when not empty,
+// replaces the branch of either form, and of the default on a Git platform.
 StateLocation state_location(const std::string& state_option, const PlatformSource& platform,
-                             const PlatformAccess& access);
+                             const PlatformAccess& access, const std::string& branch = "");
 
 // The state repository of a run, opened and locked for as long as this lives. The kernel drops the lock
 // when ferry dies, so no stale lock remains.

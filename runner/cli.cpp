@@ -108,6 +108,9 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
       "--state", state.state_dir,
       "Bare Git repository (a directory or URL) recording what each run did, for incremental runs "
       "(default: branch ferry-state of a Git platform, else PLATFORM/.ferry/state.git)");
+  app.add_option("--state-branch", state.state_branch,
+                 "Branch of the state repository that holds the records (default: state; ferry-state on a Git "
+                 "platform's own repository)");
   app.add_flag("--no-state", state.no_state, "Run every workflow and record nothing (no incremental run)")
       ->excludes(dir);
   app.add_flag("--force", state.force, "Run every workflow even when its inputs did not change");
@@ -197,6 +200,9 @@ std::function<int()> configure_status(CLI::App& app) {
       "--state", options->state_dir,
       "Bare Git repository (a directory or URL) of the recorded state (default: branch ferry-state of a "
       "Git platform, else PLATFORM/.ferry/state.git)");
+  app.add_option("--state-branch", options->state_branch,
+                 "Branch of the state repository that holds the records (default: state; ferry-state on a Git "
+                 "platform's own repository)");
   add_store_options(app, options->stores);
   return [options] { return run_status(*options); };
 }

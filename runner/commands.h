@@ -33,6 +33,7 @@ struct StoreCommandOptions {
 // Incremental runs (docs/state.md): where the recorded state lives and what overrides it.
 struct StateCommandOptions {
   std::string state_dir;  // "" = <platform>/.ferry/state.git (state_access.h)
+  std::string state_branch;  // --state-branch: "" = the default of state_access.h state_location
   bool no_state = false;  // run everything, record nothing
   bool force = false;     // run everything, record what was done
   std::string reconciliation_interval = "10h";  // a Go duration, as Kratix's reconciliationInterval
@@ -91,6 +92,7 @@ struct StatusCommandOptions {
   std::string platform_ref;         // --platform-ref: the branch read from Git ("" = main)
   std::string object;     // "" = every Promise and request; NAMESPACE/NAME a request; NAME a Promise
   std::string state_dir;  // "" = the default of state_access.h state_location
+  std::string state_branch;     // --state-branch, as for reconcile
   std::string output = "text";  // text | json
   StoreCommandOptions stores;   // how a Git platform, or remote state, is reached
 };

@@ -41,7 +41,7 @@ Result<std::unique_ptr<writer::StateStore>> recorded_state(const PlanCommandOpti
                                                            const CommandPlatform& platform) {
   if (options.state.no_state) return std::unique_ptr<writer::StateStore>();
   auto store =
-      open_state_for_reading(state_location(options.state.state_dir, platform.source, platform.access));
+      open_state_for_reading(state_location(options.state.state_dir, platform.source, platform.access, options.state.state_branch));
   if (!store || !*store) return store;
   auto content = std::make_shared<writer::PlannedContent>("state");
   return std::unique_ptr<writer::StateStore>(

@@ -96,7 +96,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   if (!runtime) return outputs.stopped({runtime.error()});
   std::optional<OpenedState> state;
   if (!options.state.no_state) {
-    auto opened = open_run_state(state_location(options.state.state_dir, source->source, source->access));
+    auto opened = open_run_state(state_location(options.state.state_dir, source->source, source->access, options.state.state_branch));
     if (!opened) return outputs.stopped({opened.error()});
     state.emplace(std::move(*opened));
   }

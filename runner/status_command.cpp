@@ -55,7 +55,7 @@ int fail(const Error& error) {
 int run_status(const StatusCommandOptions& options) {
   auto platform = command_platform(options.platform_dir, options.platform_ref, options.stores);
   if (!platform) return fail(platform.error());
-  const StateLocation location = state_location(options.state_dir, platform->source, platform->access);
+  const StateLocation location = state_location(options.state_dir, platform->source, platform->access, options.state_branch);
   auto state = read_recorded_state(location);
   if (!state) return fail(state.error());
   const bool json = options.output == "json";

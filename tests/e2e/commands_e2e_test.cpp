@@ -13,6 +13,7 @@ namespace ferry {
 namespace {
 
 using ferry::testing::FerryArgs;
+using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run;
 using ferry::testing::run_ferry;
@@ -186,6 +187,8 @@ ActionStep ferry_step_of_action(const std::map<std::string, std::string>& inputs
       }();
       if (value == "${{ github.action_path }}") {
         value = action_path;
+      } else if (value == "${{ github.token }}") {
+        value = "";  // no job token here: the test repositories need none
       } else if (!input.empty()) {
         const std::string name = input[1];
         value = inputs.contains(name) ? inputs.at(name) : action["inputs"][name]["default"].as<std::string>();
@@ -226,7 +229,8 @@ ferry::testing::CommandResult run_ferry_step(const std::filesystem::path& dir,
 }
 
 TEST_F(CommandsE2E, TheActionsFerryStepReconcilesAndSetsTheOutputs) {
-  const auto result = run_ferry_step(dir.path(), {{"platform", p()}, {"args", "--jobs 2"}});
+  const auto result = run_ferry_step(
+      dir.path(), {{"platform", p()}, {"args", "--jobs 2"}, {"state", ".ferry-state/state.git"}});
   EXPECT_EQ(result.exit_code, 0) << result.output;
   const std::string outputs = read_file(dir.path() / "outputs");
   EXPECT_NE(outputs.find("changed=true\ncommits=7\n"), std::string::npos) << outputs;
@@ -237,7 +241,8 @@ TEST_F(CommandsE2E, TheActionsFerryStepReconcilesAndSetsTheOutputs) {
 
 // A pull request's plan: the diff in the job summary, `changed` set, nothing written (no state either).
 TEST_F(CommandsE2E, TheActionsFerryStepPlansWithADiffInTheSummary) {
-  const auto result = run_ferry_step(dir.path(), {{"command", "plan"}, {"platform", p()}});
+  const auto result = run_ferry_step(
+      dir.path(), {{"command", "plan"}, {"platform", p()}, {"state", ".ferry-state/state.git"}});
   EXPECT_EQ(result.exit_code, 0) << result.output;
   const std::string outputs = read_file(dir.path() / "outputs");
   EXPECT_NE(outputs.find("changed=true\nexit-code=0\nprocess-exit-code=0\n"), std::string::npos) << outputs;
@@ -250,5 +255,82 @@ TEST_F(CommandsE2E, TheActionsFerryStepPlansWithADiffInTheSummary) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "state"));
 }
 
+// docs/github-action.md, "A workflow", as fresh runners run it: each job a new clone of the platform
+// repository (here over file://, through ferry's remote store), no cache. The default `state: remote` keeps
+// the records on the repository's ferry-state branch, so the second run skips everything, a pull request's
+// plan shows a deletion, and the third run deletes.
+TEST_F(CommandsE2E, FreshRunnersKeepTheRecordsOnTheRepositorysFerryStateBranch) {
+  const std::filesystem::path origin = dir.path() / "origin.git";
+  const std::filesystem::path seed = dir.path() / "seed";
+  std::filesystem::create_directories(seed);
+  std::filesystem::copy(platform(), seed / "platform", std::filesystem::copy_options::recursive);
+  std::string stores = read_file(seed / "platform/state-stores.yaml");
+  for (const char* store : {"clusters", "observability"}) {
+    const std::string relative = std::string("../state/") + store + ".git";
+    stores.replace(stores.find(relative), relative.size(),
+                   (dir.path() / "state" / (std::string(store) + ".git")).string());
+  }
+  write_file(seed / "platform/state-stores.yaml", stores);
+  ASSERT_EQ(run("git init -q --bare -b main " + shell_quote(origin.string()) + " && cd " +
+                shell_quote(seed.string()) +
+                " && git init -q -b main && git add -A && git commit -qm platform && git push -q " +
+                shell_quote(origin.string()) + " main")
+                .exit_code,
+            0);
+  // One job: a fresh runner directory, a fresh clone of main as its workspace, the step with `inputs`.
+  int job = 0;
+  const auto run_job = [&](const std::map<std::string, std::string>& inputs) {
+    const std::filesystem::path runner = dir.path() / ("runner-" + std::to_string(++job));
+    const auto cloned =
+        run("git clone -q file://" + origin.string() + " " + shell_quote((runner / "workspace").string()));
+    EXPECT_EQ(cloned.exit_code, 0) << cloned.output;
+    auto with_platform = inputs;
+    with_platform["platform"] = "platform";
+    with_platform["runtime"] = "exec";
+    with_platform["args"] =
+        "--exec-config " + exec_config() + (inputs.contains("args") ? " " + inputs.at("args") : "");
+    return run_ferry_step(runner, with_platform);
+  };
+  const auto first = run_job({});
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_NE(first.output.find("4 requests: 4 succeeded"), std::string::npos) << first.output;
+  EXPECT_EQ(git(origin, "ls-tree --name-only ferry-state"), "promises\nrequests\nstores");
+
+  const auto second = run_job({});
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_NE(second.output.find("4 requests: 4 skipped"), std::string::npos) << second.output;
+
+  // A pull request removing cache-b: its plan (read-only) shows the deletion.
+  ASSERT_EQ(run("cd " + shell_quote(seed.string()) + " && git checkout -q -b pr && " +
+                "sed -i '/^---$/,$d' platform/requests/redis.yaml && git commit -qam 'remove cache-b' && git "
+                "push -q " +
+                shell_quote(origin.string()) + " pr")
+                .exit_code,
+            0);
+  const std::string state_before = git(origin, "rev-parse ferry-state");
+  const std::filesystem::path pr_runner = dir.path() / "runner-pr";
+  ASSERT_EQ(run("git clone -q -b pr file://" + origin.string() + " " +
+                shell_quote((pr_runner / "workspace").string()))
+                .exit_code,
+            0);
+  const auto plan = run_ferry_step(pr_runner, {{"command", "plan"},
+                                               {"platform", "platform"},
+                                               {"runtime", "exec"},
+                                               {"args", "--exec-config " + exec_config()}});
+  EXPECT_EQ(plan.exit_code, 0) << plan.output;
+  EXPECT_NE(plan.output.find("redis team-b/cache-b: would be deleted"), std::string::npos) << plan.output;
+  EXPECT_EQ(git(origin, "rev-parse ferry-state"), state_before);
+
+  ASSERT_EQ(
+      run("cd " + shell_quote(seed.string()) + " && git checkout -q main && git merge -q pr && git push -q " +
+          shell_quote(origin.string()) + " main")
+          .exit_code,
+      0);
+  const auto third = run_job({});
+  ASSERT_EQ(third.exit_code, 0) << third.output;
+  EXPECT_NE(third.output.find("deleted  team-b/cache-b"), std::string::npos) << third.output;
+  EXPECT_EQ(git(dir.path() / "state/clusters.git", "ls-tree -r --name-only main worker-dev/resources/team-b"),
+            "");
+}
 }  // namespace
 }  // namespace ferry
