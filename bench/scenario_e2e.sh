@@ -8,7 +8,9 @@
 #     scenario 5's, so the stand-in writes what the image writes;
 #   2 no-op: a second reconcile of the unchanged BIG platform (no commit may be made, no workflow may run:
 #     the recorded state says nothing changed), against bench/load_bench.cpp's time to load and validate
-#     it, each a fresh process timed from outside.
+#     it, each a fresh process timed from outside; then (2d) the same no-op run against itself with
+#     --no-drift-check, and (2r) recovery from lost records at R against a first run of the same platform
+#     (both on exec with a warm pipeline cache, so no container runs).
 #   bench/scenario_e2e.sh R BIG
 # Env: FERRY, BENCH_BIN, BENCH_TMP, BENCH_RESULTS, BENCH_REPS (no-op runs; the first runs happen once).
 set -euo pipefail
@@ -75,3 +77,40 @@ load=()
 for ((i = 0; i < reps; i++)); do load+=("$(bench_time "$BENCH_BIN/ferry_bench_load" "$platform" 1)"); done
 bench_record 2 "2 No-op reconcile R=$big" "ferry unchanged run (s)" "${noop[*]}" "load+validate (s)" "${load[*]}" \
   ferry/baseline "<=2" "no commit made, no workflow run; both timed as whole processes"
+
+# The drift check's share of the no-op run (docs/state.md, "Drift"): the same unchanged run with and without
+# it, interleaved. Nothing moved, so the check is one tip read per store.
+bench_say "scenario 2: R=$big unchanged, with and without the drift check, ${reps}x each"
+checked=() unchecked=()
+for ((i = 0; i < reps; i++)); do
+  checked+=("$(bench_time reconcile "$platform" --runtime exec --exec-config "$here/exec/ferry-exec.yaml")")
+  unchecked+=("$(bench_time reconcile "$platform" --runtime exec --exec-config "$here/exec/ferry-exec.yaml" --no-drift-check)")
+done
+bench_record 2d "2 No-op reconcile R=$big: the drift check" "with it (s)" "${checked[*]}" "--no-drift-check (s)" \
+  "${unchecked[*]}" ferry/baseline "<=1.05" "one branch tip read per store; the tips did not move"
+
+# Recovery from lost records (docs/state.md, "Lost records") at R=$requests: the records removed and
+# some requests with them, against a first run of the same platform on new stores. Both on exec with a warm
+# pipeline cache, so no container runs: what is timed is loading, reading the stores, scheduling and
+# committing.
+removed=$((requests / 2 < 10 ? requests / 2 : 10))
+bench_say "scenario 2: recovery at R=$requests (records lost, $removed requests removed), ${reps}x, against a first run"
+rec=$work/recovery
+exec_args=(--runtime exec --exec-config "$here/exec/ferry-exec.yaml" --pipeline-cache-dir "$rec/cache")
+"$here/gen_platform.sh" "$rec/warm/platform" "$requests" "$rec/warm/state.git"
+"$FERRY" reconcile "$rec/warm/platform" --jobs 2 "${exec_args[@]}" >/dev/null 2>"$rec/warm.err" ||
+  { bench_say "recovery: the run that fills the pipeline cache failed: $(tail -3 "$rec/warm.err")"; exit 1; }
+first=() recovered=()
+for ((i = 0; i < reps; i++)); do
+  rm -rf "$rec/run"
+  "$here/gen_platform.sh" "$rec/run/platform" "$requests" "$rec/run/state.git"
+  first+=("$(bench_time "$FERRY" reconcile "$rec/run/platform" --jobs 2 "${exec_args[@]}")")
+  rm -rf "$rec/run/platform/.ferry"
+  awk -v keep=$((requests - removed)) '/^---$/ { documents++ } documents <= keep' "$rec/run/platform/requests.yaml" \
+    >"$rec/requests.yaml" && mv "$rec/requests.yaml" "$rec/run/platform/requests.yaml"
+  recovered+=("$(bench_time "$FERRY" reconcile "$rec/run/platform" --jobs 2 "${exec_args[@]}")")
+  left=$(git -C "$rec/run/state.git" ls-tree --name-only main:worker/resources/default/bench | wc -l)
+  ((left == requests - removed)) || { bench_say "recovery: $left requests left in the store, not $((requests - removed))"; exit 1; }
+done
+bench_record 2r "2 Recovery from lost records R=$requests" "records lost, $removed removed (s)" "${recovered[*]}" \
+  "first run (s)" "${first[*]}" ferry/baseline "<=2" "exec with a warm pipeline cache: no container runs in either"

@@ -218,21 +218,6 @@ constexpr std::size_t kStateLooseObjectLimit = 1000;
 // Writes the run's records last, after every destination commit; then packs the state repository's loose
 // objects when they have piled up (outside the uninterruptible section: an interrupted packing loses
 // nothing).
-// Adds to `recorded` the records rebuilt from the stores the records may not know (recovery.h), then asks
-// the deletion guard again: the rebuilt objects are deleted in this run.
-Status rebuild_lost_records(const Platform& platform, LazyRunScheduling& context, const DriftCheck& drift,
-                            const ReconcileOptions& options, RecordedRun& recorded, RunReport& run) {
-  if (drift.unknown_to_records.empty()) return ok();
-  auto ready = context.get();  // the placement index: every store's tree, read once
-  if (!ready) return ready.error();
-  Recovery recovery = recover_records(platform, recorded.records, *ready->index, drift.unknown_to_records);
-  run.recovery_notes = std::move(recovery.notes);
-  if (recovery.records.empty()) return ok();
-  for (ObjectRecord& record : recovery.records)
-    recorded.records.emplace(record.directory(), std::move(record));
-  return check_deletions(platform, recorded.records, options.max_deletions);
-}
-
 // The objects with drift that this run did not put back: still `drifted`, or run and not committed.
 std::set<std::string> unrestored_drift(const DriftCheck& drift, const RunReport& run) {
   std::set<std::string> left;
@@ -324,7 +309,7 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   for (const GitStateStore& config : declared.stores)
     declared_stores[config.name] = opened->views.at(config.name);
   DriftCheck drift;
-  if (*recorded) {
+  if (*recorded && options.drift_check) {
     drift = check_drift((*recorded)->records, (*recorded)->stores.tips, declared_stores);
     for (std::string& warning : drift.warnings) run.state_warnings.push_back(std::move(warning));
     if (Status rebuilt = rebuild_lost_records(platform, context, drift, options, **recorded, run); !rebuilt)

@@ -35,6 +35,9 @@ struct ReconcileOptions {
   // --restore-drift: objects whose files someone else changed (run/drift_check.h) run, so that their
   // commits put the files back; without it they are reported `drifted` and left as they are.
   bool restore_drift = false;
+  // --no-drift-check: no store history is read, so neither drift nor records that lost track of a store
+  // (run/recovery.h) are noticed; the recorded tips stay as they were.
+  bool drift_check = true;
   // PlacementPolicies (placement/run_scheduling.h): each metric query and each external scheduler run is
   // bounded by scheduling_timeout. reconcile() reads the metrics once and sets `scheduling` for the whole
   // run; run_and_plan() without one reads them itself (as `ferry explain` does, for one request).

@@ -3,6 +3,8 @@
 #include <set>
 #include <sstream>
 
+#include "run/deletion_guard.h"
+
 namespace ferry::runner {
 namespace {
 
@@ -77,6 +79,28 @@ Recovery recover_records(const Platform& platform, const RunState& records, cons
                                         "platform, deleted in this run"));
   }
   return recovery;
+}
+
+Status rebuild_lost_records(const Platform& platform, LazyRunScheduling& context, const DriftCheck& drift,
+                            const ReconcileOptions& options, RecordedRun& recorded, RunReport& run) {
+  if (drift.unknown_to_records.empty()) return ok();
+  auto ready = context.get();  // the placement index: every store's tree, read once
+  if (!ready) return ready.error();
+  Recovery recovery = recover_records(platform, recorded.records, *ready->index, drift.unknown_to_records);
+  run.recovery_notes = std::move(recovery.notes);
+  if (recovery.records.empty()) return ok();
+  for (ObjectRecord& record : recovery.records)
+    recorded.records.emplace(record.directory(), std::move(record));
+  RunState known = recorded.records;
+  for (const pipeline::Promise& promise : platform.promises) {
+    const ObjectRecord record{"Promise", promise.name, "", promise.name};
+    known.emplace(record.directory(), record);
+  }
+  for (const pipeline::Request& request : platform.requests) {
+    const ObjectRecord record{request.kind, request.name, request.namespace_, request.promise};
+    known.emplace(record.directory(), record);
+  }
+  return check_deletions(platform, known, options.max_deletions);
 }
 
 }  // namespace ferry::runner

@@ -12,8 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "placement/lazy_run_scheduling.h"
 #include "placement/placement_index.h"
 #include "platform/platform.h"
+#include "run/drift_check.h"
+#include "run/recorded_run.h"
+#include "run/run_report.h"
 #include "run/run_state.h"
 
 namespace ferry::runner {
@@ -26,6 +30,14 @@ struct Recovery {
 // Pure: the records to rebuild from what `index` holds in the `stores` named (store -> why it was read).
 Recovery recover_records(const Platform& platform, const RunState& records, const PlacementIndex& index,
                          const std::map<std::string, std::string>& stores);
+
+// Adds to `recorded` the records rebuilt from the stores the records may not know (`drift`), reading the
+// placement index through `context`; the stores read are noted in `run`. Then asks the deletion guard again,
+// with the declared objects counted beside the records (the rebuilt records are only what the stores hold
+// that nobody declares): its "every object" rules then stop a platform that declares nothing, not one
+// whose records were lost.
+Status rebuild_lost_records(const Platform& platform, LazyRunScheduling& context, const DriftCheck& drift,
+                            const ReconcileOptions& options, RecordedRun& recorded, RunReport& run);
 
 // What a deletion of a rebuilt record says in the report.
 inline constexpr const char* kDeleteWorkflowNotRun =

@@ -108,9 +108,10 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
       "--state", state.state_dir,
       "Bare Git repository (a directory or URL) recording what each run did, for incremental runs "
       "(default: branch ferry-state of a Git platform, else PLATFORM/.ferry/state.git)");
-  app.add_option("--state-branch", state.state_branch,
-                 "Branch of the state repository that holds the records (default: state; ferry-state on a Git "
-                 "platform's own repository)");
+  app.add_option(
+      "--state-branch", state.state_branch,
+      "Branch of the state repository that holds the records (default: state; ferry-state on a Git "
+      "platform's own repository)");
   app.add_flag("--no-state", state.no_state, "Run every workflow and record nothing (no incremental run)")
       ->excludes(dir);
   app.add_flag("--force", state.force, "Run every workflow even when its inputs did not change");
@@ -128,6 +129,9 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
       "--restore-drift", state.restore_drift,
       "Run again every object whose files in a Destination someone else changed since ferry wrote them, "
       "so that its commit puts them back (without it they are reported drifted)");
+  app.add_flag("--no-drift-check", state.no_drift_check,
+               "Read no store's history: neither drift nor records that lost track of a store are noticed "
+               "(docs/state.md)");
   app.add_option(
          "--max-deletions", state.max_deletions,
          "Delete at most N vanished requests and Promises in this run, else stop before running anything "
@@ -200,9 +204,10 @@ std::function<int()> configure_status(CLI::App& app) {
       "--state", options->state_dir,
       "Bare Git repository (a directory or URL) of the recorded state (default: branch ferry-state of a "
       "Git platform, else PLATFORM/.ferry/state.git)");
-  app.add_option("--state-branch", options->state_branch,
-                 "Branch of the state repository that holds the records (default: state; ferry-state on a Git "
-                 "platform's own repository)");
+  app.add_option(
+      "--state-branch", options->state_branch,
+      "Branch of the state repository that holds the records (default: state; ferry-state on a Git "
+      "platform's own repository)");
   add_store_options(app, options->stores);
   return [options] { return run_status(*options); };
 }

@@ -100,6 +100,7 @@ int run_plan(const PlanCommandOptions& options) {
     reconcile_options.selection = selection_options(options.state);
     reconcile_options.max_deletions = max_deletions(options.state);
     reconcile_options.restore_drift = options.state.restore_drift;
+    reconcile_options.drift_check = !options.state.no_drift_check;
   }
   PlannedStores planned;
   auto run = [&] {  // the progress line is erased before the plan prints

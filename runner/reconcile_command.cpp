@@ -110,6 +110,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.selection = selection_options(options.state);
     reconcile_options.max_deletions = max_deletions(options.state);
     reconcile_options.restore_drift = options.state.restore_drift;
+    reconcile_options.drift_check = !options.state.no_drift_check;
   }
   auto report = [&] {  // the progress line is erased before the report prints
     Progress progress(progress_wanted());
