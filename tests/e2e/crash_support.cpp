@@ -31,23 +31,6 @@ nlohmann::json normalised_record(const std::string& text) {
   return record;
 }
 
-// "<...>/resources/<ns>/<promise>/<name>" or "<...>/dependencies/<promise>" of a path, else the path.
-std::string bundle_directory(const std::string& path) {
-  std::vector<std::string> parts;
-  std::istringstream in(path);
-  for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
-  std::string prefix;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    const std::size_t depth = parts[i] == "resources" ? 4 : parts[i] == "dependencies" ? 2 : 0;
-    if (depth != 0 && i + depth < parts.size()) {
-      for (std::size_t j = i; j < i + depth; ++j) prefix += parts[j] + (j + 1 < i + depth ? "/" : "");
-      return prefix;
-    }
-    prefix += parts[i] + "/";
-  }
-  return path;
-}
-
 // The content of each blob of `ids`, read by one `git cat-file --batch` rather than one process per blob.
 std::map<std::string, std::string> blob_texts(const fs::path& repo, const std::vector<std::string>& ids) {
   std::string list;
@@ -289,54 +272,8 @@ void expect_whole_commits_since(const Site& site, const std::string& store, cons
   }
 }
 
-namespace {
-
-// The record that owns a bundle directory of bundle_directory(): "requests/<promise>/<ns>/<name>/record.json"
-// for ".../resources/<ns>/<promise>/<name>", "promises/<promise>/record.json" for
-// ".../dependencies/<promise>";
-// "" for anything else (canaries, files beside ferry's).
-std::string owning_record(const std::string& directory) {
-  std::vector<std::string> parts;
-  std::istringstream in(directory);
-  for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
-  const std::size_t n = parts.size();
-  if (n >= 4 && parts[n - 4] == "resources")
-    return "requests/" + parts[n - 2] + "/" + parts[n - 3] + "/" + parts[n - 1] + "/record.json";
-  if (n >= 2 && parts[n - 2] == "dependencies") return "promises/" + parts[n - 1] + "/record.json";
-  return "";
-}
-
-bool some_tree_holds(const Snapshot& snapshot, const std::string& directory) {
-  for (const auto& [store, tree] : snapshot.trees) {
-    const auto next = tree.lower_bound(directory + "/");
-    if (next != tree.end() && next->first.starts_with(directory + "/")) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 std::vector<std::string> record_disagreements(const Snapshot& snapshot) {
-  std::vector<std::string> found;
-  for (const auto& [path, record] : snapshot.state) {
-    for (const auto& placement : record.value("placements", nlohmann::json::array())) {
-      const std::string directory = placement.value("path", "");
-      if (!directory.empty() && !some_tree_holds(snapshot, directory))
-        found.push_back(path + " names " + directory + ", which no store holds");
-    }
-  }
-  for (const auto& [store, tree] : snapshot.trees) {
-    std::string last;
-    for (const auto& [file, blob] : tree) {
-      const std::string directory = bundle_directory(file);
-      if (directory == last) continue;
-      last = directory;
-      const std::string owner = owning_record(directory);
-      if (!owner.empty() && !snapshot.state.contains(owner))
-        found.push_back(store + ":" + directory + " is owned by no record (" + owner + ")");
-    }
-  }
-  return found;
+  return record_disagreements(snapshot.trees, snapshot.state);
 }
 
 }  // namespace ferry::testing

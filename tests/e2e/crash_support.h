@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/e2e/records_agree.h"
 #include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
@@ -99,9 +100,7 @@ void expect_whole_commits(const Site& site, const Bundles& whole);
 void expect_whole_commits_since(const Site& site, const std::string& store, const std::string& since,
                                 const std::vector<const Bundles*>& wholes, const std::string& context);
 
-// Where the records and the Destinations disagree, one line each, empty when they agree (docs/state.md): a
-// placement a record names that no store's tree holds a file under, and a request bundle or Promise
-// dependency directory in a store that no record owns. Holds after every run that ends, however it ended.
+// records_agree.h's check on a snapshot's trees and records.
 std::vector<std::string> record_disagreements(const Snapshot& snapshot);
 
 }  // namespace ferry::testing

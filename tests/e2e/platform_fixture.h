@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "tests/e2e/records_agree.h"
 #include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
@@ -37,7 +38,24 @@ class PlatformFixture : public ::testing::Test {
     write_file(dir.path() / "stderr", result.error_output);
     nlohmann::json report = nlohmann::json::parse(result.output, nullptr, false);
     EXPECT_FALSE(report.is_discarded()) << result.output << result.error_output;
+    if (result.exit_code == 0 || result.exit_code == 3 || result.exit_code == 4) expect_records_agree(extra);
     return {result.exit_code, report};
+  }
+
+  // After a run that ended (records_agree.h): the records of its state (the default one, or --state given as
+  // an absolute path) and the fixture's two stores agree. Nothing to check with --no-state.
+  void expect_records_agree(const FerryArgs& extra) const {
+    std::filesystem::path state = platform() / ".ferry/state.git";
+    for (std::size_t i = 0; i < extra.size(); ++i) {
+      if (extra[i] == "--no-state") return;
+      if (extra[i] == "--state" && i + 1 < extra.size()) state = extra[i + 1];
+    }
+    if (!state.is_absolute()) return;
+    const std::map<std::string, RepoFiles> trees = {
+        {"clusters", files_of_branch(clusters(), "main")},
+        {"observability", files_of_branch(observability(), "main")}};
+    EXPECT_EQ(record_disagreements(trees, records_of(state, "state")), std::vector<std::string>{})
+        << "the records and the Destinations disagree after reconcile";
   }
 
   // "namespace/name" -> result of every request in the report.
