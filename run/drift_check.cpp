@@ -1,6 +1,9 @@
 #include "run/drift_check.h"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
+#include <utility>
 
 namespace ferry::runner {
 namespace {
@@ -53,24 +56,31 @@ void attribute_drift(const RunState& records, const std::string& store,
 
 DriftCheck check_drift(const RunState& records, const std::map<std::string, std::string>& recorded_tips,
                        const std::map<std::string, writer::StateStore*>& stores) {
+  // Every store's history read at once (a fetch each for remote stores), then judged in store order.
+  const std::vector<std::pair<std::string, writer::StateStore*>> each(stores.begin(), stores.end());
+  std::vector<std::optional<std::string>> since(each.size());
+  std::vector<Result<writer::BranchHistory>> histories(each.size(), writer::BranchHistory{});
+  for (std::size_t i = 0; i < each.size(); ++i) {
+    const auto recorded = recorded_tips.find(each[i].first);
+    if (recorded != recorded_tips.end() && !recorded->second.empty()) since[i] = recorded->second;
+  }
+  tbb::parallel_for(std::size_t{0}, each.size(),
+                    [&](std::size_t i) { histories[i] = each[i].second->history_since(since[i]); });
   DriftCheck check;
-  for (const auto& [name, store] : stores) {
-    const auto recorded = recorded_tips.find(name);
-    const std::optional<std::string> since = recorded == recorded_tips.end() || recorded->second.empty()
-                                                 ? std::nullopt
-                                                 : std::optional(recorded->second);
-    auto history = store->history_since(since);
+  for (std::size_t i = 0; i < each.size(); ++i) {
+    const std::string& name = each[i].first;
+    const auto& history = histories[i];
     if (!history) {
       check.warnings.push_back("drift in GitStateStore " + name +
                                " was not checked: " + history.error().render());
       continue;
     }
     check.tips[name] = history->tip.value_or("");
-    if (!since && history->tip) check.unknown_to_records[name] = "the records hold no tip of its branch";
-    if (since && !history->since_found) {
-      check.warnings.push_back("drift in GitStateStore " + name +
-                               " was not checked: its branch no longer holds " +
-                               "the commit ferry last saw (" + since->substr(0, 12) + "); it was rewritten");
+    if (!since[i] && history->tip) check.unknown_to_records[name] = "the records hold no tip of its branch";
+    if (since[i] && !history->since_found) {
+      check.warnings.push_back(
+          "drift in GitStateStore " + name + " was not checked: its branch no longer holds " +
+          "the commit ferry last saw (" + since[i]->substr(0, 12) + "); it was rewritten");
       continue;
     }
     for (const writer::BranchCommit& commit : history->commits) {

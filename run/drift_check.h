@@ -38,7 +38,8 @@ struct DriftCheck {
 };
 
 // Checks every store of `stores` (name -> store) against its tip in `recorded_tips` (none recorded: nothing
-// to compare with yet, only its tip is read). A store that cannot be read is a warning, not a failed run.
+// to compare with yet, only its tip is read); the stores are read in parallel (TBB). A store that cannot be
+// read is a warning, not a failed run.
 DriftCheck check_drift(const RunState& records, const std::map<std::string, std::string>& recorded_tips,
                        const std::map<std::string, writer::StateStore*>& stores);
 
