@@ -1,10 +1,10 @@
 // End to end: `ferry validate` and `ferry status` on a copy of fixtures/platform, and action.yml's ferry
 // step run by bash as GitHub would run it (the set-up and build steps skipped: the binary is built).
 #include <gtest/gtest.h>
-#include <yaml-cpp/yaml.h>
 
 #include <regex>
 
+#include "tests/e2e/action_step.h"
 #include "tests/e2e/platform_fixture.h"
 #include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
@@ -13,10 +13,10 @@ namespace ferry {
 namespace {
 
 using ferry::testing::FerryArgs;
-using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run;
 using ferry::testing::run_ferry;
+using ferry::testing::run_ferry_step;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
@@ -166,68 +166,6 @@ TEST_F(CommandsE2E, StatusReadsTheStateWhileAReconcileHoldsItsLock) {
   EXPECT_NE(result.output.find("4 requests: 4 succeeded\n"), std::string::npos) << result.output;
 }
 
-// action.yml's step with id "ferry": its `run` script and its `env` with the inputs' expressions evaluated.
-struct ActionStep {
-  std::string script;
-  std::map<std::string, std::string> env;
-};
-
-ActionStep ferry_step_of_action(const std::map<std::string, std::string>& inputs,
-                                const std::string& action_path) {
-  const YAML::Node action = YAML::LoadFile(std::string(FERRY_SOURCE_DIR) + "/action.yml");
-  for (const YAML::Node& step : action["runs"]["steps"]) {
-    if (step["id"].as<std::string>("") != "ferry") continue;
-    ActionStep found{step["run"].as<std::string>(), {}};
-    for (const auto& variable : step["env"]) {
-      std::string value = variable.second.as<std::string>();
-      const std::smatch input = [&] {
-        std::smatch m;
-        std::regex_match(value, m, std::regex(R"(\$\{\{ inputs\.([a-z-]+) \}\})"));
-        return m;
-      }();
-      if (value == "${{ github.action_path }}") {
-        value = action_path;
-      } else if (value == "${{ github.token }}") {
-        value = "";  // no job token here: the test repositories need none
-      } else if (!input.empty()) {
-        const std::string name = input[1];
-        value = inputs.contains(name) ? inputs.at(name) : action["inputs"][name]["default"].as<std::string>();
-      }
-      found.env[variable.first.as<std::string>()] = value;
-    }
-    return found;
-  }
-  ADD_FAILURE() << "action.yml has no step with id ferry";
-  return {};
-}
-
-// Runs action.yml's ferry step with `inputs` as GitHub would: the action's checkout (whose build/ is the
-// tests' build directory) and a workspace under the test's directory; outputs and summary land beside them.
-// Not through run_ferry: what runs is the step's bash script, which finds the binary in the action's build/.
-ferry::testing::CommandResult run_ferry_step(const std::filesystem::path& dir,
-                                             const std::map<std::string, std::string>& inputs) {
-  const auto action_path = dir / "action";
-  if (!std::filesystem::exists(action_path)) {
-    std::filesystem::create_directories(action_path);
-    std::filesystem::create_directory_symlink(FERRY_BINARY_DIR, action_path / "build");
-  }
-  const auto workspace = dir / "workspace";
-  std::filesystem::create_directories(workspace);
-  const ActionStep step = ferry_step_of_action(inputs, action_path.string());
-  EXPECT_FALSE(step.script.empty());
-  EXPECT_EQ(step.script.find("${{"), std::string::npos) << "inputs are spliced into the script:\n"
-                                                        << step.script;
-  write_file(dir / "step.sh", step.script);
-  std::string command = "cd " + shell_quote(workspace.string()) +
-                        " && env GITHUB_ACTIONS=true GITHUB_WORKSPACE=" + shell_quote(workspace.string()) +
-                        " GITHUB_OUTPUT=" + shell_quote((dir / "outputs").string()) +
-                        " GITHUB_STEP_SUMMARY=" + shell_quote((dir / "summary.md").string());
-  for (const auto& [name, value] : step.env) command += " " + name + "=" + shell_quote(value);
-  // GitHub runs `shell: bash` steps as `bash --noprofile --norc -eo pipefail {0}`.
-  return run(command + " bash --noprofile --norc -eo pipefail " + shell_quote((dir / "step.sh").string()) +
-             " 2>&1");
-}
-
 TEST_F(CommandsE2E, TheActionsFerryStepReconcilesAndSetsTheOutputs) {
   const auto result = run_ferry_step(
       dir.path(), {{"platform", p()}, {"args", "--jobs 2"}, {"state", ".ferry-state/state.git"}});
@@ -255,82 +193,5 @@ TEST_F(CommandsE2E, TheActionsFerryStepPlansWithADiffInTheSummary) {
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "state"));
 }
 
-// docs/github-action.md, "A workflow", as fresh runners run it: each job a new clone of the platform
-// repository (here over file://, through ferry's remote store), no cache. The default `state: remote` keeps
-// the records on the repository's ferry-state branch, so the second run skips everything, a pull request's
-// plan shows a deletion, and the third run deletes.
-TEST_F(CommandsE2E, FreshRunnersKeepTheRecordsOnTheRepositorysFerryStateBranch) {
-  const std::filesystem::path origin = dir.path() / "origin.git";
-  const std::filesystem::path seed = dir.path() / "seed";
-  std::filesystem::create_directories(seed);
-  std::filesystem::copy(platform(), seed / "platform", std::filesystem::copy_options::recursive);
-  std::string stores = read_file(seed / "platform/state-stores.yaml");
-  for (const char* store : {"clusters", "observability"}) {
-    const std::string relative = std::string("../state/") + store + ".git";
-    stores.replace(stores.find(relative), relative.size(),
-                   (dir.path() / "state" / (std::string(store) + ".git")).string());
-  }
-  write_file(seed / "platform/state-stores.yaml", stores);
-  ASSERT_EQ(run("git init -q --bare -b main " + shell_quote(origin.string()) + " && cd " +
-                shell_quote(seed.string()) +
-                " && git init -q -b main && git add -A && git commit -qm platform && git push -q " +
-                shell_quote(origin.string()) + " main")
-                .exit_code,
-            0);
-  // One job: a fresh runner directory, a fresh clone of main as its workspace, the step with `inputs`.
-  int job = 0;
-  const auto run_job = [&](const std::map<std::string, std::string>& inputs) {
-    const std::filesystem::path runner = dir.path() / ("runner-" + std::to_string(++job));
-    const auto cloned =
-        run("git clone -q file://" + origin.string() + " " + shell_quote((runner / "workspace").string()));
-    EXPECT_EQ(cloned.exit_code, 0) << cloned.output;
-    auto with_platform = inputs;
-    with_platform["platform"] = "platform";
-    with_platform["runtime"] = "exec";
-    with_platform["args"] =
-        "--exec-config " + exec_config() + (inputs.contains("args") ? " " + inputs.at("args") : "");
-    return run_ferry_step(runner, with_platform);
-  };
-  const auto first = run_job({});
-  ASSERT_EQ(first.exit_code, 0) << first.output;
-  EXPECT_NE(first.output.find("4 requests: 4 succeeded"), std::string::npos) << first.output;
-  EXPECT_EQ(git(origin, "ls-tree --name-only ferry-state"), "promises\nrequests\nstores");
-
-  const auto second = run_job({});
-  ASSERT_EQ(second.exit_code, 0) << second.output;
-  EXPECT_NE(second.output.find("4 requests: 4 skipped"), std::string::npos) << second.output;
-
-  // A pull request removing cache-b: its plan (read-only) shows the deletion.
-  ASSERT_EQ(run("cd " + shell_quote(seed.string()) + " && git checkout -q -b pr && " +
-                "sed -i '/^---$/,$d' platform/requests/redis.yaml && git commit -qam 'remove cache-b' && git "
-                "push -q " +
-                shell_quote(origin.string()) + " pr")
-                .exit_code,
-            0);
-  const std::string state_before = git(origin, "rev-parse ferry-state");
-  const std::filesystem::path pr_runner = dir.path() / "runner-pr";
-  ASSERT_EQ(run("git clone -q -b pr file://" + origin.string() + " " +
-                shell_quote((pr_runner / "workspace").string()))
-                .exit_code,
-            0);
-  const auto plan = run_ferry_step(pr_runner, {{"command", "plan"},
-                                               {"platform", "platform"},
-                                               {"runtime", "exec"},
-                                               {"args", "--exec-config " + exec_config()}});
-  EXPECT_EQ(plan.exit_code, 0) << plan.output;
-  EXPECT_NE(plan.output.find("redis team-b/cache-b: would be deleted"), std::string::npos) << plan.output;
-  EXPECT_EQ(git(origin, "rev-parse ferry-state"), state_before);
-
-  ASSERT_EQ(
-      run("cd " + shell_quote(seed.string()) + " && git checkout -q main && git merge -q pr && git push -q " +
-          shell_quote(origin.string()) + " main")
-          .exit_code,
-      0);
-  const auto third = run_job({});
-  ASSERT_EQ(third.exit_code, 0) << third.output;
-  EXPECT_NE(third.output.find("deleted  team-b/cache-b"), std::string::npos) << third.output;
-  EXPECT_EQ(git(dir.path() / "state/clusters.git", "ls-tree -r --name-only main worker-dev/resources/team-b"),
-            "");
-}
 }  // namespace
 }  // namespace ferry

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/e2e/action_step.h"
 #include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 #include "tests/writer/git_servers.h"
@@ -19,6 +20,7 @@ using ferry::testing::FerryArgs;
 using ferry::testing::FerryResult;
 using ferry::testing::git;
 using ferry::testing::run_ferry;
+using ferry::testing::shell_quote;
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using writer::testing_remote::git_servers;
@@ -159,6 +161,68 @@ TEST_F(StoresE2E, MissingSecretStopsTheRunWithTheWaysToProvideIt) {
             std::string::npos)
       << run.error_output;
   EXPECT_EQ(git(clusters_, "rev-parse -q --verify main || true"), "");
+}
+
+// docs/github-action.md, "A workflow", as fresh runners run it: each job a new clone of the platform
+// repository from the git daemon, no cache, the stores on the servers too. The Action's default `state:
+// remote` keeps the records on the platform repository's ferry-state branch (pushed over git:// by ferry's
+// remote store), so the second job skips everything, a pull request's plan shows a deletion without writing
+// anything, and the third job deletes.
+TEST_F(StoresE2E, FreshRunnersOfTheActionKeepTheRecordsOnThePlatformRepository) {
+  write_stores(observability_url_, "  secretRef: {name: git-creds}\n");
+  write_password(git_servers().at("FERRY_HTTP_PASSWORD"));
+  const fs::path origin = fs::path(git_servers().at("FERRY_GIT_DAEMON_ROOT")) / "FreshRunners-platform.git";
+  const std::string origin_url = git_servers().at("FERRY_GIT_DAEMON_URL") + "/" + origin.filename().string();
+  writer::testing_remote::make_server_repo(origin);
+  const fs::path seed = dir.path() / "seed";
+  fs::create_directories(seed);
+  fs::copy(platform(), seed / "platform", fs::copy_options::recursive);
+  const auto shell = [](const std::string& command) {
+    const auto result = ferry::testing::run(command);
+    EXPECT_EQ(result.exit_code, 0) << command << "\n" << result.output;
+  };
+  const std::string in_seed = "cd " + shell_quote(seed.string()) + " && ";
+  shell(in_seed + "git init -q -b main && git add -A && git commit -qm platform && git push -q " +
+        origin_url + " main");
+  const std::string args = "--exec-config " + std::string(FERRY_SOURCE_DIR) +
+                           "/fixtures/exec/ferry-exec.yaml" + " --secrets-dir " +
+                           (dir.path() / "secrets").string() + " --store-ca-bundle " +
+                           git_servers().at("FERRY_CA_BUNDLE");
+  // One job: a fresh runner directory (its own store cache), a fresh clone of `branch` as its workspace.
+  int job = 0;
+  const auto run_job = [&](const std::string& command, const std::string& branch) {
+    const fs::path runner = dir.path() / ("runner-" + std::to_string(++job));
+    shell("git clone -q -b " + branch + " " + origin_url + " " +
+          shell_quote((runner / "workspace").string()));
+    return ferry::testing::run_ferry_step(
+        runner, {{"command", command},
+                 {"platform", "platform"},
+                 {"runtime", "exec"},
+                 {"args", args + " --store-cache-dir " + (runner / "cache").string()}});
+  };
+  const auto first = run_job("reconcile", "main");
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_NE(first.output.find("4 requests: 4 succeeded"), std::string::npos) << first.output;
+  EXPECT_EQ(git(origin, "ls-tree --name-only ferry-state"), "promises\nrequests\nstores");
+
+  const auto second = run_job("reconcile", "main");
+  ASSERT_EQ(second.exit_code, 0) << second.output;
+  EXPECT_NE(second.output.find("4 requests: 4 skipped"), std::string::npos) << second.output;
+
+  // A pull request that removes cache-b: its plan reads the records and shows the deletion.
+  shell(in_seed + "git checkout -q -b pr && sed -i '/^---$/,$d' platform/requests/redis.yaml && " +
+        "git commit -qam 'remove cache-b' && git push -q " + origin_url + " pr");
+  const std::string records_before = git(origin, "rev-parse ferry-state");
+  const auto plan = run_job("plan", "pr");
+  EXPECT_EQ(plan.exit_code, 0) << plan.output;
+  EXPECT_NE(plan.output.find("redis team-b/cache-b: would be deleted"), std::string::npos) << plan.output;
+  EXPECT_EQ(git(origin, "rev-parse ferry-state"), records_before);
+
+  shell(in_seed + "git checkout -q main && git merge -q pr && git push -q " + origin_url + " main");
+  const auto third = run_job("reconcile", "main");
+  ASSERT_EQ(third.exit_code, 0) << third.output;
+  EXPECT_NE(third.output.find("deleted  team-b/cache-b"), std::string::npos) << third.output;
+  EXPECT_EQ(git(clusters_, "ls-tree -r --name-only main worker-dev/resources/team-b"), "");
 }
 
 }  // namespace
