@@ -1,12 +1,13 @@
 #include "core/yaml_document.h"
 
 #include <yaml-cpp/depthguard.h>
-#include <yaml-cpp/eventhandler.h>
 
 #include <map>
 #include <optional>
 #include <set>
 #include <sstream>
+
+#include "core/yaml_prepass.h"
 
 namespace ferry {
 
@@ -43,35 +44,32 @@ static Status check_duplicate_keys(const YAML::Node& node, const std::string& fi
 
 namespace {
 
-// Records where each document starts; builds nothing.
-class DocumentStarts : public YAML::EventHandler {
- public:
-  void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
-                       YAML::EmitterStyle::value) override {}
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
-  }
-  void OnMapEnd() override {}
-  YAML::Mark start;
+// At most this many nodes, aliases expanded, per document beyond the text's own size: a document without
+// aliases has fewer nodes than characters, so only aliases can reach it (yaml_prepass.h).
+constexpr std::size_t kAliasExpansionAllowance = 100000;
+
+// Why a stream is refused before its nodes are built: where and what.
+struct PrePassRefusal {
+  YAML::Mark mark;
+  std::string message;
 };
 
 // yaml-cpp 0.7's LoadAll never returns on some invalid streams (a lone ",": jbeder/yaml-cpp#1040, fixed
 // upstream by PR #1319): the parser reports an empty document without consuming the token, forever,
 // growing memory (found by tests/fuzz; tests/fuzz/regressions/status_merge/comma-loop.yaml). A first pass
 // without nodes finds where a document would start twice at the same place. Throws what the parser throws.
-std::optional<YAML::Mark> stalled_at(const std::string& text) {
+// The same pass checks aliases (yaml_prepass.h).
+std::optional<PrePassRefusal> refused_before_building(const std::string& text) {
   std::istringstream in(text);
   YAML::Parser parser(in);
-  DocumentStarts starts;
+  YamlPrePass pass(kAliasExpansionAllowance + text.size());
   std::optional<int> previous;
-  while (parser.HandleNextDocument(starts)) {
-    if (previous == starts.start.pos) return starts.start;
-    previous = starts.start.pos;
+  while (parser.HandleNextDocument(pass)) {
+    if (pass.refusal) return PrePassRefusal{pass.refusal->mark, pass.refusal->message};
+    if (previous == pass.start.pos)
+      return PrePassRefusal{pass.start,
+                            "invalid YAML: a document cannot start with this character; remove it"};
+    previous = pass.start.pos;
   }
   return std::nullopt;
 }
@@ -80,9 +78,9 @@ std::optional<YAML::Mark> stalled_at(const std::string& text) {
 
 Result<std::vector<YamlDocument>> parse_yaml_stream(const std::string& text, const std::string& file) {
   try {
-    if (const auto stalled = stalled_at(text)) {
-      return make_error(SourceLocation{file, stalled->line + 1, stalled->column + 1},
-                        "invalid YAML: a document cannot start with this character; remove it");
+    if (const auto refused = refused_before_building(text)) {
+      return make_error(SourceLocation{file, refused->mark.line + 1, refused->mark.column + 1},
+                        refused->message);
     }
     std::vector<YamlDocument> documents;
     for (YAML::Node& node : YAML::LoadAll(text)) {
@@ -102,11 +100,16 @@ Result<std::vector<YamlDocument>> parse_yaml_stream(const std::string& text, con
 
 std::string describe_node_type(const YAML::Node& node) {
   switch (node.Type()) {
-    case YAML::NodeType::Map: return "a map";
-    case YAML::NodeType::Sequence: return "a list";
-    case YAML::NodeType::Scalar: return "a string";
-    case YAML::NodeType::Null: return "null";
-    case YAML::NodeType::Undefined: break;
+    case YAML::NodeType::Map:
+      return "a map";
+    case YAML::NodeType::Sequence:
+      return "a list";
+    case YAML::NodeType::Scalar:
+      return "a string";
+    case YAML::NodeType::Null:
+      return "null";
+    case YAML::NodeType::Undefined:
+      break;
   }
   return "nothing";
 }

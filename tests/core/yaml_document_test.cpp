@@ -40,6 +40,44 @@ TEST(YamlDocument, AStrayCommaAtTheStartOfADocumentIsAnErrorNotAHang) {
   }
 }
 
+// yaml-cpp builds an alias as the node its anchor names: a recursive one was a cycle that every later walk
+// followed until the stack overflowed (SIGSEGV). Refused at the alias (core/yaml_prepass.h).
+TEST(YamlDocument, AnAliasInsideTheNodeItNamesIsAnErrorNotACrash) {
+  for (const char* text :
+       {"spec: &s {self: *s}\n", "a: &l [1, [2, *l]]\n", "---\nok: 1\n---\nb: &m\n  c: *m\n"}) {
+    auto result = parse_yaml_stream(text, "cycle.yaml");
+    ASSERT_FALSE(result.ok()) << text;
+    EXPECT_NE(
+        result.error().render().find(": invalid YAML: this alias refers to a node that contains it, a cycle "
+                                     "without end; write the content out instead"),
+        std::string::npos)
+        << result.error().render();
+  }
+  auto located = parse_yaml_stream("spec: &s {self: *s}\n", "cycle.yaml");
+  EXPECT_TRUE(located.error().render().starts_with("cycle.yaml:1:17: ")) << located.error().render();
+}
+
+// Nested aliases, each a list of ten copies of the last: under a kilobyte that expands to 10^12 nodes.
+// Refused by counting, at once, never by expanding.
+TEST(YamlDocument, AnAliasBombIsRefusedAtOnce) {
+  std::string text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < 12; ++i) {
+    text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+    for (int copy = 0; copy < 10; ++copy) text += (copy ? ", *a" : "*a") + std::to_string(i - 1);
+    text += "]\n";
+  }
+  auto result = parse_yaml_stream(text, "bomb.yaml");
+  ASSERT_FALSE(result.ok());
+  EXPECT_NE(result.error().render().find("invalid YAML: its aliases expand to more than "), std::string::npos)
+      << result.error().render();
+}
+
+TEST(YamlDocument, AliasesThatRepeatALittleAreRead) {
+  auto result = parse_yaml_stream("base: &b {size: small, labels: {a: b}}\none: *b\ntwo: *b\n", "ok.yaml");
+  ASSERT_TRUE(result.ok()) << result.error().render();
+  EXPECT_EQ(result->front().node["two"]["labels"]["a"].as<std::string>(), "b");
+}
+
 TEST(YamlDocument, SplitsMultiDocumentStreamsAndSkipsEmptyDocuments) {
   auto result = parse_yaml_stream("a: 1\n---\n---\nb: 2\n", "multi.yaml");
   ASSERT_TRUE(result.ok());
@@ -71,9 +109,10 @@ TEST(YamlDocument, LookupsInScalarsReadAsAbsent) {
 }
 
 TEST(YamlDocument, WrittenTextIsBlockStyleAndKeepsQuotedStringsStrings) {
-  auto docs = parse_yaml_stream("data: {enabled: \"true\", port: '8080', plain: 8080, on: yes, name: x}\n"
-                                "list: [\"1.5\", ~, a]\n",
-                                "f.yaml");
+  auto docs = parse_yaml_stream(
+      "data: {enabled: \"true\", port: '8080', plain: 8080, on: yes, name: x}\n"
+      "list: [\"1.5\", ~, a]\n",
+      "f.yaml");
   EXPECT_EQ(to_yaml_text(docs->at(0).node),
             "data:\n  enabled: \"true\"\n  port: \"8080\"\n  plain: 8080\n  on: yes\n  name: x\nlist:\n"
             "  - \"1.5\"\n  - ~\n  - a\n");
