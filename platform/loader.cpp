@@ -1,5 +1,7 @@
 // Loading the platform repository: read files, split documents, dispatch by kind, then cross-check
 // references. Every problem is collected so one run reports them all.
+#include "platform/loader.h"
+
 #include <algorithm>
 #include <fstream>
 #include <optional>
@@ -8,7 +10,6 @@
 
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
-#include "platform/loader.h"
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
 #include "platform/scheduling_objects.h"
@@ -24,16 +25,40 @@ bool is_yaml_file(const fs::path& p) {
   return p.extension() == ".yaml" || p.extension() == ".yml";
 }
 
-// Every YAML file below root in path order, skipping dot-directories (.git, .github, ...).
-void collect_files(const fs::path& dir, std::vector<fs::path>& files) {
-  std::vector<fs::directory_entry> entries{fs::directory_iterator(dir), fs::directory_iterator()};
+// What walking the platform directory found: its YAML files in path order, and what went wrong.
+struct FileWalk {
+  std::vector<fs::path> files;
+  std::set<fs::path> seen;  // canonical paths of the directories and files taken
+  std::vector<Error> errors;
+  std::vector<Error> warnings;
+};
+
+// Every YAML file below `dir` in path order, skipping dot-directories (.git, .github, ...). Symbolic links
+// are followed, but each directory and file is taken once: a link that leads back to one already taken (a
+// loop, or two links to one place) is a warning naming it. A directory that cannot be listed is an error.
+void collect_files(const fs::path& dir, FileWalk& walk) {
+  std::error_code ec;
+  const fs::path real = fs::canonical(dir, ec);
+  if (!ec && !walk.seen.insert(real).second) {
+    walk.warnings.push_back(make_error(SourceLocation{dir.lexically_normal().string(), 0, 0},
+                                       "skipped: a symbolic link leads to " + real.string() +
+                                           ", which is read already (a loop, or a second link to it)"));
+    return;
+  }
+  std::vector<fs::directory_entry> entries;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(*it);
+  if (ec) {
+    walk.errors.push_back(make_error(SourceLocation{dir.lexically_normal().string(), 0, 0},
+                                     "cannot read the directory: " + ec.message()));
+    return;
+  }
   std::sort(entries.begin(), entries.end());
   for (const auto& entry : entries) {
     const std::string name = entry.path().filename().string();
-    if (entry.is_directory()) {
-      if (name.front() != '.') collect_files(entry.path(), files);
-    } else if (entry.is_regular_file() && is_yaml_file(entry.path())) {
-      files.push_back(entry.path());
+    if (entry.is_directory(ec)) {
+      if (name.front() != '.') collect_files(entry.path(), walk);
+    } else if (entry.is_regular_file(ec) && is_yaml_file(entry.path())) {
+      if (walk.seen.insert(fs::canonical(entry.path(), ec)).second || ec) walk.files.push_back(entry.path());
     }
   }
 }
@@ -204,11 +229,15 @@ LoadResult load_platform(const fs::path& root) {
     result.errors.push_back(make_error("platform directory " + root.string() + " does not exist"));
     return result;
   }
-  std::vector<fs::path> paths;
-  collect_files(root, paths);
+  FileWalk walk;
+  collect_files(root, walk);
   std::vector<PlatformFile> files;
-  for (const fs::path& path : paths) files.push_back({path.lexically_normal().string(), read_file(path)});
-  return load_platform_files(root, files);
+  for (const fs::path& path : walk.files)
+    files.push_back({path.lexically_normal().string(), read_file(path)});
+  LoadResult loaded = load_platform_files(root, files);
+  loaded.errors.insert(loaded.errors.begin(), walk.errors.begin(), walk.errors.end());
+  loaded.warnings.insert(loaded.warnings.begin(), walk.warnings.begin(), walk.warnings.end());
+  return loaded;
 }
 
 LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files) {

@@ -1,7 +1,8 @@
 // Loading a platform directory: what is found, and the exact text of every error.
+#include "platform/loader.h"
+
 #include <gtest/gtest.h>
 
-#include "platform/loader.h"
 #include "platform/platform.h"
 #include "tests/support/platform_texts.h"
 #include "tests/support/test_support.h"
@@ -64,6 +65,22 @@ TEST_F(LoaderTest, SkipsDotDirectoriesAndFilesThatAreNotYaml) {
   EXPECT_TRUE(load().errors.empty());
 }
 
+// A symbolic link back up the tree made the walk recurse until the path was too long and the loader threw.
+// Now each directory and file is read once; the link that leads back is a warning naming it.
+TEST_F(LoaderTest, ASymbolicLinkLoopIsReadOnceWithAWarning) {
+  write_valid_platform();
+  std::filesystem::create_directory_symlink("..", dir.path() / "promises/loop");
+  std::filesystem::create_directory_symlink("../requests", dir.path() / "promises/requests-again");
+  const LoadResult result = load();
+  EXPECT_TRUE(result.errors.empty()) << rendered(result.errors).front();
+  EXPECT_EQ(result.platform.requests.size(), 1u);  // not twice, although two paths lead to it
+  ASSERT_EQ(result.warnings.size(), 2u);
+  EXPECT_EQ(result.warnings[0].render(), at("promises/loop") + ": skipped: a symbolic link leads to " +
+                                             std::filesystem::canonical(dir.path()).string() +
+                                             ", which is read already (a loop, or a second "
+                                             "link to it)");
+}
+
 TEST_F(LoaderTest, ReportsEveryErrorAtOnceWithFileLineAndColumn) {
   write_valid_platform();
   write_file(dir.path() / "broken.yaml", "kind: Promise\nmetadata: {name: [x}\n");
@@ -124,14 +141,15 @@ TEST_F(LoaderTest, DuplicateRequestsAndPromiseApisAreErrors) {
   std::string second = kPromise;
   second.replace(second.find("name: redis\n"), 12, "name: redis-2\n");
   write_file(dir.path() / "promises/second.yaml", second);
-  EXPECT_EQ(rendered(load().errors),
-            (std::vector<std::string>{
-                at("requests/cache.yaml") + ":1:1: request \"redis team-a/cache\" is declared twice; first at " +
-                    at("requests/again.yaml") + ":1:1",
-                at("promises/second.yaml") +
-                    ":1:1: Promise \"redis-2\" serves marketplace.kratix.io/redis, already served by Promise "
-                    "\"redis\"",
-            }));
+  EXPECT_EQ(
+      rendered(load().errors),
+      (std::vector<std::string>{
+          at("requests/cache.yaml") + ":1:1: request \"redis team-a/cache\" is declared twice; first at " +
+              at("requests/again.yaml") + ":1:1",
+          at("promises/second.yaml") +
+              ":1:1: Promise \"redis-2\" serves marketplace.kratix.io/redis, already served by Promise "
+              "\"redis\"",
+      }));
 }
 
 TEST_F(LoaderTest, UnknownKindsAreWarningsNotErrors) {
@@ -149,8 +167,9 @@ TEST_F(LoaderTest, UnknownKindsAreWarningsNotErrors) {
 }
 
 TEST_F(LoaderTest, MissingDirectoryIsAnError) {
-  EXPECT_EQ(rendered(load_platform(dir.path() / "nope").errors),
-            (std::vector<std::string>{"platform directory " + (dir.path() / "nope").string() + " does not exist"}));
+  EXPECT_EQ(
+      rendered(load_platform(dir.path() / "nope").errors),
+      (std::vector<std::string>{"platform directory " + (dir.path() / "nope").string() + " does not exist"}));
 }
 
 }  // namespace
