@@ -52,10 +52,21 @@ void drop(Records& records, std::map<std::string, FlatRecord>::iterator it, File
   records.by_path.erase(it);
 }
 
-void place(Records& records, const FlatPlacement& placement, FileEdits& edits) {
+// Places one group. A record of that name that another owner holds is a collision of Kratix's names (the
+// namespace, Promise, request and pipeline joined by '-' and cut to 56 characters: `a/redis-x` and
+// `a-redis/x` of Promise redis meet), refused rather than overwritten; the owner's own record is replaced.
+Status place(Records& records, const FlatPlacement& placement, FileEdits& edits) {
   const FlatDestination& d = records.destination;
   const std::string path = record_path(d, placement.record);
-  if (auto old = records.by_path.find(path); old != records.by_path.end()) drop(records, old, edits);
+  if (auto old = records.by_path.find(path); old != records.by_path.end()) {
+    if (!old->second.owner.empty() && !placement.owner.empty() && old->second.owner != placement.owner) {
+      return make_error(
+          "the flat record " + path + " belongs to " + old->second.owner + "; " + placement.owner +
+          " would overwrite it, because Kratix names both the same (namespace, Promise, name and "
+          "pipeline joined by '-', cut to 56 characters): rename one of them");
+    }
+    drop(records, old, edits);
+  }
   FlatRecord record;
   record.owner = placement.owner;
   record.work_placement = placement.work_placement;
@@ -71,6 +82,7 @@ void place(Records& records, const FlatPlacement& placement, FileEdits& edits) {
   records.aggregate_touched = records.aggregate_touched || record.aggregated;
   edits.write(path, render_record(record));
   records.by_path[path] = std::move(record);
+  return ok();
 }
 
 // The aggregate of every aggregatedYAML record, in work placement order.
@@ -116,7 +128,7 @@ Result<FileEdits> expand_flat(const Change& change, const TreeReader& read) {
   for (const FlatPlacement& placement : change.flat_placements) {
     auto records = records_of(placement.destination);
     if (!records) return records.error();
-    place(**records, placement, edits);
+    if (Status placed = place(**records, placement, edits); !placed) return placed.error();
   }
   for (const auto& [dir, records] : destinations) {
     if (records.aggregate_touched) rebuild_aggregate(records, edits);

@@ -162,6 +162,26 @@ TEST_P(FlatModes, NoneRefusesFilesAmongTheRecords) {
             "\".kratix\" is where the records of filepath mode none are kept");
 }
 
+// Two requests whose Kratix names collide (`a/redis-x` and `a-redis/x` of Promise redis share the record
+// name) would overwrite each other's record in one directory: the second is refused, naming both.
+TEST_P(FlatModes, ARecordNameThatAnotherOwnerHoldsIsRefusedNamingBoth) {
+  const auto n = none_mode();
+  apply(
+      run_of(n, "request a/redis/redis-x",
+             {placement(n, "redis-redis-x-p.worker-1-5058f", "request a/redis/redis-x", {{"x.yaml", "X"}})}));
+  const Files before = files();
+  auto outcome = store_->apply(
+      run_of(n, "request a-redis/redis/x",
+             {placement(n, "redis-redis-x-p.worker-1-5058f", "request a-redis/redis/x", {{"y.yaml", "Y"}})}));
+  ASSERT_FALSE(outcome.ok());
+  EXPECT_EQ(
+      outcome.error().render(),
+      "the flat record state/worker-1/.kratix/ns-redis-redis-x-p.worker-1-5058f.yaml belongs to request "
+      "a/redis/redis-x; request a-redis/redis/x would overwrite it, because Kratix names both the same "
+      "(namespace, Promise, name and pipeline joined by '-', cut to 56 characters): rename one of them");
+  EXPECT_EQ(files(), before);
+}
+
 TEST_P(FlatModes, UnreadableRecordStopsTheChange) {
   const auto n = none_mode();
   Change broken;
