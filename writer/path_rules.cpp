@@ -10,10 +10,57 @@
 namespace ferry::writer {
 namespace {
 
-bool is_dot_git(std::string_view segment) {
-  if (segment.size() != 4) return false;
-  return std::equal(segment.begin(), segment.end(), ".git",
-                    [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+// A segment as some filesystem may read it (git's verify_path, fsck's hasDotgit): HFS+ ignores a set of
+// zero-width code points, and NTFS ignores trailing dots and spaces; both ignore case.
+std::string folded(std::string_view segment) {
+  std::string out;
+  for (std::size_t i = 0; i < segment.size(); ++i) {
+    const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(segment[at]); };
+    if (i + 2 < segment.size() && byte(i) == 0xE2 && byte(i + 1) == 0x80 &&
+        ((byte(i + 2) >= 0x8C && byte(i + 2) <= 0x8F) || (byte(i + 2) >= 0xAA && byte(i + 2) <= 0xAE))) {
+      i += 2;  // U+200C..U+200F, U+202A..U+202E
+      continue;
+    }
+    if (i + 2 < segment.size() && byte(i) == 0xE2 && byte(i + 1) == 0x81 && byte(i + 2) >= 0xAA &&
+        byte(i + 2) <= 0xAF) {
+      i += 2;  // U+206A..U+206F
+      continue;
+    }
+    if (i + 2 < segment.size() && byte(i) == 0xEF && byte(i + 1) == 0xBB && byte(i + 2) == 0xBF) {
+      i += 2;  // U+FEFF
+      continue;
+    }
+    out += static_cast<char>(std::tolower(byte(i)));
+  }
+  while (!out.empty() && (out.back() == '.' || out.back() == ' ')) out.pop_back();
+  return out;
+}
+
+// NTFS's 8.3 short name of `name`: its first letters (or the hash prefix git uses), '~', a digit.
+bool is_short_name(const std::string& folded_segment, std::string_view stem) {
+  return folded_segment.size() == stem.size() + 2 && folded_segment.starts_with(stem) &&
+         folded_segment[stem.size()] == '~' && folded_segment.back() >= '1' && folded_segment.back() <= '9';
+}
+
+// Why a segment is refused as Git refuses or flags it, or nothing.
+std::optional<std::string> git_segment_problem(std::string_view segment) {
+  const std::string f = folded(segment);
+  if (f == ".git") {
+    if (segment.size() == 4) return "\".git\" segment";
+    return "\"" + std::string(segment) +
+           "\" is read as \".git\" by some filesystems (git fsck --strict: hasDotgit)";
+  }
+  if (is_short_name(f, "git") && f.back() == '1')
+    return "\"" + std::string(segment) + "\" is NTFS's short name of \".git\" (git fsck --strict: hasDotgit)";
+  if (f == ".gitmodules" || is_short_name(f, "gitmod") || is_short_name(f, "gi7eba"))
+    return "\"" + std::string(segment) +
+           "\" is read as \".gitmodules\", Git's submodule configuration, which no "
+           "output may write";
+  if (f == ".gitattributes" || is_short_name(f, "gitatt") || is_short_name(f, "gi7d29"))
+    return "\"" + std::string(segment) +
+           "\" is read as \".gitattributes\", which changes how Git checks files "
+           "out; no output may write it";
+  return std::nullopt;
 }
 
 // Why `path` is refused, or nothing when it is acceptable.
@@ -28,7 +75,7 @@ std::optional<std::string> path_problem(const std::string& path) {
     if (segment.empty()) return "empty segment";
     if (segment == ".") return "\".\" segment";
     if (segment == "..") return "\"..\" segment";
-    if (is_dot_git(segment)) return "\".git\" segment";
+    if (auto problem = git_segment_problem(segment)) return problem;
     if (slash == std::string_view::npos) return std::nullopt;
     rest.remove_prefix(slash + 1);
   }

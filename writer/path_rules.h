@@ -10,10 +10,12 @@
 namespace ferry::writer {
 
 // Ok when `path` is a relative, '/'-separated repository path with no empty, ".", ".." or ".git"
-// (any case) segment and no NUL byte. Otherwise the error is
+// (any case) segment, no NUL byte, and no segment that Git refuses or `git fsck --strict` flags: one that
+// some filesystem reads as ".git" (trailing dots or spaces, HFS+'s ignorable zero-width characters, NTFS's
+// short name "git~1"), or as ".gitmodules" or ".gitattributes". Otherwise the error is
 //   invalid repository path "<path>": <reason>
 // with <reason> one of: empty path, absolute path, empty segment, "." segment, ".." segment,
-// ".git" segment, NUL byte.
+// ".git" segment, NUL byte, or a sentence naming the segment and what Git reads it as.
 Status validate_repository_path(const std::string& path);
 
 // Validates every bundle directory, every bundle file path (relative to its directory), every removed

@@ -56,6 +56,12 @@ class PlatformFixture : public ::testing::Test {
         {"observability", files_of_branch(observability(), "main")}};
     EXPECT_EQ(record_disagreements(trees, records_of(state, "state")), std::vector<std::string>{})
         << "the records and the Destinations disagree after reconcile";
+    // Every tree ferry wrote is one a GitOps agent can clone: nothing git fsck --strict flags.
+    for (const std::filesystem::path& store : {clusters(), observability()}) {
+      if (!std::filesystem::exists(store)) continue;
+      const auto fsck = run("git --git-dir=" + shell_quote(store.string()) + " fsck --strict --no-dangling 2>&1");
+      EXPECT_EQ(fsck.exit_code, 0) << store << ":\n" << fsck.output;
+    }
   }
 
   // "namespace/name" -> result of every request in the report.
