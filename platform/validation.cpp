@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "writer/path_rules.h"
+
 namespace ferry::runner {
 namespace {
 
@@ -86,6 +88,26 @@ void check_metadata(const YamlDocument& document, NameRule name_rule, std::vecto
   keep(check_labels(child(metadata, "labels"), "metadata.labels", document.file));
 }
 
+// The paths and branches a run would refuse when it first writes (writer/path_rules.h, the one table of
+// them), refused here, before any container starts.
+void check_store_paths(const Platform& platform, std::vector<Error>& errors) {
+  for (const GitStateStore& store : platform.stores) {
+    if (auto problem = writer::branch_name_problem(store.branch))
+      errors.push_back(
+          make_error(store.where, "GitStateStore \"" + store.name + "\" spec.branch: " + *problem));
+    if (store.path.empty()) continue;
+    if (Status path = writer::validate_repository_path(store.path); !path)
+      errors.push_back(
+          make_error(store.where, "GitStateStore \"" + store.name + "\" spec.path: " + path.error().message));
+  }
+  for (const scheduler::Destination& destination : platform.destinations) {
+    if (destination.path.empty()) continue;
+    if (Status path = writer::validate_repository_path(destination.path); !path)
+      errors.push_back(make_error(
+          destination.where, "Destination \"" + destination.name + "\" spec.path: " + path.error().message));
+  }
+}
+
 void check_references(const Platform& platform, std::vector<Error>& errors) {
   check_unique(
       platform.promises, "Promise", [](auto& p) { return p.name; }, errors);
@@ -98,6 +120,7 @@ void check_references(const Platform& platform, std::vector<Error>& errors) {
       errors);
   check_promise_apis(platform, errors);
   check_scheduling(platform, errors);
+  check_store_paths(platform, errors);
   for (const auto& destination : platform.destinations) {
     if (destination.state_store_kind == "GitStateStore" && platform.store(destination.state_store)) continue;
     errors.push_back(make_error(destination.where, "Destination \"" + destination.name + "\" refers to " +

@@ -44,8 +44,7 @@ Result<std::unique_ptr<LocalGitRepo>> LocalGitRepo::open(const std::filesystem::
                                                          const std::string& branch) {
   git::ensure_initialised();
   const std::string where = "state store " + path.string();
-  int valid = 0;
-  if (git_reference_name_is_valid(&valid, ("refs/heads/" + branch).c_str()) != 0 || valid == 0) {
+  if (branch_name_problem(branch)) {
     return make_error("invalid branch name \"" + branch + "\" for " + where);
   }
   const std::lock_guard lock(creation_mutex());

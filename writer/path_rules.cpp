@@ -1,10 +1,13 @@
 #include "writer/path_rules.h"
 
+#include <git2.h>
+
 #include <algorithm>
 #include <cctype>
 #include <optional>
 #include <string_view>
 
+#include "writer/git_handles.h"
 #include "writer/layout.h"
 
 namespace ferry::writer {
@@ -109,6 +112,17 @@ Status validate_flat(const FlatPlacement& p) {
 }
 
 }  // namespace
+
+std::optional<std::string> branch_name_problem(const std::string& branch) {
+  int valid = 0;
+  if (branch.empty()) return "an empty branch name";
+  git::ensure_initialised();  // libgit2 allocates even here, and must be set up first
+  if (git_reference_name_is_valid(&valid, ("refs/heads/" + branch).c_str()) != 0 || valid == 0)
+    return "\"" + branch +
+           "\" is not a valid branch name (Git's ref-name rules: no \"..\", \"~\", \"^\", \":\", "
+           "spaces, or a part ending in \".lock\")";
+  return std::nullopt;
+}
 
 Status validate_repository_path(const std::string& path) {
   if (auto problem = path_problem(path)) {

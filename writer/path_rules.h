@@ -2,6 +2,7 @@
 // pipeline is trusted"). LocalGitRepo and MemoryStateStore both call validate_change before writing.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "core/error.h"
@@ -17,6 +18,10 @@ namespace ferry::writer {
 // with <reason> one of: empty path, absolute path, empty segment, "." segment, ".." segment,
 // ".git" segment, NUL byte, or a sentence naming the segment and what Git reads it as.
 Status validate_repository_path(const std::string& path);
+
+// Why `branch` cannot name a branch (Git's ref-name rules, through libgit2: "main.lock", "a..b", "x~1",
+// ...), or nothing when it can. The one rule, used by the stores and by validation before anything runs.
+std::optional<std::string> branch_name_problem(const std::string& branch);
 
 // Validates every bundle directory, every bundle file path (relative to its directory), every removed
 // directory, every flat placement and every file write of `change`; the first offending path is reported. A

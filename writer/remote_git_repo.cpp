@@ -100,8 +100,7 @@ Result<std::unique_ptr<RemoteGitRepo>> RemoteGitRepo::open(const StoreSpec& spec
                       "allow_insecure_http for this store");
   }
   git::ensure_initialised();
-  int valid = 0;
-  if (git_reference_name_is_valid(&valid, ("refs/heads/" + spec.branch).c_str()) != 0 || valid == 0) {
+  if (branch_name_problem(spec.branch)) {
     return make_error("invalid branch name \"" + spec.branch + "\" for state store " + url->display);
   }
   if (spec.cache_dir.empty()) return make_error("no cache directory set for state store " + url->display);

@@ -81,6 +81,27 @@ TEST_F(LoaderTest, ASymbolicLinkLoopIsReadOnceWithAWarning) {
                                              "link to it)");
 }
 
+// What reconcile would refuse at its first write is refused by the loader, so `ferry validate` and `plan`
+// say it before any container starts (writer/path_rules.h is the one table of the rules).
+TEST_F(LoaderTest, PathsAndBranchesThatAWriteWouldRefuseAreRefusedWhenLoading) {
+  write_valid_platform();
+  write_file(dir.path() / "stores.yaml", std::string(kStore) + "  branch: main.lock\n  path: ../escape\n");
+  std::string destinations = kDestinations;
+  destinations.replace(destinations.find("path: dev"), 9, "path: a/.GIT/hooks");
+  write_file(dir.path() / "destinations.yml", destinations);
+  const LoadResult result = load();
+  EXPECT_EQ(rendered(result.errors),
+            (std::vector<std::string>{
+                at("stores.yaml") +
+                    ":1:1: GitStateStore \"default\" spec.branch: \"main.lock\" is not a valid branch "
+                    "name (Git's ref-name rules: no \"..\", \"~\", \"^\", \":\", spaces, or a part "
+                    "ending in \".lock\")",
+                at("stores.yaml") + ":1:1: GitStateStore \"default\" spec.path: invalid repository path "
+                                    "\"../escape\": \"..\" segment",
+                at("destinations.yml") + ":1:1: Destination \"dev\" spec.path: invalid repository path "
+                                         "\"a/.GIT/hooks\": \".git\" segment"}));
+}
+
 TEST_F(LoaderTest, ReportsEveryErrorAtOnceWithFileLineAndColumn) {
   write_valid_platform();
   write_file(dir.path() / "broken.yaml", "kind: Promise\nmetadata: {name: [x}\n");
