@@ -26,29 +26,38 @@ class RequirementCheck {
       return cycle + promise.name;
     }
     path_.push_back(promise.name);
-    std::string reason = first_unmet(promise);
+    std::string reason = unmet(promise);
     path_.pop_back();
     reasons_[promise.name] = reason;
     return reason;
   }
 
  private:
-  std::string first_unmet(const pipeline::Promise& promise) {
+  // Every unmet requirement, in order, joined by "; " (a user fixes them all in one go); "" when all are met.
+  std::string unmet(const pipeline::Promise& promise) {
+    std::string reasons;
     for (const pipeline::RequiredPromise& required : promise.required_promises) {
-      const pipeline::Promise* found = platform_.promise(required.name);
-      const std::string quoted = "required Promise \"" + required.name + "\"";
-      if (!found) return quoted + " is not in the platform";
-      if (!required.version.empty() && found->version != required.version) {
-        return quoted + " is at version " + found->version + ", not " + required.version;
-      }
-      const auto report = reports_.find(required.name);
-      const RequestReport* own = report == reports_.end() ? nullptr : report->second;
-      if (!own_work_done(own)) {
-        return quoted + " is not available (" + (own ? to_string(own->result) : "not run") + ")";
-      }
-      if (std::string deeper = why_unavailable(*found); !deeper.empty()) {
-        return deeper.starts_with("required Promises form a cycle") ? deeper : quoted + " is not available: " + deeper;
-      }
+      if (std::string reason = unmet_one(required); !reason.empty())
+        reasons += (reasons.empty() ? "" : "; ") + reason;
+    }
+    return reasons;
+  }
+
+  std::string unmet_one(const pipeline::RequiredPromise& required) {
+    const pipeline::Promise* found = platform_.promise(required.name);
+    const std::string quoted = "required Promise \"" + required.name + "\"";
+    if (!found) return quoted + " is not in the platform";
+    if (!required.version.empty() && found->version != required.version) {
+      return quoted + " is at version " + found->version + ", not " + required.version;
+    }
+    const auto report = reports_.find(required.name);
+    const RequestReport* own = report == reports_.end() ? nullptr : report->second;
+    if (!own_work_done(own)) {
+      return quoted + " is not available (" + (own ? to_string(own->result) : "not run") + ")";
+    }
+    if (std::string deeper = why_unavailable(*found); !deeper.empty()) {
+      return deeper.starts_with("required Promises form a cycle") ? deeper
+                                                                  : quoted + " is not available: " + deeper;
     }
     return "";
   }
@@ -61,8 +70,8 @@ class RequirementCheck {
 
 }  // namespace
 
-std::map<std::string, std::string> unmet_requirements(const Platform& platform,
-                                                      const std::map<std::string, const RequestReport*>& reports) {
+std::map<std::string, std::string> unmet_requirements(
+    const Platform& platform, const std::map<std::string, const RequestReport*>& reports) {
   RequirementCheck check(platform, reports);
   std::map<std::string, std::string> unmet;
   for (const pipeline::Promise& promise : platform.promises) {

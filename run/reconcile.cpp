@@ -1,5 +1,6 @@
 #include "run/reconcile.h"
 
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -332,6 +333,11 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   if (!pipeline::interrupted()) commit_canaries(platform, stores, run);
   if (options.progress) options.progress->set_total(platform.promises.size() + requests.size());
   std::map<std::string, const RequestReport*> promise_reports;
+  // --jobs may exceed the cores (containers wait, they do not compute here): TBB would otherwise cap the
+  // arena at the core count and print a warning of its own.
+  const tbb::global_control workers(
+      tbb::global_control::max_allowed_parallelism,
+      std::max<std::size_t>(std::max(1, options.jobs), tbb::this_task_arena::max_concurrency()));
   tbb::task_arena arena(std::max(1, options.jobs));
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, platform.promises.size(), [&](std::size_t i) {

@@ -235,5 +235,11 @@ TEST_F(IncrementalE2E, AHandEditIsDriftThatPlanShowsAndRestoreDriftPutsBack) {
   EXPECT_EQ(after_code, 0);
   for (const auto& [name, result] : results_by_name(after)) EXPECT_EQ(result, "skipped") << name;
 }
+// --jobs above the core count is honoured without a warning of TBB's own on stderr.
+TEST_F(IncrementalE2E, MoreJobsThanCoresRunWithoutALibraryWarning) {
+  ASSERT_EQ(reconcile(exec_runtime() + FerryArgs{"--jobs", "64"}).first, 0);
+  const std::string stderr_text = read_file(dir.path() / "stderr");
+  EXPECT_EQ(stderr_text.find("TBB"), std::string::npos) << stderr_text;
+}
 }  // namespace
 }  // namespace ferry

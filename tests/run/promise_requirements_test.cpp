@@ -1,12 +1,13 @@
 // requiredPromises: parsing (pipeline/promise_parser.cpp) and when a Promise counts as available
 // (run/promise_requirements.h).
+#include "run/promise_requirements.h"
+
 #include <gtest/gtest.h>
 
 #include <deque>
 
 #include "core/yaml_document.h"
 #include "pipeline/promise_parser.h"
-#include "run/promise_requirements.h"
 
 namespace ferry::runner {
 namespace {
@@ -51,6 +52,17 @@ TEST_F(RequirementsTest, AnEmptyVersionTakesAnyVersion) {
   EXPECT_TRUE(unmet().empty());
 }
 
+// Every unmet requirement is named at once, not only the first: a user fixes them in one go.
+TEST_F(RequirementsTest, EveryUnmetRequirementOfAPromiseIsNamed) {
+  add(promise("app", {{"database", "", {}}, {"cache", "", {}}, {"queue", "v2", {}}}));
+  add(promise("queue", {}, "v1"));
+  EXPECT_EQ(unmet(),
+            (std::map<std::string, std::string>{
+                {"app",
+                 "required Promise \"database\" is not in the platform; required Promise \"cache\" is "
+                 "not in the platform; required Promise \"queue\" is at version v1, not v2"}}));
+}
+
 TEST_F(RequirementsTest, EachUnmetRequirementSaysWhy) {
   add(promise("missing", {{"nowhere", "", {}}}));
   add(promise("old", {{"database", "v3", {}}}));
@@ -67,8 +79,9 @@ TEST_F(RequirementsTest, RequirementsAreTransitive) {
   add(promise("app", {{"database", "", {}}}));
   add(promise("database", {{"storage", "", {}}}));
   EXPECT_EQ(unmet(), (std::map<std::string, std::string>{
-                         {"app", "required Promise \"database\" is not available: required Promise \"storage\" is "
-                                 "not in the platform"},
+                         {"app",
+                          "required Promise \"database\" is not available: required Promise \"storage\" is "
+                          "not in the platform"},
                          {"database", "required Promise \"storage\" is not in the platform"}}));
 }
 
@@ -92,7 +105,8 @@ pipeline::Promise parsed(const std::string& text) {
 TEST(RequiredPromisesParsing, ReadsTheListAndTheVersionLabel) {
   const auto p = parsed(
       "apiVersion: platform.kratix.io/v1alpha1\nkind: Promise\nmetadata:\n  name: app\n  labels:\n"
-      "    kratix.io/promise-version: v1.2\nspec:\n  requiredPromises:\n    - name: database\n      version: v2\n"
+      "    kratix.io/promise-version: v1.2\nspec:\n  requiredPromises:\n    - name: database\n      version: "
+      "v2\n"
       "    - name: cache\n");
   EXPECT_EQ(p.version, "v1.2");
   ASSERT_EQ(p.required_promises.size(), 2u);
@@ -104,11 +118,13 @@ TEST(RequiredPromisesParsing, ReadsTheListAndTheVersionLabel) {
 
 TEST(RequiredPromisesParsing, AnEntryWithoutANameIsALocatedError) {
   auto documents = parse_yaml_stream(
-      "kind: Promise\nmetadata:\n  name: app\nspec:\n  requiredPromises:\n    - version: v2\n", "promise.yaml");
+      "kind: Promise\nmetadata:\n  name: app\nspec:\n  requiredPromises:\n    - version: v2\n",
+      "promise.yaml");
   ASSERT_TRUE(documents);
   auto promise = pipeline::parse_promise(documents->front());
   ASSERT_FALSE(promise);
-  EXPECT_EQ(promise.error().render(), "promise.yaml:6:7: missing required field \"spec.requiredPromises[0].name\"");
+  EXPECT_EQ(promise.error().render(),
+            "promise.yaml:6:7: missing required field \"spec.requiredPromises[0].name\"");
 }
 
 }  // namespace
