@@ -199,7 +199,8 @@ std::function<int()> configure_status(CLI::App& app) {
   auto options = std::make_shared<StatusCommandOptions>();
   add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
   app.add_option("object", options->object,
-                 "NAMESPACE/NAME of a request (or NAME of a Promise): show its whole record");
+                 "NAMESPACE/NAME or KIND/NAMESPACE/NAME of a request (or NAME of a Promise): show its whole "
+                 "record; given alone, the platform is \".\"");
   app.add_option(
       "--state", options->state_dir,
       "Bare Git repository (a directory or URL) of the recorded state (default: branch ferry-state of a "

@@ -1,14 +1,16 @@
 // `ferry status`: what the recorded state says, read without the state lock (a read sees one committed
 // state: the record is written in one commit, with a compare-and-swap ref update), so it works while a
 // reconcile runs. Runs nothing, writes nothing, never creates the state repository.
+#include <filesystem>
 #include <iostream>
 #include <system_error>
+#include <vector>
 
+#include "run/run_state.h"
+#include "run/state_access.h"
 #include "runner/command_support.h"
 #include "runner/commands.h"
 #include "runner/report.h"
-#include "run/run_state.h"
-#include "run/state_access.h"
 #include "runner/status_report.h"
 #include "writer/store_factory.h"
 
@@ -31,18 +33,46 @@ Result<RunState> read_recorded_state(const StateLocation& location) {
   return state;
 }
 
-// The records `object` names: NAMESPACE/NAME is a request (of any Promise), NAME a Promise.
+std::vector<std::string> object_parts(const std::string& object) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (auto slash = object.find('/'); slash != std::string::npos; slash = object.find('/', start)) {
+    parts.push_back(object.substr(start, slash - start));
+    start = slash + 1;
+  }
+  parts.push_back(object.substr(start));
+  return parts;
+}
+
+// The records `object` names: NAME is a Promise, NAMESPACE/NAME a request of any kind, KIND/NAMESPACE/NAME a
+// request of that kind (two kinds may share a name).
 RunState records_named(const RunState& state, const std::string& object) {
-  const auto slash = object.find('/');
+  const std::vector<std::string> parts = object_parts(object);
   RunState chosen;
   for (const auto& [directory, record] : state) {
-    const bool match = slash == std::string::npos
-                           ? record.kind == "Promise" && record.name == object
-                           : record.kind != "Promise" && record.namespace_ == object.substr(0, slash) &&
-                                 record.name == object.substr(slash + 1);
+    bool match = false;
+    if (parts.size() == 1) match = record.kind == "Promise" && record.name == parts[0];
+    if (parts.size() == 2)
+      match = record.kind != "Promise" && record.namespace_ == parts[0] && record.name == parts[1];
+    if (parts.size() == 3)
+      match = record.kind == parts[0] && record.namespace_ == parts[1] && record.name == parts[2];
     if (match) chosen.emplace(directory, record);
   }
   return chosen;
+}
+
+// `ferry status shop/orders`: one word that names no directory and is no URL, but has the shape of a
+// request (NAMESPACE/NAME or KIND/NAMESPACE/NAME), is the object, on the platform in ".".
+StatusCommandOptions with_object_understood(StatusCommandOptions options) {
+  const std::string& word = options.platform_dir;
+  const std::size_t parts = object_parts(word).size();
+  std::error_code ec;
+  if (options.object.empty() && (parts == 2 || parts == 3) && word.find(':') == std::string::npos &&
+      !word.starts_with('.') && !word.starts_with('/') && !std::filesystem::exists(word, ec)) {
+    options.object = word;
+    options.platform_dir = ".";
+  }
+  return options;
 }
 
 int fail(const Error& error) {
@@ -52,10 +82,12 @@ int fail(const Error& error) {
 
 }  // namespace
 
-int run_status(const StatusCommandOptions& options) {
+int run_status(const StatusCommandOptions& given) {
+  const StatusCommandOptions options = with_object_understood(given);
   auto platform = command_platform(options.platform_dir, options.platform_ref, options.stores);
   if (!platform) return fail(platform.error());
-  const StateLocation location = state_location(options.state_dir, platform->source, platform->access, options.state_branch);
+  const StateLocation location =
+      state_location(options.state_dir, platform->source, platform->access, options.state_branch);
   auto state = read_recorded_state(location);
   if (!state) return fail(state.error());
   const bool json = options.output == "json";

@@ -133,6 +133,22 @@ TEST_F(CommandsE2E, StatusOfOneRequestShowsItsWholeRecord) {
             "  committed <sha> to clusters@main\n");
 }
 
+// Run inside the platform directory, a request's name alone is enough; KIND/NAMESPACE/NAME tells apart two
+// kinds that share a name.
+TEST_F(CommandsE2E, StatusTakesARequestAloneAndAKindToTellNamesApart) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const auto alone = run_ferry({"status", "default/cache-a"}, {.cwd = platform()});
+  EXPECT_EQ(alone.exit_code, 0) << alone.error_output;
+  EXPECT_TRUE(alone.output.starts_with("default/cache-a (redis, Promise redis)\n")) << alone.output;
+  const auto with_kind = run_ferry({"status", "redis/default/cache-a"}, {.cwd = platform()});
+  EXPECT_EQ(with_kind.output, alone.output);
+  const auto other_kind = run_ferry({"status", "App/default/cache-a"}, {.cwd = platform()});
+  EXPECT_EQ(other_kind.exit_code, 1);
+  EXPECT_NE(other_kind.error_output.find("no request \"App/default/cache-a\" in the state recorded at "),
+            std::string::npos)
+      << other_kind.error_output;
+}
+
 TEST_F(CommandsE2E, StatusAsJsonHoldsTheRecords) {
   ASSERT_EQ(reconcile().first, 0);
   const auto all = nlohmann::json::parse(ferry_run({"status", "-o", "json", p()}).output);
