@@ -1,5 +1,6 @@
 // `ferry validate`: load and check the platform as reconcile does, run nothing, write nothing. The verdict
 // goes to stdout (text or JSON); under GitHub Actions every diagnostic is also an annotation.
+#include <filesystem>
 #include <iostream>
 
 #include "platform/loader.h"
@@ -9,8 +10,35 @@
 #include "runner/github.h"
 #include "runner/report.h"
 #include "runner/validate_report.h"
+#include "writer/store_url.h"
 
 namespace ferry::runner {
+namespace {
+
+// Stores on this machine that are not there yet. A plain path is created by the first reconcile (the demo
+// relies on it), which a typo would do too: a warning says so. A file:// store is fetched and pushed as a
+// remote one and never created: an error.
+void check_local_stores(LoadResult& loaded) {
+  for (const GitStateStore& store : loaded.platform.stores) {
+    auto url = writer::parse_store_url(store.url, std::filesystem::absolute(loaded.platform.root));
+    std::error_code ec;
+    if (!url || url->local_path.empty() || std::filesystem::exists(url->local_path, ec)) continue;
+    const std::string path = url->local_path.lexically_normal().string();
+    if (url->transport == writer::StoreTransport::kFile) {
+      loaded.errors.push_back(
+          make_error(store.url_where, "GitStateStore \"" + store.name + "\": " + path +
+                                          " does not exist, and ferry does not create file:// "
+                                          "stores; create it (git init --bare) or fix the URL"));
+    } else {
+      loaded.warnings.push_back(
+          make_error(store.url_where, "GitStateStore \"" + store.name + "\": " + path +
+                                          " does not exist yet; the first reconcile creates "
+                                          "it (check the URL if that is not what you meant)"));
+    }
+  }
+}
+
+}  // namespace
 
 int run_validate(const ValidateCommandOptions& options) {
   log_to_stderr();
@@ -19,7 +47,8 @@ int run_validate(const ValidateCommandOptions& options) {
     std::cerr << render_diagnostics({source.error()}, {});
     return 1;
   }
-  const LoadResult loaded = load_platform_source(source->source, source->access);
+  LoadResult loaded = load_platform_source(source->source, source->access);
+  if (loaded.errors.empty()) check_local_stores(loaded);
   const bool json = options.output == "json";
   std::cout << (json ? render_validation_json(loaded)
                      : render_validation_text(loaded, source->source.display()));

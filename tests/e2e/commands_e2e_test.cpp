@@ -27,6 +27,14 @@ class CommandsE2E : public ferry::testing::PlatformFixture {
   static ferry::testing::FerryResult ferry_run(const FerryArgs& args, bool merge_stderr = false) {
     return run_ferry(args, {.merge_stderr = merge_stderr});
   }
+  // The fixture's two stores as empty bare repositories, as after `git init --bare`.
+  void make_stores() const {
+    for (const char* store : {"clusters", "observability"}) {
+      const auto made =
+          run("git init -q --bare " + shell_quote((dir.path() / "state" / store).string() + ".git"));
+      ASSERT_EQ(made.exit_code, 0) << made.output;
+    }
+  }
   void break_a_destination() const {
     write_file(platform() / "destinations/broken.yaml",
                "apiVersion: platform.kratix.io/v1alpha1\nkind: Destination\nmetadata:\n  name: x\nspec:\n  "
@@ -41,12 +49,38 @@ class CommandsE2E : public ferry::testing::PlatformFixture {
 };
 
 TEST_F(CommandsE2E, ValidateCountsAValidPlatformAndWritesNothing) {
+  make_stores();
   const auto result = ferry_run({"validate", p()});
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(result.output,
             "ferry: " + p() + " is valid: 2 Promises, 4 requests, 3 Destinations, 2 state stores\n");
   EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+}
+
+// A store path that is not there yet is created by the first reconcile (a typo would be too): validate
+// warns. A file:// store is never created: an error.
+TEST_F(CommandsE2E, ValidateWarnsOfStoresNotThereYetAndRefusesAMissingFileStore) {
+  const auto fresh = ferry_run({"validate", p()});
+  EXPECT_EQ(fresh.exit_code, 0);
+  EXPECT_NE(
+      fresh.output.find(p() + "/state-stores.yaml:8:8: warning: GitStateStore \"clusters\": " +
+                        (dir.path() / "state/clusters.git").string() +
+                        " does not exist yet; the first reconcile creates it (check the URL if that is not "
+                        "what you meant)\n"),
+      std::string::npos)
+      << fresh.output;
   EXPECT_FALSE(std::filesystem::exists(dir.path() / "state"));
+  std::string stores = read_file(platform() / "state-stores.yaml");
+  stores.replace(stores.find("../state/observability.git"), 26, "file:///nonexistent/obs.git");
+  write_file(platform() / "state-stores.yaml", stores);
+  const auto missing = ferry_run({"validate", p()});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.output.find(
+                p() + "/state-stores.yaml:19:8: error: GitStateStore \"observability\": "
+                      "/nonexistent/obs.git does not exist, and ferry does not create file:// stores; "
+                      "create it (git init --bare) or fix the URL\n"),
+            std::string::npos)
+      << missing.output;
 }
 
 TEST_F(CommandsE2E, ValidateListsEachErrorAtItsFileLineAndColumn) {
@@ -61,6 +95,7 @@ TEST_F(CommandsE2E, ValidateListsEachErrorAtItsFileLineAndColumn) {
 }
 
 TEST_F(CommandsE2E, ValidateAsJson) {
+  make_stores();
   EXPECT_EQ(nlohmann::json::parse(ferry_run({"validate", "-o", "json", p()}).output),
             nlohmann::json::parse(R"({"format_version": 1, "valid": true, "errors": [], "warnings": []})"));
   break_a_destination();
