@@ -39,18 +39,22 @@ void attribute_drift(const RunState& records, const std::string& store,
                      const std::vector<std::string>& changed, DriftFindings& findings) {
   if (changed.empty()) return;
   const auto owners = bundle_owners(records, store);
+  std::set<std::string> touched;
   for (const std::string& path : changed) {
     for (auto slash = path.find('/'); slash != std::string::npos; slash = path.find('/', slash + 1)) {
       const auto owner = owners.find(path.substr(0, slash));
       if (owner == owners.end()) continue;
       for (const std::string& directory : owner->second) {
-        auto& paths = findings[directory];
-        const std::string entry = store + " " + path;
-        if (std::find(paths.begin(), paths.end(), entry) == paths.end()) paths.push_back(entry);
-        std::sort(paths.begin(), paths.end());
+        findings[directory].push_back(store + " " + path);
+        touched.insert(directory);
       }
       break;
     }
+  }
+  for (const std::string& directory : touched) {  // sorted, each path once
+    auto& paths = findings[directory];
+    std::sort(paths.begin(), paths.end());
+    paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
   }
 }
 
@@ -83,15 +87,17 @@ DriftCheck check_drift(const RunState& records, const std::map<std::string, std:
           "the commit ferry last saw (" + since[i]->substr(0, 12) + "); it was rewritten");
       continue;
     }
+    // Every path others changed, attributed at once: the records' bundles are indexed once per store.
+    std::vector<std::string> changed;
     for (const writer::BranchCommit& commit : history->commits) {
-      if (!commit.by_ferry) attribute_drift(records, name, commit.changed_paths, check.findings);
-      if (commit.by_ferry)
+      if (commit.by_ferry) {
         check.unknown_to_records[name] =
             "ferry commits since the tip the records hold (another run wrote to it)";
+      } else {
+        changed.insert(changed.end(), commit.changed_paths.begin(), commit.changed_paths.end());
+      }
     }
-  }
-  for (const auto& [directory, paths] : check.findings) {
-    for (const std::string& entry : paths) check.drifted_stores.insert(entry.substr(0, entry.find(' ')));
+    attribute_drift(records, name, changed, check.findings);
   }
   return check;
 }

@@ -30,7 +30,6 @@ void attribute_drift(const RunState& records, const std::string& store,
 struct DriftCheck {
   DriftFindings findings;
   std::map<std::string, std::string> tips;  // store -> its tip when checked ("" when it has no branch)
-  std::set<std::string> drifted_stores;     // stores some finding is in
   std::vector<std::string> warnings;        // stores that could not be checked, and why
   // Stores whose records may be incomplete (recovery.h): a branch with no tip recorded for it, or ferry
   // commits on it since the recorded tip that another run (another state) made; each with why.
