@@ -23,26 +23,4 @@ std::optional<ScratchDirectory> ScratchDirectory::create(const fs::path& parent,
   return ScratchDirectory(fs::path(pattern));
 }
 
-ScratchDirectory::ScratchDirectory(ScratchDirectory&& other) noexcept : path_(std::move(other.path_)) {
-  other.path_.clear();
-}
-
-ScratchDirectory& ScratchDirectory::operator=(ScratchDirectory&& other) noexcept {
-  if (this != &other) {
-    remove();
-    path_ = std::move(other.path_);
-    other.path_.clear();
-  }
-  return *this;
-}
-
-ScratchDirectory::~ScratchDirectory() {
-  remove();
-}
-
-void ScratchDirectory::remove() {
-  std::error_code ignored;
-  if (!path_.empty()) fs::remove_all(path_, ignored);
-}
-
 }  // namespace ferry

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <system_error>
 
+#include "core/owned_path.h"
+
 namespace ferry {
 
 class ScratchDirectory {
@@ -18,19 +20,12 @@ class ScratchDirectory {
   static std::optional<ScratchDirectory> create(const std::filesystem::path& parent, std::string_view prefix,
                                                 std::error_code& error);
 
-  ScratchDirectory(ScratchDirectory&& other) noexcept;
-  ScratchDirectory& operator=(ScratchDirectory&& other) noexcept;
-  ScratchDirectory(const ScratchDirectory&) = delete;
-  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
-  // Removes the directory and its content; best effort: a destructor has nothing useful to do on failure.
-  ~ScratchDirectory();
-
-  const std::filesystem::path& path() const { return path_; }
+  // Move-only; destroying it removes the directory and its content (owned_path.h).
+  const std::filesystem::path& path() const { return owned_.path(); }
 
  private:
-  explicit ScratchDirectory(std::filesystem::path path) : path_(std::move(path)) {}
-  void remove();
-  std::filesystem::path path_;
+  explicit ScratchDirectory(std::filesystem::path path) : owned_(std::move(path)) {}
+  OwnedPath owned_;
 };
 
 }  // namespace ferry

@@ -1,8 +1,9 @@
 // A state store repository: where bundles are committed (StateStore), and what a commit is made of: the
 // commit's author, nested bundles, flat placements and their removals, single-file writes (Change) and what a
-// commit did (CommitOutcome). One Change becomes at most one commit on the branch; the branch moves last, by
-// compare-and-swap. Implementations: LocalGitRepo (local_git_repo.h, libgit2 on a bare repository), the
-// remote stores of store_factory.h, and in-memory stores (memory_state_store.h, planning_store.h).
+// commit did (CommitOutcome), and a branch's commits since a given one, for drift checks (BranchHistory). One
+// Change becomes at most one commit on the branch; the branch moves last, by compare-and-swap.
+// Implementations: LocalGitRepo (local_git_repo.h, libgit2 on a bare repository), the remote stores of
+// store_factory.h, and in-memory stores (memory_state_store.h, planning_store.h).
 #pragma once
 
 #include <cstddef>

@@ -5,7 +5,6 @@
 
 #include <cstdlib>
 #include <string>
-#include <utility>
 
 namespace ferry::writer {
 
@@ -25,27 +24,6 @@ Result<TempFile> TempFile::create(std::string_view hint, std::string_view conten
   const bool closed = ::close(fd) == 0;
   if (written != content.size() || !closed) return make_error("cannot write temporary file " + pattern);
   return file;
-}
-
-TempFile::TempFile(TempFile&& other) noexcept : path_(std::exchange(other.path_, {})) {}
-
-TempFile& TempFile::operator=(TempFile&& other) noexcept {
-  if (this != &other) {
-    remove();
-    path_ = std::exchange(other.path_, {});
-  }
-  return *this;
-}
-
-TempFile::~TempFile() {
-  remove();
-}
-
-void TempFile::remove() {
-  if (path_.empty()) return;
-  std::error_code ignored;
-  std::filesystem::remove(path_, ignored);
-  path_.clear();
 }
 
 }  // namespace ferry::writer

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/error.h"
+#include "core/owned_path.h"
 
 namespace ferry::writer {
 
@@ -14,18 +15,12 @@ class TempFile {
   // A new file in $TMPDIR (or /tmp) named ferry-<hint>-XXXXXX, holding `content`.
   static Result<TempFile> create(std::string_view hint, std::string_view content);
 
-  TempFile(TempFile&& other) noexcept;
-  TempFile& operator=(TempFile&& other) noexcept;
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-  ~TempFile();
-
-  const std::filesystem::path& path() const { return path_; }
+  // Move-only; destroying it removes the file (core/owned_path.h).
+  const std::filesystem::path& path() const { return owned_.path(); }
 
  private:
-  explicit TempFile(std::filesystem::path path) : path_(std::move(path)) {}
-  void remove();
-  std::filesystem::path path_;
+  explicit TempFile(std::filesystem::path path) : owned_(std::move(path)) {}
+  OwnedPath owned_;
 };
 
 }  // namespace ferry::writer
