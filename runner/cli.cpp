@@ -9,9 +9,13 @@
 #include "pipeline/duration.h"
 #include "pipeline/runtime_factory.h"
 #include "run/shard.h"
-#include "runner/commands.h"
+#include "runner/explain_command.h"
 #include "runner/logging.h"
+#include "runner/plan_command.h"
+#include "runner/reconcile_command.h"
+#include "runner/status_command.h"
 #include "runner/test_pipeline_command.h"
+#include "runner/validate_command.h"
 #include "writer/network_timeout.h"
 
 namespace ferry::runner {
@@ -211,6 +215,11 @@ std::function<int()> configure_status(CLI::App& app) {
       "platform's own repository)");
   add_store_options(app, options->stores);
   return [options] { return run_status(*options); };
+}
+
+int run_version() {
+  std::cout << "ferry " << FERRY_VERSION << "\n";
+  return 0;
 }
 
 const std::vector<Subcommand>& subcommands() {

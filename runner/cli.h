@@ -1,4 +1,5 @@
-// The command line: argv parsed against the subcommand table (commands.h) and the chosen command run.
+// The command line: argv parsed against the subcommand table (cli.cpp; each command's options and entry point
+// in its <name>_command.h) and the chosen command run.
 #pragma once
 
 namespace ferry::runner {

@@ -17,7 +17,7 @@
 #include "run/reconcile.h"
 #include "run/run_report.h"
 #include "run/work_selection.h"
-#include "runner/commands.h"
+#include "runner/command_options.h"
 
 namespace ferry::runner {
 

@@ -1,10 +1,11 @@
 // `ferry explain`: runs what is needed to know the groups, decides as reconcile would, writes nothing.
+#include "runner/explain_command.h"
+
 #include <iostream>
 
-#include "runner/command_support.h"
-#include "runner/commands.h"
-#include "runner/explain.h"
 #include "run/reconcile.h"
+#include "runner/command_support.h"
+#include "runner/explain.h"
 #include "runner/report.h"
 
 namespace ferry::runner {
@@ -18,18 +19,21 @@ const pipeline::Request* find_request(const Platform& platform, const std::strin
 }
 
 Result<Explanation> explain_request(const Platform& platform, const std::string& ns_name,
-                                    const RuntimeCommandOptions& run, const StoreCommandOptions& store_options) {
+                                    const RuntimeCommandOptions& run,
+                                    const StoreCommandOptions& store_options) {
   const pipeline::Request* request = find_request(platform, ns_name);
   if (!request) return make_error("no request " + ns_name + " in the platform (give it as NAMESPACE/NAME)");
   const CommandSecrets secrets(run);
-  auto stores = open_stores(platform, state_store_opener(store_access(store_options, platform, secrets.source())));
+  auto stores =
+      open_stores(platform, state_store_opener(store_access(store_options, platform, secrets.source())));
   if (!stores) return stores.error();
   auto index = read_placement_index(platform, stores->views);
   if (!index) return index.error();
   auto runtime = make_runtime(run);
   if (!runtime) return runtime.error();
   RunScratchDirectory scratch(run.scratch_dir);
-  auto plan = run_and_plan(platform, *request, **runtime, *index, pipeline_options(run, scratch.path(), secrets.source()));
+  auto plan = run_and_plan(platform, *request, **runtime, *index,
+                           pipeline_options(run, scratch.path(), secrets.source()));
   if (!plan) return plan.error();
   return Explanation{"request " + ns_name + " (" + request->kind + ", Promise " + request->promise + ")",
                      plan->decisions};
@@ -44,7 +48,8 @@ Result<Explanation> explain_promise(const Platform& platform, const std::string&
   if (!runtime) return runtime.error();
   RunScratchDirectory scratch(run.scratch_dir);
   const CommandSecrets secrets(run);
-  auto plan = run_and_plan_promise(platform, *promise, **runtime, pipeline_options(run, scratch.path(), secrets.source()));
+  auto plan = run_and_plan_promise(platform, *promise, **runtime,
+                                   pipeline_options(run, scratch.path(), secrets.source()));
   if (!plan) return plan.error();
   return Explanation{"Promise " + name + " dependencies and promise workflow output", plan->decisions};
 }
@@ -54,7 +59,8 @@ Result<Explanation> explain_promise(const Platform& platform, const std::string&
 int run_explain(const ExplainCommandOptions& options) {
   log_to_stderr();
   if (options.request.empty() && options.promise.empty()) {
-    std::cerr << render_diagnostics({make_error("ferry explain needs --request NAMESPACE/NAME or --promise NAME")}, {});
+    std::cerr << render_diagnostics(
+        {make_error("ferry explain needs --request NAMESPACE/NAME or --promise NAME")}, {});
     return 2;
   }
   auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
@@ -64,8 +70,9 @@ int run_explain(const ExplainCommandOptions& options) {
   }
   std::optional<Platform> platform = load_or_report(*source);
   if (!platform) return 1;
-  auto explanation = options.request.empty() ? explain_promise(*platform, options.promise, options.run)
-                                             : explain_request(*platform, options.request, options.run, options.stores);
+  auto explanation = options.request.empty()
+                         ? explain_promise(*platform, options.promise, options.run)
+                         : explain_request(*platform, options.request, options.run, options.stores);
   if (!explanation) {
     std::cerr << render_diagnostics({explanation.error()}, {});
     return 1;

@@ -1,6 +1,8 @@
 // `ferry plan`: the reconcile run on PlanningStores (writer/planning_store.h), so the plan is made by the
 // code that reconciles; then each object's outcome and every Destination's file diff. Nothing is committed:
 // the stores are only read, the recorded state is read without its lock and never written.
+#include "runner/plan_command.h"
+
 #include <fstream>
 #include <iostream>
 
@@ -10,7 +12,6 @@
 #include "run/shard.h"
 #include "run/state_access.h"
 #include "runner/command_support.h"
-#include "runner/commands.h"
 #include "runner/github.h"
 #include "runner/plan_report.h"
 #include "runner/progress.h"
@@ -40,8 +41,8 @@ StoreOpener planning_opener(StoreOpener real, PlannedStores& planned) {
 Result<std::unique_ptr<writer::StateStore>> recorded_state(const PlanCommandOptions& options,
                                                            const CommandPlatform& platform) {
   if (options.state.no_state) return std::unique_ptr<writer::StateStore>();
-  auto store =
-      open_state_for_reading(state_location(options.state.state_dir, platform.source, platform.access, options.state.state_branch));
+  auto store = open_state_for_reading(
+      state_location(options.state.state_dir, platform.source, platform.access, options.state.state_branch));
   if (!store || !*store) return store;
   auto content = std::make_shared<writer::PlannedContent>("state");
   return std::unique_ptr<writer::StateStore>(
@@ -83,7 +84,8 @@ int run_plan(const PlanCommandOptions& options) {
   }
   std::cerr << render_diagnostics({}, loaded.warnings);
   // A Destination writing into the platform's own repository and branch makes its output platform input.
-  const std::vector<PlatformFile> files = adopt_platform_repository(loaded.platform, loaded.files, source->source);
+  const std::vector<PlatformFile> files =
+      adopt_platform_repository(loaded.platform, loaded.files, source->source);
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return stop({runtime.error()});

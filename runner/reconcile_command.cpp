@@ -1,4 +1,6 @@
 // `ferry reconcile`: load, run, report. Output goes to stdout (the report) and stderr (diagnostics, log).
+#include "runner/reconcile_command.h"
+
 #include <fstream>
 #include <iostream>
 
@@ -10,7 +12,6 @@
 #include "run/shard.h"
 #include "run/state_access.h"
 #include "runner/command_support.h"
-#include "runner/commands.h"
 #include "runner/github.h"
 #include "runner/metrics_file.h"
 #include "runner/progress.h"
@@ -90,13 +91,15 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   }
   std::cerr << render_diagnostics({}, loaded.warnings);
   // A Destination writing into the platform's own repository and branch makes its output platform input.
-  const std::vector<PlatformFile> files = adopt_platform_repository(loaded.platform, loaded.files, source->source);
+  const std::vector<PlatformFile> files =
+      adopt_platform_repository(loaded.platform, loaded.files, source->source);
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return outputs.stopped({runtime.error()});
   std::optional<OpenedState> state;
   if (!options.state.no_state) {
-    auto opened = open_run_state(state_location(options.state.state_dir, source->source, source->access, options.state.state_branch));
+    auto opened = open_run_state(
+        state_location(options.state.state_dir, source->source, source->access, options.state.state_branch));
     if (!opened) return outputs.stopped({opened.error()});
     state.emplace(std::move(*opened));
   }
@@ -124,11 +127,6 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   }();
   if (!report) return outputs.stopped({report.error()});
   return outputs.finished(*report);
-}
-
-int run_version() {
-  std::cout << "ferry " << FERRY_VERSION << "\n";
-  return 0;
 }
 
 }  // namespace ferry::runner

@@ -1,6 +1,8 @@
 // `ferry status`: what the recorded state says, read without the state lock (a read sees one committed
 // state: the record is written in one commit, with a compare-and-swap ref update), so it works while a
 // reconcile runs. Runs nothing, writes nothing, never creates the state repository.
+#include "runner/status_command.h"
+
 #include <filesystem>
 #include <iostream>
 #include <system_error>
@@ -9,7 +11,6 @@
 #include "run/run_state.h"
 #include "run/state_access.h"
 #include "runner/command_support.h"
-#include "runner/commands.h"
 #include "runner/report.h"
 #include "runner/status_report.h"
 #include "writer/store_factory.h"

@@ -1,12 +1,13 @@
 // `ferry validate`: load and check the platform as reconcile does, run nothing, write nothing. The verdict
 // goes to stdout (text or JSON); under GitHub Actions every diagnostic is also an annotation.
+#include "runner/validate_command.h"
+
 #include <filesystem>
 #include <iostream>
 
 #include "platform/loader.h"
 #include "platform/platform.h"
 #include "runner/command_support.h"
-#include "runner/commands.h"
 #include "runner/github.h"
 #include "runner/report.h"
 #include "runner/validate_report.h"

@@ -20,7 +20,7 @@ using ferry::testing::write_file;
 enum class Records { deleted, empty, older };
 enum class Edit { removed, changed, unchanged };
 
-void replace_in(const fs::path& file, const std::string& from, const std::string& to) {
+void replace_in_file(const fs::path& file, const std::string& from, const std::string& to) {
   std::string text = read_file(file);
   text.replace(text.find(from), from.size(), to);
   write_file(file, text);
@@ -37,7 +37,7 @@ class LostRecordsE2E : public ferry::testing::PlatformFixture,
     if (edit == Edit::removed) {
       fs::remove(platform() / "requests/cache-c.yaml");
     } else if (edit == Edit::changed) {
-      replace_in(platform() / "requests/redis.yaml", "size: small", "size: large");
+      replace_in_file(platform() / "requests/redis.yaml", "size: small", "size: large");
     }
   }
   // What the records become before the edited platform runs.
