@@ -1,60 +1,16 @@
 #include "placement/external_scheduler_protocol.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
-#include <charconv>
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "scheduler/metrics.h"
+#include "platform/object_text.h"
 
 namespace ferry::runner {
 
 namespace {
 
 using Json = nlohmann::json;
-
-// A plain YAML scalar as JSON: integers, other finite numbers, true/false, null; anything else a string.
-Json plain_scalar(const std::string& text) {
-  if (text == "true" || text == "false") return text == "true";
-  if (text.empty() || text == "~" || text == "null") return nullptr;
-  long long integer = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), integer);
-  if (error == std::errc() && end == text.data() + text.size()) return integer;
-  const bool has_digit = text.find_first_of("0123456789") != std::string::npos;
-  if (const auto number = scheduler::parse_metric_number(text); number && has_digit) return *number;
-  return text;
-}
-
-Json yaml_to_json(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Map: {
-      Json object = Json::object();
-      for (const auto& entry : node) object[entry.first.Scalar()] = yaml_to_json(entry.second);
-      return object;
-    }
-    case YAML::NodeType::Sequence: {
-      Json array = Json::array();
-      for (const YAML::Node& item : node) array.push_back(yaml_to_json(item));
-      return array;
-    }
-    case YAML::NodeType::Scalar:
-      return node.Tag() == "!" ? Json(node.Scalar()) : plain_scalar(node.Scalar());
-    case YAML::NodeType::Null:
-    case YAML::NodeType::Undefined:
-      break;
-  }
-  return nullptr;
-}
-
-Json object_json(const std::string& object_yaml) {
-  try {
-    return yaml_to_json(YAML::Load(object_yaml));
-  } catch (const YAML::Exception&) {
-    return nullptr;  // the loader parsed it already; nothing sensible to send otherwise
-  }
-}
 
 Json group_json(const SchedulerGroup& group) {
   return {{"key", group.key},           {"pipeline", group.pipeline},     {"directory", group.directory},
@@ -128,7 +84,7 @@ std::string encode_scheduler_input(const SchedulerInput& input) {
                            {"name", request.name},
                            {"namespace", request.namespace_},
                            {"promise", request.promise},
-                           {"object", object_json(request.object_yaml)}}},
+                           {"object", Json::parse(object_json(request.object_yaml))}}},
                          {"groups", groups},
                          {"destinations", destinations}};
   return document.dump(2) + "\n";

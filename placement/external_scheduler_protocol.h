@@ -9,8 +9,8 @@
 namespace ferry::runner {
 
 // What the scheduler reads on stdin: {"format_version": 1, "policy", "request": {..., "object"},
-// "groups": [...], "destinations": [...]}. The request object's YAML becomes JSON (plain scalars that read
-// as numbers, booleans or null become those; quoted ones stay strings).
+// "groups": [...], "destinations": [...]}. The request object's YAML becomes JSON (platform/object_text.h:
+// plain scalars that read as numbers, booleans or null become those; quoted ones stay strings).
 std::string encode_scheduler_input(const SchedulerInput& input);
 
 // The scheduler's stdout, checked against `input`. Errors say what is wrong with the answer, without

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "core/yaml_document.h"
 #include "placement/prometheus_query.h"
+#include "platform/metric_file.h"
 
 namespace ferry::runner {
 
@@ -14,13 +14,14 @@ namespace {
 
 using scheduler::Metric;
 using scheduler::MetricsProvider;
+using MetricFile = std::map<std::string, MetricFileValue>;
 
 // What one read_metrics call shares between its metrics.
 struct ReadContext {
   const std::filesystem::path& platform_root;
   std::chrono::milliseconds timeout;
   HttpClient& http;
-  std::map<std::string, Result<YAML::Node>> files;  // by provider name: each file is read once
+  std::map<std::string, Result<MetricFile>> files;  // by provider name: each file is read once
   std::map<std::string, Error> unreachable;         // by provider name: no HTTP response was had
 };
 
@@ -36,19 +37,11 @@ Result<double> read_static(const Metric& metric, const MetricsProvider& provider
 }
 
 // The file's only (first) document, which must be a map.
-Result<YAML::Node> load_metric_file(const MetricsProvider& provider, const std::filesystem::path& root) {
+Result<MetricFile> load_metric_file(const MetricsProvider& provider, const std::filesystem::path& root) {
   std::ifstream in(root / provider.file_path, std::ios::binary);
   if (!in) return make_error("cannot read " + provider.file_path + ": " + std::strerror(errno));
   const std::string text(std::istreambuf_iterator<char>(in), {});
-  auto documents = parse_yaml_stream(text, provider.file_path);
-  if (!documents) return documents.error();
-  if (documents->empty()) return make_error(provider.file_path + " is empty");
-  const YAML::Node& node = documents->front().node;
-  if (!node.IsMap()) {
-    return make_error(location_of(node, provider.file_path),
-                      "must be a map of metric names to numbers, found " + describe_node_type(node));
-  }
-  return node;
+  return parse_metric_file(text, provider.file_path);
 }
 
 Result<double> read_file(const Metric& metric, const MetricsProvider& provider, ReadContext& context) {
@@ -57,18 +50,15 @@ Result<double> read_file(const Metric& metric, const MetricsProvider& provider, 
     cached = context.files.emplace(provider.name, load_metric_file(provider, context.platform_root)).first;
   }
   if (!cached->second) return cached->second.error();
-  const YAML::Node value = child(*cached->second, metric.provider_metric.c_str());
-  if (!value.IsDefined()) {
+  const auto value = cached->second->find(metric.provider_metric);
+  if (value == cached->second->end()) {
     return make_error(provider.file_path + " has no \"" + metric.provider_metric + "\"");
   }
-  const std::optional<double> number =
-      value.IsScalar() ? scheduler::parse_metric_number(value.Scalar()) : std::nullopt;
-  if (!number) {
-    const std::string found = value.IsScalar() ? "\"" + value.Scalar() + "\"" : describe_node_type(value);
-    return make_error(location_of(value, provider.file_path),
-                      "\"" + metric.provider_metric + "\" must be a number, found " + found);
+  if (!value->second.number) {
+    return make_error(value->second.where,
+                      "\"" + metric.provider_metric + "\" must be a number, found " + value->second.found);
   }
-  return *number;
+  return *value->second.number;
 }
 
 Result<double> read_prometheus(const Metric& metric, const MetricsProvider& provider, ReadContext& context) {

@@ -2,25 +2,17 @@
 
 #include <algorithm>
 
-#include "core/yaml_document.h"
+#include "platform/object_text.h"
 
 namespace ferry::runner {
 namespace {
-
-// The request's metadata.labels; an object the loader accepted but whose labels are not a map has none.
-Labels labels_of(const pipeline::Request& request) {
-  auto documents = parse_yaml_stream(request.object_yaml, "request");
-  if (!documents || documents->empty()) return {};
-  auto labels = optional_labels(child(documents->front().node, "metadata"), "labels", "metadata.labels", "");
-  return labels ? *labels : Labels{};
-}
 
 std::vector<PlacedGroup> placed_groups(const Platform& platform, const PlacementIndex& placements) {
   std::vector<PlacedGroup> placed;
   for (const pipeline::Request& request : platform.requests) {
     const auto& bundles = placements.bundles_of(request.namespace_, request.promise, request.name);
     if (bundles.empty()) continue;
-    const Labels labels = labels_of(request);
+    const Labels labels = request_labels(request);
     for (const ExistingBundle& bundle : bundles) {
       placed.push_back(
           {request_key(request), {request.namespace_ + "/" + request.name, labels, bundle.destination}});

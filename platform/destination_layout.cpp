@@ -8,13 +8,19 @@ writer::DestinationLayout destination_layout(const Platform& platform, const Git
   return {d.name, {filepath.mode, store.path, d.path, filepath.aggregate_file}, filepath.mode};
 }
 
-std::string request_owner(const std::string& namespace_, const std::string& promise,
-                          const std::string& name) {
-  return "request " + namespace_ + "/" + promise + "/" + name;
+std::vector<writer::StoreDestination> store_destinations(const Platform& platform) {
+  std::vector<writer::StoreDestination> destinations;
+  for (const scheduler::Destination& d : platform.destinations) {
+    const GitStateStore* store = platform.store(d.state_store);
+    if (store) destinations.push_back({store->name, destination_layout(platform, *store, d)});
+  }
+  return destinations;
 }
 
-std::string promise_owner(const std::string& promise) {
-  return "promise " + promise;
+std::map<std::string, writer::Author> store_authors(const Platform& platform) {
+  std::map<std::string, writer::Author> authors;
+  for (const GitStateStore& store : platform.stores) authors.emplace(store.name, store.author);
+  return authors;
 }
 
 }  // namespace ferry::runner

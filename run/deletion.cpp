@@ -5,11 +5,11 @@
 #include <set>
 #include <tuple>
 
-#include "core/yaml_document.h"
-#include "pipeline/promise_parser.h"
 #include "platform/destination_layout.h"
+#include "platform/recorded_objects.h"
 #include "run/workflow_runs.h"
 #include "writer/layout.h"
+#include "writer/request_change.h"
 
 namespace ferry::runner {
 
@@ -37,24 +37,20 @@ Result<pipeline::Promise> promise_named(const std::string& name, const Platform&
   if (const pipeline::Promise* declared = platform.promise(name)) return *declared;
   const auto record = state.find("promises/" + name);
   if (record == state.end()) return make_error("Promise " + name + " is neither declared nor recorded");
-  auto documents = parse_yaml_stream(record->second.object_yaml, "state:promises/" + name);
-  if (!documents) return documents.error();
-  if (documents->size() != 1) return make_error("the recorded Promise " + name + " is not one YAML document");
-  return pipeline::parse_promise(documents->front());
+  return parse_recorded_promise(record->second.object_yaml, "state:promises/" + name, "Promise " + name);
 }
 
 // The request as recorded: what its delete workflow sees in /kratix/input/object.yaml.
 Result<pipeline::Request> recorded_request(const ObjectRecord& record) {
-  auto documents = parse_yaml_stream(record.object_yaml, "state:" + record.directory());
-  if (!documents) return documents.error();
-  if (documents->size() != 1)
-    return make_error("the recorded object " + record.directory() + " is not one YAML document");
+  auto api_version =
+      recorded_api_version(record.object_yaml, "state:" + record.directory(), "object " + record.directory());
+  if (!api_version) return api_version.error();
   pipeline::Request request;
   request.kind = record.kind;
   request.name = record.name;
   request.namespace_ = record.namespace_;
   request.promise = record.promise;
-  request.api_version = child(documents->front().node, "apiVersion").Scalar();
+  request.api_version = std::move(*api_version);
   request.object_yaml = record.object_yaml;
   return request;
 }
@@ -75,34 +71,28 @@ writer::Change& change_of(std::map<std::string, writer::Change>& changes, const 
 }
 
 // On every declared Destination: `nested_dir(destination dir)` of a nested one, the owner's records of a flat
-// one (with the files they list or their part of the aggregate). Without `nested_dir`, flat ones only.
+// one (with the files they list or their part of the aggregate).
 void clear_everywhere(std::map<std::string, writer::Change>& changes, const Platform& platform,
                       const std::string& owner, const std::string& message,
                       const std::function<std::string(const std::string&)>& nested_dir) {
-  for (const scheduler::Destination& d : platform.destinations) {
-    const GitStateStore* store = platform.store(d.state_store);
-    if (!store) continue;
-    const writer::DestinationLayout layout = destination_layout(platform, *store, d);
-    if (layout.mode == writer::FilepathMode::nested_by_metadata && !nested_dir) continue;
-    writer::clear_owner(change_of(changes, platform, store->name, message), layout, owner,
-                        nested_dir ? nested_dir(writer::destination_dir(layout.paths)) : "");
+  for (const writer::StoreDestination& d : store_destinations(platform)) {
+    writer::clear_owner(change_of(changes, platform, d.store, message), d.layout, owner,
+                        nested_dir(writer::destination_dir(d.layout.paths)));
   }
 }
 
 // The request's bundles wherever the stores hold them, and its flat placements on every flat Destination.
 std::map<std::string, writer::Change> request_removals(const ObjectRecord& record, const Platform& platform,
                                                        const PlacementIndex& index) {
-  std::map<std::string, writer::Change> changes;
-  const std::string message = delete_message(record);
-  for (const ExistingBundle& bundle : index.bundles_of(record.namespace_, record.promise, record.name)) {
-    const writer::DestinationLayout nested{bundle.destination, {}, writer::FilepathMode::nested_by_metadata};
-    writer::clear_owner(
-        change_of(changes, platform, bundle.store, message), nested, "",
-        writer::resource_request_dir(bundle.destination_dir, record.namespace_, record.promise, record.name));
-  }
-  clear_everywhere(changes, platform, request_owner(record.namespace_, record.promise, record.name), message,
-                   nullptr);
-  return changes;
+  writer::RequestWrites removed{{record.namespace_, record.promise, record.name},
+                                store_destinations(platform),
+                                {},
+                                {},
+                                delete_message(record),
+                                store_authors(platform)};
+  for (const ExistingBundle& bundle : index.bundles_of(record.namespace_, record.promise, record.name))
+    removed.held.push_back({bundle.store, bundle.destination_dir});
+  return writer::request_removals(removed);
 }
 
 // The Promise's dependency directories its record names (placements' paths,
@@ -123,7 +113,7 @@ std::set<std::string> recorded_dependency_dirs(const ObjectRecord& record) {
 std::map<std::string, writer::Change> promise_removals(const ObjectRecord& record, const Platform& platform) {
   std::map<std::string, writer::Change> changes;
   const std::string message = delete_message(record);
-  clear_everywhere(changes, platform, promise_owner(record.name), message,
+  clear_everywhere(changes, platform, writer::promise_owner(record.name), message,
                    [&](const std::string& destination_dir) {
                      return writer::promise_dependencies_dir(destination_dir, record.name);
                    });

@@ -4,7 +4,9 @@
 // and its flat placements on every flat Destination): one commit per store, "Delete from: <ns>/<name>". A
 // vanished Promise's requests go first; then its promise.delete workflow runs and its dependencies are
 // removed from every Destination. A Promise that is gone from the repository is read back from its record. A
-// failed delete workflow removes nothing and keeps the record, so the next run tries again.
+// failed delete workflow removes nothing and keeps the record, so the next run tries again. A deleted object
+// exists only as its record's text: that text is parsed by platform/recorded_objects.h (run/ has no YAML),
+// and a request's removals are built by writer/request_change.h's request_removals.
 #pragma once
 
 #include <map>

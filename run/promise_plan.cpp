@@ -37,7 +37,8 @@ std::map<std::string, writer::Change> empty_changes(const Platform& platform,
     change.message = message;
     change.author = store.author;
     const writer::DestinationLayout layout = layout_of(platform, d);
-    writer::clear_owner(change, layout, promise_owner(promise.name), dependencies_dir(layout, promise.name));
+    writer::clear_owner(change, layout, writer::promise_owner(promise.name),
+                        dependencies_dir(layout, promise.name));
   }
   return changes;
 }
@@ -66,7 +67,7 @@ void place_everywhere(const Platform& platform, const pipeline::Promise& promise
         ": " + placement.pending_reason;
     return;
   }
-  const writer::PlacementOwner owner{promise_owner(promise.name), writer::kPromiseNamespace,
+  const writer::PlacementOwner owner{writer::promise_owner(promise.name), writer::kPromiseNamespace,
                                      writer::promise_work_name(promise.name, pipeline)};
   for (const auto& name : placement.destinations) {
     const scheduler::Destination& d =

@@ -1,9 +1,9 @@
 #include "run/request_plan.h"
 
-#include "platform/destination_layout.h"
 #include "placement/policy_placement.h"
 #include "placement/run_scheduling.h"
-#include "writer/layout.h"
+#include "platform/destination_layout.h"
+#include "writer/request_change.h"
 
 namespace ferry::runner {
 namespace {
@@ -19,40 +19,6 @@ std::string commit_message(const pipeline::Request& request,
          "\nFerry-Pipelines: " + pipelines + "\n";
 }
 
-std::string request_dir(const std::string& destination_dir, const pipeline::Request& request) {
-  return writer::resource_request_dir(destination_dir, request.namespace_, request.promise, request.name);
-}
-
-// One Change per store, each starting by clearing what the request placed before: its directory on every
-// Destination of the store and wherever a bundle of it already is, and its records (with their files or
-// their part of the aggregate) on every flat Destination. Removals come before placements, so placing
-// again replaces.
-std::map<std::string, writer::Change> empty_changes(const Platform& platform,
-                                                    const pipeline::Request& request,
-                                                    const std::vector<ExistingBundle>& existing,
-                                                    const std::string& message) {
-  std::map<std::string, writer::Change> changes;
-  const std::string owner = request_owner(request.namespace_, request.promise, request.name);
-  auto change_of = [&](const GitStateStore& store) -> writer::Change& {
-    writer::Change& change = changes[store.name];
-    change.message = message;
-    change.author = store.author;
-    return change;
-  };
-  for (const auto& d : platform.destinations) {
-    const GitStateStore& store = *platform.store(d.state_store);
-    const writer::DestinationLayout layout = destination_layout(platform, store, d);
-    writer::clear_owner(change_of(store), layout, owner,
-                        request_dir(writer::destination_dir(layout.paths), request));
-  }
-  for (const auto& bundle : existing) {
-    const writer::DestinationLayout nested{bundle.destination, {}, writer::FilepathMode::nested_by_metadata};
-    writer::clear_owner(change_of(*platform.store(bundle.store)), nested, owner,
-                        request_dir(bundle.destination_dir, request));
-  }
-  return changes;
-}
-
 const ExistingBundle* current_bundle(const std::vector<ExistingBundle>& existing, const std::string& pipeline,
                                      const std::string& group_id) {
   for (const auto& b : existing) {
@@ -61,17 +27,14 @@ const ExistingBundle* current_bundle(const std::vector<ExistingBundle>& existing
   return nullptr;
 }
 
-// How the chosen Destination lays the group out, and in which store: a declared Destination's own layout,
-// or, when its Destination is gone, the nested directory a kept bundle already occupies.
-std::pair<std::string, writer::DestinationLayout> store_and_layout(const Platform& platform,
-                                                                   const std::string& destination,
-                                                                   const ExistingBundle* current) {
-  for (const auto& d : platform.destinations) {
-    if (d.name != destination) continue;
-    const GitStateStore& store = *platform.store(d.state_store);
-    return {store.name, destination_layout(platform, store, d)};
+// Where the chosen Destination is: a declared Destination as `declared` has it, or, when its Destination is
+// gone, the nested directory a kept bundle already occupies (the scheduler only keeps or picks known names;
+// a kept bundle is nested, as only those are read back).
+writer::StoreDestination chosen_destination(const std::vector<writer::StoreDestination>& declared,
+                                            const std::string& destination, const ExistingBundle* current) {
+  for (const writer::StoreDestination& d : declared) {
+    if (d.layout.name == destination) return d;
   }
-  // The scheduler only keeps or picks known names; a kept bundle is nested (only those are read back).
   writer::DestinationLayout kept{destination, {}, writer::FilepathMode::nested_by_metadata};
   kept.paths.destination_path = current->destination_dir;
   return {current->store, kept};
@@ -81,36 +44,60 @@ std::string group_name(const GroupDecision& decided) {
   return "pipeline \"" + decided.pipeline + "\" group \"" + decided.directory + "\"";
 }
 
-// The group's bundle on each Destination it is placed on, and its report lines; a pending group makes the
-// request pending (the last one's reason is kept, as before policies existed).
-void add_group_writes(const Platform& platform, const pipeline::Request& request,
-                      const GroupDecision& decided, const pipeline::OutputGroup& group,
-                      const std::vector<ExistingBundle>& existing, RequestPlan& plan) {
-  for (const std::string& note : decided.notes)
-    plan.scheduling_notes.push_back(group_name(decided) + ": " + note);
-  const scheduler::Placement& placement = decided.decision.placement;
-  if (placement.pending()) {
-    plan.pending_reason = group_name(decided) + ": " + placement.pending_reason;
-    return;
+// What the request writes: every declared Destination and held bundle to clear, and each placed group
+// (a pending group places nothing) with the Destinations it goes to.
+writer::RequestWrites request_writes(const Platform& platform, const pipeline::Request& request,
+                                     const std::vector<pipeline::PipelineResult>& results,
+                                     const std::vector<ExistingBundle>& existing,
+                                     const std::vector<const pipeline::OutputGroup*>& groups,
+                                     const RequestPlan& plan) {
+  writer::RequestWrites writes{{request.namespace_, request.promise, request.name},
+                               store_destinations(platform),
+                               {},
+                               {},
+                               commit_message(request, results),
+                               store_authors(platform)};
+  for (const ExistingBundle& bundle : existing) writes.held.push_back({bundle.store, bundle.destination_dir});
+  for (std::size_t i = 0; i < groups.size(); ++i) {
+    const GroupDecision& decided = plan.decisions[i];
+    const scheduler::Placement& placement = decided.decision.placement;
+    if (placement.pending()) continue;
+    const ExistingBundle* current = current_bundle(existing, decided.pipeline, groups[i]->id);
+    writer::GroupPlacement group{decided.pipeline, groups[i]->id, {}, {}};
+    for (const auto& file : groups[i]->files) group.files[file.path] = file.content;
+    for (const std::string& destination : placement.destinations)
+      group.destinations.push_back(chosen_destination(writes.declared, destination, current));
+    writes.groups.push_back(std::move(group));
   }
-  const ExistingBundle* current = current_bundle(existing, decided.pipeline, group.id);
-  const auto& location = decided.decision.location;
-  const writer::PlacementOwner owner{
-      request_owner(request.namespace_, request.promise, request.name), request.namespace_,
-      writer::resource_work_name(request.promise, request.name, decided.pipeline)};
-  for (const std::string& destination : placement.destinations) {
-    const auto [store, layout] = store_and_layout(platform, destination, current);
-    const std::string nested_dir =
-        writer::resource_bundle_dir({"", writer::destination_dir(layout.paths), request.namespace_,
-                                     request.promise, request.name, decided.pipeline, group.id});
-    std::map<std::string, std::string> files;
-    for (const auto& file : group.files) files[file.path] = file.content;
-    const std::string directory =
-        writer::add_placement(plan.changes[store], layout, owner, group.id, nested_dir, std::move(files));
-    plan.placements.push_back({destination, decided.pipeline, group.directory, directory,
-                               placement.misplaced_reason, placement.moved_from.value_or(""), decided.policy,
-                               location ? location->location : "",
-                               location ? scheduler::to_string(location->state) : ""});
+  return writes;
+}
+
+// Every group's notes and report lines, in decision order, and the Changes; a pending group makes the
+// request pending (the last one's reason is kept, as before policies existed).
+void add_writes(const Platform& platform, const pipeline::Request& request,
+                const std::vector<pipeline::PipelineResult>& results,
+                const std::vector<ExistingBundle>& existing,
+                const std::vector<const pipeline::OutputGroup*>& groups, RequestPlan& plan) {
+  writer::RequestChanges written =
+      writer::request_changes(request_writes(platform, request, results, existing, groups, plan));
+  plan.changes = std::move(written.by_store);
+  std::size_t placed = 0;
+  for (const GroupDecision& decided : plan.decisions) {
+    for (const std::string& note : decided.notes)
+      plan.scheduling_notes.push_back(group_name(decided) + ": " + note);
+    const scheduler::Placement& placement = decided.decision.placement;
+    if (placement.pending()) {
+      plan.pending_reason = group_name(decided) + ": " + placement.pending_reason;
+      continue;
+    }
+    const std::vector<std::string>& directories = written.directories[placed++];
+    const auto& location = decided.decision.location;
+    for (std::size_t d = 0; d < placement.destinations.size(); ++d) {
+      plan.placements.push_back(
+          {placement.destinations[d], decided.pipeline, decided.directory, directories[d],
+           placement.misplaced_reason, placement.moved_from.value_or(""), decided.policy,
+           location ? location->location : "", location ? scheduler::to_string(location->state) : ""});
+    }
   }
 }
 
@@ -160,7 +147,6 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
                          const std::vector<pipeline::PipelineResult>& results,
                          const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling) {
   RequestPlan plan;
-  plan.changes = empty_changes(platform, request, existing, commit_message(request, results));
   const scheduler::PlacementPolicy* policy = scheduling ? platform.policy_for(promise.name) : nullptr;
   const auto context = policy ? std::optional(scheduling->context_for(request)) : std::nullopt;
   std::vector<const pipeline::OutputGroup*> groups;
@@ -193,9 +179,7 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
       plan.pending_reason = "PlacementPolicy " + policy->name + ": " + chosen.error().render();
     }
   }
-  for (std::size_t i = 0; i < groups.size(); ++i) {
-    add_group_writes(platform, request, plan.decisions[i], *groups[i], existing, plan);
-  }
+  add_writes(platform, request, results, existing, groups, plan);
   if (!plan.pending_reason.empty()) plan.changes.clear();
   record_workflow_status(results, plan);
   return plan;

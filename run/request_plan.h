@@ -1,7 +1,8 @@
 // From a request's pipeline outputs to what must be written: decide every group (sticky to where the
-// stores say it is now), then build one Change per state store holding all of the request's bundles.
-// No I/O of its own; a PlacementPolicy's external scheduler, run through the RunScheduling's chooser, is
-// the one process it may start.
+// stores say it is now), then hand every decision to writer::request_changes (writer/request_change.h) once,
+// which builds one Change per state store holding all of the request's bundles; plus the report lines, the
+// scheduling notes and the workflow's status. No I/O of its own; a PlacementPolicy's external scheduler, run
+// through the RunScheduling's chooser, is the one process it may start.
 #pragma once
 
 #include <map>

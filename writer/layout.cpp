@@ -135,6 +135,15 @@ std::string filepath_mode_names() {
   return names;
 }
 
+std::string request_owner(const std::string& namespace_, const std::string& promise,
+                          const std::string& name) {
+  return "request " + namespace_ + "/" + promise + "/" + name;
+}
+
+std::string promise_owner(const std::string& promise) {
+  return "promise " + promise;
+}
+
 std::string add_placement(Change& change, const DestinationLayout& d, const PlacementOwner& owner,
                           const std::string& group_id, const std::string& nested_dir,
                           std::map<std::string, std::string> files) {

@@ -1,5 +1,7 @@
 // Every path ferry writes in a state store is built here (reference §4.2): the nestedByMetadata bundle
-// directories, the flat modes' files, records and aggregate files, and the Kratix names they are keyed by.
+// directories, the flat modes' files, records and aggregate files, the Kratix names they are keyed by and
+// the owner names flat records carry; Kratix's canary paths; the filepath modes' spellings; adding one
+// group's files to a Change and clearing an owner's (writer/request_change.h does both for a whole request).
 #pragma once
 
 #include <algorithm>
@@ -96,6 +98,11 @@ CanaryPaths canary_paths(const DestinationLayout& d);
 std::optional<FilepathMode> filepath_mode_named(std::string_view name);
 // The spellings in table order, for messages: "nestedByMetadata, none, aggregatedYAML".
 std::string filepath_mode_names();
+
+// The owner written in flat placement records (writer/flat_record.h): what a later run's FlatRemoval names
+// to take back exactly what this request or Promise placed.
+std::string request_owner(const std::string& namespace_, const std::string& promise, const std::string& name);
+std::string promise_owner(const std::string& promise);
 
 // Who a placement belongs to and what Kratix would call it.
 struct PlacementOwner {
