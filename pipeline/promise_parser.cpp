@@ -4,6 +4,7 @@
 #include <array>
 
 #include "core/kubernetes_names.h"
+#include "core/label_selector_parser.h"
 #include "core/object_metadata.h"
 #include "pipeline/model.h"
 #include "pipeline/pipeline_parser.h"

@@ -20,7 +20,7 @@ struct DestinationFilepath {
   bool operator==(const DestinationFilepath&) const = default;
 };
 
-// Reads spec.filepath of a Destination (or Cluster) document that scheduler::parse_destination (or
+// Reads spec.filepath of a Destination (or Cluster) document that parse_destination (or
 // parse_cluster) accepted, so its spec is a map. mode is one of writer/layout.h filepath_mode_named's
 // spellings, nestedByMetadata when absent; filename is a plain file name, and only in mode aggregatedYAML.
 // Errors point at the offending node.

@@ -156,7 +156,7 @@ const std::map<std::string, KindHandler>& platform_kinds() {
        }},
       {"Destination",
        [](const YamlDocument& doc, Platform& platform) -> Status {
-         auto destination = scheduler::parse_destination(doc);
+         auto destination = parse_destination(doc);
          if (!destination) return destination.error();
          // Read after the scheduler's fields, so a document with errors in both reports theirs.
          auto filepath = parse_destination_filepath(doc);
@@ -167,7 +167,7 @@ const std::map<std::string, KindHandler>& platform_kinds() {
        }},
       {"Cluster",  // the older API (seed 000): a Destination by another name
        [](const YamlDocument& doc, Platform& platform) -> Status {
-         auto cluster = scheduler::parse_cluster(doc);
+         auto cluster = parse_cluster(doc);
          if (!cluster) return cluster.error();
          auto filepath = parse_destination_filepath(doc);
          if (!filepath) return filepath.error();
