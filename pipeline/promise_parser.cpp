@@ -7,6 +7,7 @@
 #include "core/label_selector_parser.h"
 #include "core/object_metadata.h"
 #include "pipeline/model.h"
+#include "pipeline/openapi_schema_parser.h"
 #include "pipeline/pipeline_parser.h"
 
 namespace ferry::pipeline {

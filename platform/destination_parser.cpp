@@ -32,7 +32,7 @@ Result<std::optional<bool>> read_init_workloads(const YAML::Node& spec, const st
   return std::optional<bool>(*enabled);
 }
 
-Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_name) {
+Result<Destination> parse_destination_document(const YamlDocument& document, bool path_defaults_to_name) {
   const std::string& file = document.file;
   Destination destination;
   destination.where = location_of(document.node, file);
@@ -73,7 +73,7 @@ Result<Destination> parse(const YamlDocument& document, bool path_defaults_to_na
   if (!init_workloads) return init_workloads.error();
   destination.init_workloads = *init_workloads;
   // spec.filepath is a Destination field too, but only the writer lays files out by it: the platform
-  // reads it (platform/destination_filepath.h) once this parser accepted the document, so the other
+  // reads it (platform/destination_filepath_parser.h) once this parser accepted the document, so the other
   // fields' errors come first.
   return destination;
 }
@@ -120,10 +120,10 @@ Status read_scheduling_state(const YAML::Node& node, const std::string& file, De
 }
 
 Result<Destination> parse_destination(const YamlDocument& document) {
-  return parse(document, false);
+  return parse_destination_document(document, false);
 }
 Result<Destination> parse_cluster(const YamlDocument& document) {
-  return parse(document, true);
+  return parse_destination_document(document, true);
 }
 
 }  // namespace ferry::runner

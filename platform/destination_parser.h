@@ -1,5 +1,6 @@
 // Destination (and the older Cluster) documents -> scheduler::Destination: the Kratix fields, then ferry's
-// scheduling state (status.conditions and ferry's annotations). spec.filepath is destination_filepath.h's.
+// scheduling state (status.conditions and ferry's annotations). spec.filepath is
+// destination_filepath_parser.h's.
 #pragma once
 
 #include <string>

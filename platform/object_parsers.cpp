@@ -5,8 +5,8 @@
 #include "core/kubernetes_names.h"
 #include "core/object_metadata.h"
 #include "pipeline/promise_parser.h"
-#include "pipeline/spec_hash.h"
-#include "platform/destination_filepath.h"
+#include "pipeline/spec_json.h"
+#include "platform/destination_filepath_parser.h"
 #include "platform/scheduling_objects.h"
 #include "writer/store_url.h"
 

@@ -5,8 +5,8 @@
 #include <set>
 #include <tuple>
 
-#include "core/yaml_document.h"
-#include "pipeline/promise_parser.h"
+#include "core/yaml_text.h"
+#include "pipeline/promise_text.h"
 #include "platform/destination_layout.h"
 #include "run/workflow_runs.h"
 #include "writer/layout.h"
@@ -37,24 +37,24 @@ Result<pipeline::Promise> promise_named(const std::string& name, const Platform&
   if (const pipeline::Promise* declared = platform.promise(name)) return *declared;
   const auto record = state.find("promises/" + name);
   if (record == state.end()) return make_error("Promise " + name + " is neither declared nor recorded");
-  auto documents = parse_yaml_stream(record->second.object_yaml, "state:promises/" + name);
-  if (!documents) return documents.error();
-  if (documents->size() != 1) return make_error("the recorded Promise " + name + " is not one YAML document");
-  return pipeline::parse_promise(documents->front());
+  auto promise = pipeline::parse_single_promise(record->second.object_yaml, "state:promises/" + name);
+  if (!promise) return promise.error();
+  if (!*promise) return make_error("the recorded Promise " + name + " is not one YAML document");
+  return std::move(**promise);
 }
 
 // The request as recorded: what its delete workflow sees in /kratix/input/object.yaml.
 Result<pipeline::Request> recorded_request(const ObjectRecord& record) {
-  auto documents = parse_yaml_stream(record.object_yaml, "state:" + record.directory());
-  if (!documents) return documents.error();
-  if (documents->size() != 1)
+  auto api_versions = top_level_scalars(record.object_yaml, "state:" + record.directory(), "apiVersion");
+  if (!api_versions) return api_versions.error();
+  if (api_versions->size() != 1)
     return make_error("the recorded object " + record.directory() + " is not one YAML document");
   pipeline::Request request;
   request.kind = record.kind;
   request.name = record.name;
   request.namespace_ = record.namespace_;
   request.promise = record.promise;
-  request.api_version = child(documents->front().node, "apiVersion").Scalar();
+  request.api_version = api_versions->front();
   request.object_yaml = record.object_yaml;
   return request;
 }

@@ -29,7 +29,7 @@ struct Destination {
   // Kratix's default of true (docs/stores.md "Canary files" says why).
   std::optional<bool> init_workloads = {};
   // spec.filepath is not here: nothing in scheduling reads it; the platform reads it for the writer
-  // (platform/destination_filepath.h).
+  // (platform/destination_filepath_parser.h).
 
   // Not ready or tainted Destinations take no new placements; existing ones are the policy's to judge.
   bool takes_new_placements() const { return readiness.ready && !unschedulable; }

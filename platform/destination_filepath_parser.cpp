@@ -1,5 +1,5 @@
 // Reading a Destination's spec.filepath: its mode by the writer's spellings, and its aggregate file name.
-#include "platform/destination_filepath.h"
+#include "platform/destination_filepath_parser.h"
 
 #include <algorithm>
 #include <vector>
