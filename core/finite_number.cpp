@@ -4,8 +4,6 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "core/yaml_document.h"
-
 namespace ferry {
 namespace {
 
@@ -34,18 +32,6 @@ std::optional<double> parse_finite_number(std::string_view text, NumberSpelling 
       spelling == NumberSpelling::strtod ? parse_with_strtod(text) : parse_decimal(text);
   if (!value || !std::isfinite(*value)) return std::nullopt;
   return value;
-}
-
-Result<double> read_finite_number(const YAML::Node& node, const std::string& path, const std::string& file,
-                                  NumberSpelling spelling) {
-  const std::optional<double> value =
-      node.IsScalar() ? parse_finite_number(node.Scalar(), spelling) : std::nullopt;
-  if (!value) {
-    return make_error(location_of(node, file),
-                      "\"" + path + "\" must be a number, found " +
-                          (node.IsScalar() ? "\"" + node.Scalar() + "\"" : describe_node_type(node)));
-  }
-  return *value;
 }
 
 }  // namespace ferry

@@ -1,9 +1,8 @@
 // Reading a finite number from text: the one parser behind numeric YAML fields (placement policies, Metrics),
 // metric values and readings, constraint operands and Destination metric weights. Two spellings exist
-// because those callers always accepted different ones; each keeps its own (see NumberSpelling).
+// because those callers always accepted different ones; each keeps its own (see NumberSpelling). The YAML
+// node reader is core/finite_number_field.h.
 #pragma once
-
-#include <yaml-cpp/yaml.h>
 
 #include <optional>
 #include <string>
@@ -26,10 +25,5 @@ enum class NumberSpelling {
 // The finite number that the whole of `text` spells, or nullopt: empty text, anything left after the
 // number, infinity and NaN are not numbers.
 std::optional<double> parse_finite_number(std::string_view text, NumberSpelling spelling);
-
-// A scalar node that parse_finite_number reads. The error points at the node: "\"<path>\" must be a number,
-// found \"<text>\"", or "found a map" (a list, null, ...) for a node that is not a scalar.
-Result<double> read_finite_number(const YAML::Node& node, const std::string& path, const std::string& file,
-                                  NumberSpelling spelling);
 
 }  // namespace ferry

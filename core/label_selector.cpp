@@ -4,8 +4,6 @@
 #include <array>
 #include <utility>
 
-#include "core/kubernetes_names.h"
-
 namespace ferry {
 namespace {
 
@@ -16,74 +14,10 @@ constexpr std::array<std::pair<const char*, LabelOperator>, 4> kOperators = {{
     {"DoesNotExist", LabelOperator::does_not_exist},
 }};
 
-constexpr std::array<const char*, 3> kExpressionKeys = {"key", "operator", "values"};
-
-bool takes_values(LabelOperator op) {
-  return op == LabelOperator::in || op == LabelOperator::not_in;
-}
-
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
   std::string text;
   for (const std::string& word : words) text += (text.empty() ? "" : separator) + word;
   return text;
-}
-
-// Refuses a key of `map` that is not in `known`, naming the known ones.
-Status known_keys_only(const YAML::Node& map, const std::vector<std::string>& known, const std::string& path,
-                       const std::string& file) {
-  for (const auto& entry : map) {
-    const std::string name = entry.first.Scalar();
-    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
-    return make_error(location_of(entry.first, file), "unknown field \"" + name + "\" in \"" + path +
-                                                          "\"; known fields: " + join(known, ", "));
-  }
-  return ok();
-}
-
-Result<LabelOperator> parse_operator(const YAML::Node& entry, const std::string& path,
-                                     const std::string& file) {
-  auto name = required_string(entry, "operator", path + ".operator", file);
-  if (!name) return name.error();
-  for (const auto& [spelling, op] : kOperators) {
-    if (*name == spelling) return op;
-  }
-  return make_error(location_of(entry["operator"], file),
-                    "unknown operator \"" + *name + "\" in \"" + path +
-                        ".operator\"; use In, NotIn, Exists or DoesNotExist");
-}
-
-Result<LabelExpression> parse_expression(const YAML::Node& entry, const std::string& path,
-                                         const std::string& file) {
-  if (!entry.IsMap()) {
-    return make_error(location_of(entry, file), "\"" + path +
-                                                    "\" must be a map with \"key\", \"operator\" and "
-                                                    "\"values\", found " +
-                                                    describe_node_type(entry));
-  }
-  if (auto known = known_keys_only(entry, {kExpressionKeys.begin(), kExpressionKeys.end()}, path, file);
-      !known) {
-    return known.error();
-  }
-  LabelExpression expression;
-  auto key = required_string(entry, "key", path + ".key", file);
-  if (!key) return key.error();
-  expression.key = *key;
-  auto op = parse_operator(entry, path, file);
-  if (!op) return op.error();
-  expression.op = *op;
-  auto values = optional_strings(entry, "values", path + ".values", file);
-  if (!values) return values.error();
-  expression.values = std::move(*values);
-  const std::string named = std::string("operator ") + operator_name(expression.op);
-  if (takes_values(expression.op) && expression.values.empty()) {
-    return make_error(location_of(entry, file),
-                      "\"" + path + ".values\" must list at least one value for " + named);
-  }
-  if (!takes_values(expression.op) && !expression.values.empty()) {
-    return make_error(location_of(entry["values"], file),
-                      "\"" + path + ".values\" must be empty for " + named + ": remove the values");
-  }
-  return expression;
 }
 
 }  // namespace
@@ -143,52 +77,6 @@ std::string to_string(const LabelSelector& selector) {
   for (const auto& [key, value] : selector.match_labels) parts.push_back(key + "=" + value);
   for (const LabelExpression& e : selector.match_expressions) parts.push_back(to_string(e));
   return parts.empty() ? "<empty>" : join(parts, ",");
-}
-
-Result<std::vector<LabelExpression>> optional_label_expressions(const YAML::Node& map, const char* key,
-                                                                const std::string& path,
-                                                                const std::string& file) {
-  const YAML::Node list = child(map, key);
-  std::vector<LabelExpression> expressions;
-  if (!list || list.IsNull()) return expressions;
-  if (!list.IsSequence()) {
-    return make_error(location_of(list, file),
-                      "\"" + path + "\" must be a list, found " + describe_node_type(list));
-  }
-  for (std::size_t i = 0; i < list.size(); ++i) {
-    auto expression = parse_expression(list[i], path + "[" + std::to_string(i) + "]", file);
-    if (!expression) return expression.error();
-    expressions.push_back(std::move(*expression));
-  }
-  return expressions;
-}
-
-Result<LabelSelector> parse_label_selector(const YAML::Node& node, const std::string& path,
-                                           const std::string& file,
-                                           const std::vector<std::string>& other_keys) {
-  if (!node.IsMap()) {
-    return make_error(location_of(node, file), "\"" + path +
-                                                   "\" must be a map with \"matchLabels\" and/or "
-                                                   "\"matchExpressions\", found " +
-                                                   describe_node_type(node));
-  }
-  std::vector<std::string> known = {"matchLabels", "matchExpressions"};
-  known.insert(known.end(), other_keys.begin(), other_keys.end());
-  if (auto checked = known_keys_only(node, known, path, file); !checked) return checked.error();
-  LabelSelector selector;
-  auto labels = optional_labels(node, "matchLabels", path + ".matchLabels", file);
-  if (!labels) return labels.error();
-  if (Status valid = check_labels(child(node, "matchLabels"), path + ".matchLabels", file); !valid)
-    return valid.error();
-  selector.match_labels = std::move(*labels);
-  auto expressions = optional_label_expressions(node, "matchExpressions", path + ".matchExpressions", file);
-  if (!expressions) return expressions.error();
-  if (Status valid =
-          check_label_expressions(child(node, "matchExpressions"), path + ".matchExpressions", file);
-      !valid)
-    return valid.error();
-  selector.match_expressions = std::move(*expressions);
-  return selector;
 }
 
 }  // namespace ferry

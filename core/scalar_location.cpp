@@ -10,10 +10,4 @@ SourceLocation scalar_text_start(const YAML::Node& scalar, const std::string& fi
   return where;
 }
 
-SourceLocation location_in_text(const SourceLocation& text_start, std::size_t offset) {
-  SourceLocation where = text_start;
-  where.column += static_cast<int>(offset);
-  return where;
-}
-
 }  // namespace ferry

@@ -5,7 +5,7 @@
 #include <map>
 
 #include "core/kubernetes_names.h"
-#include "core/label_selector.h"
+#include "core/label_selector_parser.h"
 #include "core/yaml_document.h"
 
 namespace ferry::pipeline {

@@ -7,8 +7,6 @@
 #include <cstdio>
 #include <optional>
 
-#include "core/yaml_document.h"
-
 namespace ferry::pipeline {
 namespace {
 
@@ -130,15 +128,6 @@ Result<std::chrono::nanoseconds> parse_go_duration(std::string_view text, const 
                                  "; write e.g. \"10m\", \"1h30m\" or \"300ms\" (units ns, us, ms, s, m, h)");
   }
   return std::chrono::nanoseconds(static_cast<std::int64_t>(nanos));
-}
-
-Result<std::chrono::nanoseconds> parse_go_duration(const YAML::Node& node, const std::string& path,
-                                                   const std::string& file) {
-  if (!node.IsScalar()) {
-    return make_error(location_of(node, file), "\"" + path + "\" must be a duration such as \"10m\", found " +
-                                                   describe_node_type(node));
-  }
-  return parse_go_duration(node.Scalar(), path, location_of(node, file));
 }
 
 std::string format_rfc3339_utc(std::chrono::system_clock::time_point when) {

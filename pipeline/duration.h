@@ -2,8 +2,6 @@
 // and the RFC 3339 timestamps Kratix writes into statuses. Pure: time is always passed in.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
-
 #include <chrono>
 #include <string>
 #include <string_view>
@@ -22,10 +20,6 @@ namespace ferry::pipeline {
 //   ns, us, ms, s, m, h)
 Result<std::chrono::nanoseconds> parse_go_duration(std::string_view text, const std::string& path,
                                                    const SourceLocation& where);
-
-// The same for a YAML node: it must be a scalar; errors point at the node.
-Result<std::chrono::nanoseconds> parse_go_duration(const YAML::Node& node, const std::string& path,
-                                                   const std::string& file);
 
 // "2024-05-01T12:00:00Z": UTC, whole seconds (the fraction is dropped, as metav1.Time serialises).
 std::string format_rfc3339_utc(std::chrono::system_clock::time_point when);

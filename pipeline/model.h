@@ -11,7 +11,6 @@
 #include "core/error.h"
 #include "core/label_selector.h"
 #include "core/labels.h"
-#include "core/yaml_document.h"
 #include "pipeline/openapi_schema.h"
 #include "pipeline/secrets.h"
 

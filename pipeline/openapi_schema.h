@@ -1,7 +1,8 @@
-// A Promise's openAPIV3Schema (spec.api.spec.versions[].schema.openAPIV3Schema) as a plain value, and its
-// located parser. The subset Kubernetes' structural schemas use for custom resources: type, properties,
-// required, items, enum, pattern, minimum/maximum (and their exclusive forms), minLength/maxLength,
-// minItems/maxItems, default, nullable, additionalProperties and x-kubernetes-preserve-unknown-fields.
+// A Promise's openAPIV3Schema (spec.api.spec.versions[].schema.openAPIV3Schema) as a plain value (its
+// located parser: openapi_schema_parser.h). The subset Kubernetes' structural schemas use for custom
+// resources: type, properties, required, items, enum, pattern, minimum/maximum (and their exclusive forms),
+// minLength/maxLength, minItems/maxItems, default, nullable, additionalProperties and
+// x-kubernetes-preserve-unknown-fields.
 #pragma once
 
 #include <map>
@@ -11,7 +12,6 @@
 #include <vector>
 
 #include "core/error.h"
-#include "core/yaml_document.h"
 
 namespace ferry::pipeline {
 
@@ -32,10 +32,6 @@ struct Schema {
   std::optional<long long> min_length, max_length, min_items, max_items;
   std::optional<std::string> default_yaml;  // the default value as YAML text; applied to absent fields
 };
-
-// Parses one openAPIV3Schema node. Errors name the offending node, e.g.
-//   promise.yaml:14:21: "type" must be one of object, array, string, integer, number, boolean; found "map"
-Result<Schema> parse_schema(const YAML::Node& node, const std::string& file);
 
 // The name of a schema type as written in YAML ("object", ...; "any" for an untyped schema).
 std::string type_name(SchemaType type);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/kubernetes_names.h"
+#include "pipeline/value_from_parser.h"
 
 namespace ferry::pipeline {
 namespace {

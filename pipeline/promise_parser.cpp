@@ -4,8 +4,10 @@
 #include <array>
 
 #include "core/kubernetes_names.h"
+#include "core/label_selector_parser.h"
 #include "core/object_metadata.h"
 #include "pipeline/model.h"
+#include "pipeline/openapi_schema_parser.h"
 #include "pipeline/pipeline_parser.h"
 
 namespace ferry::pipeline {

@@ -18,9 +18,8 @@
 // A missing value is an error that names the secret, the key and both ways to provide it, never a value;
 // `optional: true` (as in Kubernetes) leaves the variable unset instead. Values must never reach logs,
 // reports or commits: pass every resolved value to redact() before printing text a container produced.
+// pipeline/value_from_parser.h reads a SecretRef from a container's env.
 #pragma once
-
-#include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <functional>
@@ -44,11 +43,12 @@ struct SecretRef {
   bool operator==(const SecretRef&) const = default;
 };
 
-// Parses env[i].valueFrom (`path` names it in messages, e.g. "spec.containers[0].env[1].valueFrom").
-// Exactly one of secretKeyRef and configMapKeyRef; fieldRef and resourceFieldRef need a cluster and are
-// refused. Errors are located at the offending node.
-Result<SecretRef> parse_value_from(const YAML::Node& value_from, const std::string& path,
-                                   const std::string& file);
+// "secret" or "config map", for messages.
+const char* ref_kind_word(RefKind kind);
+// A DNS subdomain, as Kubernetes requires of secret and config map names.
+bool valid_ref_name(const std::string& name);
+// A data key: it becomes a file name in the directory source, so it must not name a directory.
+bool valid_ref_key(const std::string& key);
 
 // Where values come from. find() returns nullopt when this source does not have the value, and an error
 // (never containing the value) when it has it but cannot read it.

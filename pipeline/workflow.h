@@ -19,7 +19,7 @@
 #include "pipeline/model.h"
 #include "pipeline/output_groups.h"
 #include "pipeline/runtime.h"
-#include "pipeline/workflow_control.h"
+#include "pipeline/suspension.h"
 #include "pipeline/workflow_inputs.h"
 
 namespace ferry::pipeline {

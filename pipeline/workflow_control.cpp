@@ -1,7 +1,7 @@
 #include "pipeline/workflow_control.h"
 
 #include "core/yaml_document.h"
-#include "pipeline/duration.h"
+#include "pipeline/duration_field.h"
 
 namespace ferry::pipeline {
 namespace {

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "core/error.h"
+#include "pipeline/suspension.h"
 
 namespace ferry::pipeline {
 
@@ -33,15 +34,6 @@ struct WorkflowControl {
 // invalid or negative "retryAfter", a "message" that is not a string, and any other key (Kratix ignores
 // unknown keys; ferry refuses them so that a misspelt "retryafter" does not silently complete).
 Result<WorkflowControl> parse_workflow_control(const std::string& text, const std::string& file);
-
-// What a suspension records for one pipeline, as Kratix's MarkPipelineAsSuspended sets it in
-// status.kratix.workflows.pipelines[] (phase Suspended). The runner stores it with the request's state.
-struct Suspension {
-  std::string pipeline;
-  std::string message;                                                 // from the control; "" when none
-  std::optional<std::chrono::system_clock::time_point> next_retry_at;  // now + retryAfter; none for suspend
-  int attempts = 0;  // retries so far, counting this one (1 on the first retry); 0 for a plain suspend
-};
 
 // Records `control` (which must be requested()) for `pipeline_name` at `now`. `attempts` is the count the
 // previous Suspension of this pipeline recorded (0 when none). Writes the entry into `status` as Kratix

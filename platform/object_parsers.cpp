@@ -5,8 +5,8 @@
 #include "core/kubernetes_names.h"
 #include "core/object_metadata.h"
 #include "pipeline/promise_parser.h"
-#include "pipeline/spec_hash.h"
-#include "platform/destination_filepath.h"
+#include "pipeline/spec_json.h"
+#include "platform/destination_filepath_parser.h"
 #include "platform/scheduling_objects.h"
 #include "writer/store_url.h"
 
@@ -156,7 +156,7 @@ const std::map<std::string, KindHandler>& platform_kinds() {
        }},
       {"Destination",
        [](const YamlDocument& doc, Platform& platform) -> Status {
-         auto destination = scheduler::parse_destination(doc);
+         auto destination = parse_destination(doc);
          if (!destination) return destination.error();
          // Read after the scheduler's fields, so a document with errors in both reports theirs.
          auto filepath = parse_destination_filepath(doc);
@@ -167,7 +167,7 @@ const std::map<std::string, KindHandler>& platform_kinds() {
        }},
       {"Cluster",  // the older API (seed 000): a Destination by another name
        [](const YamlDocument& doc, Platform& platform) -> Status {
-         auto cluster = scheduler::parse_cluster(doc);
+         auto cluster = parse_cluster(doc);
          if (!cluster) return cluster.error();
          auto filepath = parse_destination_filepath(doc);
          if (!filepath) return filepath.error();

@@ -1,6 +1,9 @@
 #include "platform/scheduling_objects.h"
 
 #include "core/scalar_location.h"
+#include "platform/location_parser.h"
+#include "platform/metric_parser.h"
+#include "platform/placement_policy_parser.h"
 
 namespace ferry::runner {
 namespace {
@@ -17,7 +20,7 @@ std::size_t entry_name_at(const std::string& text, const std::string& name, std:
 }
 
 Status add_policy(const YamlDocument& doc, Platform& platform) {
-  auto policy = scheduler::parse_placement_policy(doc);
+  auto policy = parse_placement_policy(doc);
   if (!policy) return policy.error();
   const YAML::Node names = child(child(doc.node, "spec"), "promises");
   for (std::size_t i = 0; i < policy->promises.size(); ++i) {
@@ -31,14 +34,14 @@ Status add_policy(const YamlDocument& doc, Platform& platform) {
 }
 
 Status add_location(const YamlDocument& doc, Platform& platform) {
-  auto location = scheduler::parse_location(doc);
+  auto location = parse_location(doc);
   if (!location) return location.error();
   platform.locations.push_back(std::move(*location));
   return ok();
 }
 
 Status add_metric(const YamlDocument& doc, Platform& platform) {
-  auto metric = scheduler::parse_metric(doc);
+  auto metric = parse_metric(doc);
   if (!metric) return metric.error();
   const YAML::Node name = child(child(child(doc.node, "spec"), "provider"), "name");
   platform.references.push_back({"MetricsProvider", metric->provider, "Metric \"" + metric->name + "\"",
@@ -48,7 +51,7 @@ Status add_metric(const YamlDocument& doc, Platform& platform) {
 }
 
 Status add_metrics_provider(const YamlDocument& doc, Platform& platform) {
-  auto provider = scheduler::parse_metrics_provider(doc);
+  auto provider = parse_metrics_provider(doc);
   if (!provider) return provider.error();
   platform.metrics_providers.push_back(std::move(*provider));
   return ok();

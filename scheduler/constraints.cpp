@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/finite_number.h"
-#include "core/scalar_location.h"
+#include "core/text_location.h"
 
 namespace ferry::scheduler {
 namespace {

@@ -1,10 +1,10 @@
-// A Destination's scheduling state: readiness from status.conditions, ferry's taint and metrics annotations.
+#include "scheduler/destination_state.h"
+
 #include <algorithm>
 #include <cctype>
 
 #include "core/finite_number.h"
-#include "core/scalar_location.h"
-#include "scheduler/destination.h"
+#include "core/text_location.h"
 
 namespace ferry::scheduler {
 namespace {
@@ -40,17 +40,6 @@ Result<DestinationMetric> parse_entry(const std::string& raw, std::size_t offset
 
 }  // namespace
 
-std::string Destination::why_not_schedulable() const {
-  if (!readiness.ready) {
-    std::string why = "not ready";
-    if (!readiness.reason.empty()) why += ": " + readiness.reason;
-    if (!readiness.message.empty()) why += ": " + readiness.message;
-    return why;
-  }
-  if (unschedulable) return "unschedulable: " + *unschedulable;
-  return "";
-}
-
 Result<std::vector<DestinationMetric>> parse_metrics_annotation(const std::string& text,
                                                                 const SourceLocation& where) {
   std::vector<DestinationMetric> metrics;
@@ -74,45 +63,6 @@ Result<std::vector<DestinationMetric>> parse_metrics_annotation(const std::strin
     start = comma + 1;
   }
   return metrics;
-}
-
-Status read_scheduling_state(const YAML::Node& node, const std::string& file, Destination& destination) {
-  const YAML::Node annotations = child(child(node, "metadata"), "annotations");
-  auto values = optional_labels(child(node, "metadata"), "annotations", "metadata.annotations", file);
-  if (!values) return values.error();
-  if (auto taint = values->find(kUnschedulableAnnotation); taint != values->end()) {
-    destination.unschedulable = taint->second.empty() ? "no reason given" : taint->second;
-  }
-  if (auto listed = values->find(kMetricsAnnotation); listed != values->end()) {
-    auto metrics = parse_metrics_annotation(listed->second,
-                                            scalar_text_start(child(annotations, kMetricsAnnotation), file));
-    if (!metrics) return metrics.error();
-    destination.metrics = std::move(*metrics);
-  }
-  if (auto platform = values->find(kPlatformAnnotation); platform != values->end()) {
-    if (platform->second != "true" && platform->second != "false") {
-      return make_error(scalar_text_start(child(annotations, kPlatformAnnotation), file),
-                        std::string(kPlatformAnnotation) + " must be \"true\" or \"false\", found \"" +
-                            platform->second + "\"");
-    }
-    destination.platform = platform->second == "true";
-  }
-  const YAML::Node conditions = child(child(node, "status"), "conditions");
-  if (!conditions.IsDefined() || !conditions.IsSequence()) return ok();
-  for (const YAML::Node& condition : conditions) {
-    auto type = optional_string(condition, "type", "status.conditions[].type", file);
-    if (!type) return type.error();
-    if (type->value_or("") != "Ready") continue;
-    auto status = optional_string(condition, "status", "status.conditions[].status", file);
-    auto reason = optional_string(condition, "reason", "status.conditions[].reason", file);
-    auto message = optional_string(condition, "message", "status.conditions[].message", file);
-    if (!status) return status.error();
-    if (!reason) return reason.error();
-    if (!message) return message.error();
-    destination.readiness =
-        Readiness{status->value_or("True") != "False", reason->value_or(""), message->value_or("")};
-  }
-  return ok();
 }
 
 }  // namespace ferry::scheduler

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "core/label_selector.h"
-#include "core/yaml_document.h"
 #include "scheduler/destination.h"
 
 namespace ferry::scheduler {
@@ -21,9 +20,6 @@ struct Location {
   LabelSelector instance_selector;  // spec.instanceSelector: which Destinations belong to it
   SourceLocation where;
 };
-
-// Parses a Location document (kind checked by the caller; apiVersion, unknown spec keys checked here).
-Result<Location> parse_location(const YamlDocument& document);
 
 // KCP's placement states: Pending (no valid Location), Unbound (a Location, no Destination), Bound.
 enum class PlacementState { pending, unbound, bound };

@@ -1,6 +1,6 @@
 // Metrics and the providers that give their values (Krake's GlobalMetric and GlobalMetricsProvider, seed
-// 003), as ferry's own kinds under scheduling.ferry.dev/v1alpha1. Pure: parsing and arithmetic only;
-// placement/metric_readings.h fetches the values.
+// 003), as ferry's own kinds under scheduling.ferry.dev/v1alpha1, as plain values. Pure: arithmetic and the
+// number reader only; platform/metric_parser.h reads the kinds, placement/metric_readings.h fetches values.
 #pragma once
 
 #include <map>
@@ -9,7 +9,6 @@
 #include <string_view>
 
 #include "core/error.h"
-#include "core/yaml_document.h"
 
 namespace ferry::scheduler {
 
@@ -34,11 +33,6 @@ struct MetricsProvider {
   std::string prometheus_url;                   // prometheus: spec.prometheus.url, http:// only
   SourceLocation where;
 };
-
-// Parse a document of kind Metric / MetricsProvider (kind checked by the caller; apiVersion checked here).
-// Errors are located (file:line:column) and pinned by tests/scheduler/metrics_test.cpp.
-Result<Metric> parse_metric(const YamlDocument& document);
-Result<MetricsProvider> parse_metrics_provider(const YamlDocument& document);
 
 // clamp((raw - min) / (max - min), 0, 1). parse_metric guarantees min < max; `raw` must be finite.
 double normalise(const Metric& metric, double raw);

@@ -1,6 +1,6 @@
 // PlacementPolicy (apiVersion scheduling.ferry.dev/v1alpha1): ferry's own kind that adds Krake's,
 // Crossplane's, OCM/Karmada's and KCP's scheduling to the Promises it names, without unknown fields in Kratix
-// kinds.
+// kinds. A plain value (header only); platform/placement_policy_parser.h reads it.
 //
 //   spec:
 //     promises: [app]                       # the Promises it governs
@@ -24,7 +24,6 @@
 #include <string>
 #include <vector>
 
-#include "core/yaml_document.h"
 #include "scheduler/affinity.h"
 #include "scheduler/constraints.h"
 #include "scheduler/score.h"
@@ -47,9 +46,5 @@ struct PlacementPolicy {
   std::optional<std::string> scheduler_name;
   SourceLocation where;
 };
-
-// Parses a PlacementPolicy document (kind checked by the caller). Every error is located; unknown keys
-// are refused with the list of known ones.
-Result<PlacementPolicy> parse_placement_policy(const YamlDocument& document);
 
 }  // namespace ferry::scheduler

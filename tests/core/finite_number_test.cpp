@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/finite_number_field.h"
 #include "core/yaml_document.h"
 
 namespace ferry {

@@ -1,7 +1,7 @@
 // matchLabels + matchExpressions: parsing with located errors, matching, and the kubectl text forms.
-#include "core/label_selector.h"
-
 #include <gtest/gtest.h>
+
+#include "core/label_selector_parser.h"
 
 namespace ferry {
 namespace {

@@ -2,7 +2,7 @@
 // destinationSelectors, PlacementPolicy and Location selectors. Each document is read as a selector map
 // (with "directory" allowed, as destination-selectors.yaml entries have it) and as a bare matchExpressions
 // list; a parsed selector is printed and matched, also as the scheduler's Selector.
-#include "core/label_selector.h"
+#include "core/label_selector_parser.h"
 #include "scheduler/selector.h"
 #include "tests/fuzz/fuzz_input.h"
 

@@ -1,6 +1,7 @@
-// Fuzz target: a Promise's openAPIV3Schema (pipeline/openapi_schema.h) and the check of resource requests
-// against it with defaulting (pipeline/openapi_validate.h). Input: a YAML stream whose first document is
-// the schema and whose other documents are requests.
+// Fuzz target: a Promise's openAPIV3Schema (pipeline/openapi_schema_parser.h) and the check of resource
+// requests against it with defaulting (pipeline/openapi_validate.h). Input: a YAML stream whose first
+// document is the schema and whose other documents are requests.
+#include "pipeline/openapi_schema_parser.h"
 #include "pipeline/openapi_validate.h"
 #include "tests/fuzz/fuzz_input.h"
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/yaml_document.h"
+#include "pipeline/duration_field.h"
 
 namespace ferry::pipeline {
 namespace {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "pipeline/openapi_schema_parser.h"
 namespace ferry::pipeline {
 namespace {
 

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/yaml_document.h"
+#include "pipeline/value_from_parser.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::pipeline {

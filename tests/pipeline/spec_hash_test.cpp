@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "pipeline/spec_json.h"
+
 namespace ferry::pipeline {
 namespace {
 

@@ -1,9 +1,8 @@
 // A Destination's spec.filepath, read by the platform as the loader does (the Destination and Cluster kinds'
 // handlers): the mode and aggregate file each Destination gets, and every error pinned with its place.
-#include "platform/destination_filepath.h"
-
 #include <gtest/gtest.h>
 
+#include "platform/destination_filepath_parser.h"
 #include "platform/object_parsers.h"
 
 namespace ferry::runner {

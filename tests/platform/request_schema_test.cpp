@@ -4,6 +4,7 @@
 
 #include "core/md5.h"
 #include "pipeline/spec_hash.h"
+#include "pipeline/spec_json.h"
 #include "platform/loader.h"
 #include "platform/platform.h"
 #include "tests/support/platform_texts.h"

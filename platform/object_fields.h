@@ -1,5 +1,5 @@
-// Shared checks for ferry's own scheduling kinds (Location, PlacementPolicy): the apiVersion, metadata,
-// and refusing unknown keys with the list of known ones.
+// Shared checks for ferry's own scheduling kinds (Location, PlacementPolicy) and Destinations' maps: the
+// apiVersion, and refusing unknown keys with the list of known ones.
 #pragma once
 
 #include <string>
@@ -8,7 +8,7 @@
 #include "core/error.h"
 #include "core/yaml_document.h"
 
-namespace ferry::scheduler {
+namespace ferry::runner {
 
 // The apiVersion of every scheduling kind (Location, PlacementPolicy).
 inline constexpr const char* kSchedulingApiVersion = "scheduling.ferry.dev/v1alpha1";
@@ -20,4 +20,4 @@ Status check_api_version(const YamlDocument& document, const char* kind);
 Status known_fields_only(const YAML::Node& map, const std::vector<std::string>& known,
                          const std::string& path, const std::string& file);
 
-}  // namespace ferry::scheduler
+}  // namespace ferry::runner

@@ -1,11 +1,11 @@
 // Reading a Destination's spec.filepath: its mode by the writer's spellings, and its aggregate file name.
-#include "platform/destination_filepath.h"
+#include "platform/destination_filepath_parser.h"
 
 #include <algorithm>
 #include <vector>
 
 #include "core/message_text.h"
-#include "scheduler/object_fields.h"
+#include "platform/object_fields.h"
 #include "writer/layout.h"
 
 namespace ferry::runner {
@@ -62,8 +62,7 @@ Result<DestinationFilepath> parse_destination_filepath(const YamlDocument& docum
     return make_error(location_of(node, file),
                       "\"spec.filepath\" must be a map, found " + describe_node_type(node));
   }
-  if (Status known = scheduler::known_fields_only(node, {"mode", "filename"}, "spec.filepath", file);
-      !known) {
+  if (Status known = known_fields_only(node, {"mode", "filename"}, "spec.filepath", file); !known) {
     return known.error();
   }
   auto mode = read_filepath_mode(node, file);

@@ -1,9 +1,13 @@
-#include "scheduler/destination.h"
+// Parsing Destination and Cluster documents: the Kratix fields, spec.initWorkloads, located errors.
+#include "platform/destination_parser.h"
 
 #include <gtest/gtest.h>
 
 namespace ferry::scheduler {
 namespace {
+
+using runner::parse_cluster;
+using runner::parse_destination;
 
 Result<Destination> parse(const std::string& text) {
   auto docs = parse_yaml_stream(text, "dest.yaml");

@@ -1,8 +1,8 @@
-#include "scheduler/object_fields.h"
+#include "platform/object_fields.h"
 
 #include <algorithm>
 
-namespace ferry::scheduler {
+namespace ferry::runner {
 
 Status check_api_version(const YamlDocument& document, const char* kind) {
   auto version = required_string(document.node, "apiVersion", "apiVersion", document.file);
@@ -27,4 +27,4 @@ Status known_fields_only(const YAML::Node& map, const std::vector<std::string>& 
   return ok();
 }
 
-}  // namespace ferry::scheduler
+}  // namespace ferry::runner

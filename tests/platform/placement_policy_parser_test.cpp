@@ -1,10 +1,12 @@
 // Parsing PlacementPolicy: every field, and located errors for each kind of mistake.
-#include "scheduler/placement_policy.h"
+#include "platform/placement_policy_parser.h"
 
 #include <gtest/gtest.h>
 
 namespace ferry::scheduler {
 namespace {
+
+using runner::parse_placement_policy;
 
 const std::string kHead =
     "apiVersion: scheduling.ferry.dev/v1alpha1\nkind: PlacementPolicy\nmetadata: {name: front-end}\n";

@@ -1,14 +1,20 @@
-#include "scheduler/placement_policy.h"
+#include "platform/placement_policy_parser.h"
 
 #include <cmath>
 #include <span>
 
-#include "core/finite_number.h"
+#include "core/finite_number_field.h"
+#include "core/label_selector_parser.h"
 #include "core/object_metadata.h"
 #include "core/scalar_location.h"
-#include "scheduler/object_fields.h"
+#include "platform/object_fields.h"
 
-namespace ferry::scheduler {
+namespace ferry::runner {
+// The readers of the policy's fields, in a namespace of their own so that the scheduler's names they use
+// stay out of the rest of platform/.
+namespace placement_policy_fields {
+using namespace ferry::scheduler;
+
 namespace {
 
 using Reader = Status (*)(const YAML::Node& value, const std::string& path, const std::string& file,
@@ -327,21 +333,26 @@ constexpr Field kSpec[] = {
 
 }  // namespace
 
-Result<PlacementPolicy> parse_placement_policy(const YamlDocument& document) {
+}  // namespace placement_policy_fields
+
+Result<scheduler::PlacementPolicy> parse_placement_policy(const YamlDocument& document) {
   const std::string& file = document.file;
   if (Status version = check_api_version(document, "PlacementPolicy"); !version) return version.error();
-  PlacementPolicy policy;
+  scheduler::PlacementPolicy policy;
   policy.where = location_of(document.node, file);
   auto metadata = read_object_metadata(document);
   if (!metadata) return metadata.error();
   policy.name = metadata->name;
   auto spec = required_map(document.node, "spec", "spec", file);
   if (!spec) return spec.error();
-  if (Status read = read_fields(*spec, kSpec, "spec", file, policy); !read) return read.error();
+  if (Status read =
+          placement_policy_fields::read_fields(*spec, placement_policy_fields::kSpec, "spec", file, policy);
+      !read)
+    return read.error();
   if (policy.promises.empty()) {
     return make_error(location_of(*spec, file), "\"spec.promises\" must name at least one Promise");
   }
   return policy;
 }
 
-}  // namespace ferry::scheduler
+}  // namespace ferry::runner
