@@ -8,6 +8,7 @@
 #pragma once
 
 #include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/mark.h>
 
 #include <cstddef>
 #include <map>

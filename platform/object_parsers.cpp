@@ -7,6 +7,7 @@
 #include "pipeline/promise_parser.h"
 #include "pipeline/spec_json.h"
 #include "platform/destination_filepath_parser.h"
+#include "platform/destination_parser.h"
 #include "platform/scheduling_objects.h"
 #include "writer/store_url.h"
 
