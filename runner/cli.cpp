@@ -46,14 +46,13 @@ CLI::Validator shard_check() {
       "I/N");
 }
 
-void add_platform_and_output(CLI::App& app, std::string& platform_dir, std::string& platform_ref,
-                             std::string& output) {
-  app.add_option("platform", platform_dir,
+void add_platform_and_output(CLI::App& app, PlatformCommandOptions& platform, std::string& output) {
+  app.add_option("platform", platform.dir,
                  "Platform with Promises, requests, Destinations and GitStateStores: a directory, or a Git "
                  "repository (file://, git://, https://, ssh:// or user@host:path URL, a bare repository)")
       ->capture_default_str();
   app.add_option(
-      "--platform-ref", platform_ref,
+      "--platform-ref", platform.ref,
       "Branch of a Git platform to read (default: main); on a work tree, read it instead of the files");
   app.add_option("-o,--output", output, "Report format")
       ->check(CLI::IsMember({"text", "json"}))
@@ -146,7 +145,7 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
 
 std::function<int()> configure_reconcile(CLI::App& app) {
   auto options = std::make_shared<ReconcileCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
+  add_platform_and_output(app, options->platform, options->output);
   app.add_option("-j,--jobs", options->jobs, "Requests processed at once")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
@@ -164,7 +163,7 @@ std::function<int()> configure_reconcile(CLI::App& app) {
 
 std::function<int()> configure_plan(CLI::App& app) {
   auto options = std::make_shared<PlanCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
+  add_platform_and_output(app, options->platform, options->output);
   app.add_option("-j,--jobs", options->jobs, "Requests processed at once")
       ->check(CLI::Range(1, 256))
       ->capture_default_str();
@@ -181,7 +180,7 @@ std::function<int()> configure_plan(CLI::App& app) {
 
 std::function<int()> configure_explain(CLI::App& app) {
   auto options = std::make_shared<ExplainCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
+  add_platform_and_output(app, options->platform, options->output);
   auto* request = app.add_option("--request", options->request,
                                  "NAMESPACE/NAME of a request: runs its pipelines and explains each group");
   auto* promise =
@@ -194,14 +193,14 @@ std::function<int()> configure_explain(CLI::App& app) {
 
 std::function<int()> configure_validate(CLI::App& app) {
   auto options = std::make_shared<ValidateCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
+  add_platform_and_output(app, options->platform, options->output);
   add_store_options(app, options->stores);
   return [options] { return run_validate(*options); };
 }
 
 std::function<int()> configure_status(CLI::App& app) {
   auto options = std::make_shared<StatusCommandOptions>();
-  add_platform_and_output(app, options->platform_dir, options->platform_ref, options->output);
+  add_platform_and_output(app, options->platform, options->output);
   app.add_option("object", options->object,
                  "NAMESPACE/NAME or KIND/NAMESPACE/NAME of a request (or NAME of a Promise): show its whole "
                  "record; given alone, the platform is \".\"");

@@ -1,11 +1,18 @@
-// The option groups several subcommands share: how pipelines are run, how state stores are reached, and
-// where an incremental run's recorded state lives. Plain values, filled by the command line (cli.cpp).
+// The option groups several subcommands share: which platform they read, how pipelines are run, how state
+// stores are reached, and where an incremental run's recorded state lives. Plain values, filled by the
+// command line (cli.cpp).
 #pragma once
 
 #include <cstddef>
 #include <string>
 
 namespace ferry::runner {
+
+// Which platform a subcommand reads: every subcommand but `test pipeline` takes it.
+struct PlatformCommandOptions {
+  std::string dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
+  std::string ref;        // --platform-ref: the branch read from Git ("" = main)
+};
 
 // How pipelines are run, shared by every subcommand that runs them.
 struct RuntimeCommandOptions {

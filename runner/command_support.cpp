@@ -23,9 +23,9 @@ void log_to_stderr() {
   configure_logging(LogFormat::text);
 }
 
-Result<CommandPlatform> command_platform(const std::string& argument, const std::string& ref,
+Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
                                          const StoreCommandOptions& stores) {
-  auto source = parse_platform_argument(argument, ref);
+  auto source = parse_platform_argument(platform.dir, platform.ref);
   if (!source) return source.error();
   auto credentials = platform_credentials();
   if (!credentials) return credentials.error();

@@ -31,7 +31,7 @@ struct CommandPlatform {
   PlatformSource source;
   PlatformAccess access;
 };
-Result<CommandPlatform> command_platform(const std::string& argument, const std::string& ref,
+Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
                                          const StoreCommandOptions& stores);
 
 // Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said, with

@@ -63,7 +63,7 @@ int run_explain(const ExplainCommandOptions& options) {
         {make_error("ferry explain needs --request NAMESPACE/NAME or --promise NAME")}, {});
     return 2;
   }
-  auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  auto source = command_platform(options.platform, options.stores);
   if (!source) {
     std::cerr << render_diagnostics({source.error()}, {});
     return 1;

@@ -10,10 +10,9 @@ namespace ferry::runner {
 // `ferry explain`: why each group of a request (or a Promise's dependencies) goes where it goes; writes
 // nothing.
 struct ExplainCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
-  std::string platform_ref;        // --platform-ref: the branch read from Git ("" = main)
-  std::string request;             // NAMESPACE/NAME
-  std::string promise;             // NAME
+  PlatformCommandOptions platform;
+  std::string request;  // NAMESPACE/NAME
+  std::string promise;  // NAME
   std::string output = "text";
   RuntimeCommandOptions run;
   StoreCommandOptions stores;

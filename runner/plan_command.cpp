@@ -73,7 +73,7 @@ void append_for_github(const PlanReport& plan, int code) {
 
 int run_plan(const PlanCommandOptions& options) {
   log_to_stderr();
-  auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  auto source = command_platform(options.platform, options.stores);
   if (!source) return stop({source.error()});
   LoadResult loaded = load_platform_source(source->source, source->access);
   if (!loaded.errors.empty()) {

@@ -10,9 +10,8 @@ namespace ferry::runner {
 // `ferry plan`: reconcile on in-memory copies of the stores (writer/planning_store.h); prints each object's
 // outcome and every Destination's file diff, writes nothing (no commit, no state record).
 struct PlanCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
-  std::string platform_ref;        // --platform-ref: the branch read from Git ("" = main)
-  std::string output = "text";     // text | json
+  PlatformCommandOptions platform;
+  std::string output = "text";  // text | json
   int jobs = 2;
   StateCommandOptions state;  // the recorded state is read (never locked or written) to skip unchanged work
   bool detailed_exitcode = false;  // exit 2 when something would change

@@ -81,7 +81,7 @@ class RunOutputs {
 int run_reconcile(const ReconcileCommandOptions& options) {
   log_to_stderr();
   RunOutputs outputs(options);
-  auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  auto source = command_platform(options.platform, options.stores);
   if (!source) return outputs.stopped({source.error()});
   LoadResult loaded = load_platform_source(source->source, source->access);
   if (!loaded.errors.empty()) {

@@ -10,9 +10,8 @@ namespace ferry::runner {
 // `ferry reconcile`: every request's workflows run, their outputs scheduled and committed, the state
 // recorded.
 struct ReconcileCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
-  std::string platform_ref;        // --platform-ref: the branch read from Git ("" = main)
-  std::string output = "text";     // text | json
+  PlatformCommandOptions platform;
+  std::string output = "text";  // text | json
   int jobs = 2;
   StateCommandOptions state;
   std::string metrics_file;  // Prometheus textfile metrics of the run, replaced atomically ("" = none)

@@ -65,13 +65,13 @@ RunState records_named(const RunState& state, const std::string& object) {
 // `ferry status shop/orders`: one word that names no directory and is no URL, but has the shape of a
 // request (NAMESPACE/NAME or KIND/NAMESPACE/NAME), is the object, on the platform in ".".
 StatusCommandOptions with_object_understood(StatusCommandOptions options) {
-  const std::string& word = options.platform_dir;
+  const std::string& word = options.platform.dir;
   const std::size_t parts = object_parts(word).size();
   std::error_code ec;
   if (options.object.empty() && (parts == 2 || parts == 3) && word.find(':') == std::string::npos &&
       !word.starts_with('.') && !word.starts_with('/') && !std::filesystem::exists(word, ec)) {
     options.object = word;
-    options.platform_dir = ".";
+    options.platform.dir = ".";
   }
   return options;
 }
@@ -85,7 +85,7 @@ int fail(const Error& error) {
 
 int run_status(const StatusCommandOptions& given) {
   const StatusCommandOptions options = with_object_understood(given);
-  auto platform = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  auto platform = command_platform(options.platform, options.stores);
   if (!platform) return fail(platform.error());
   const StateLocation location =
       state_location(options.state_dir, platform->source, platform->access, options.state_branch);

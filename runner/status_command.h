@@ -10,13 +10,12 @@ namespace ferry::runner {
 // `ferry status`: what the recorded state says (run_state.h), read without the state lock, so it works
 // while a reconcile runs. Exit 0 shown, 1 no recorded state or no such object.
 struct StatusCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
-  std::string platform_ref;        // --platform-ref: the branch read from Git ("" = main)
-  std::string object;              // "" = every Promise and request; NAMESPACE/NAME a request; NAME a Promise
-  std::string state_dir;           // "" = the default of state_access.h state_location
-  std::string state_branch;        // --state-branch, as for reconcile
-  std::string output = "text";     // text | json
-  StoreCommandOptions stores;      // how a Git platform, or remote state, is reached
+  PlatformCommandOptions platform;
+  std::string object;           // "" = every Promise and request; NAMESPACE/NAME a request; NAME a Promise
+  std::string state_dir;        // "" = the default of state_access.h state_location
+  std::string state_branch;     // --state-branch, as for reconcile
+  std::string output = "text";  // text | json
+  StoreCommandOptions stores;   // how a Git platform, or remote state, is reached
 };
 
 int run_status(const StatusCommandOptions& options);

@@ -7,11 +7,11 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "run/workflow_runs.h"
 #include "runner/command_support.h"
 #include "runner/report.h"
 #include "runner/test_pipeline_output.h"
 #include "runner/test_pipeline_report.h"
-#include "run/workflow_runs.h"
 
 namespace ferry::runner {
 namespace fs = std::filesystem;

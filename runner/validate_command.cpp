@@ -43,7 +43,7 @@ void check_local_stores(LoadResult& loaded) {
 
 int run_validate(const ValidateCommandOptions& options) {
   log_to_stderr();
-  auto source = command_platform(options.platform_dir, options.platform_ref, options.stores);
+  auto source = command_platform(options.platform, options.stores);
   if (!source) {
     std::cerr << render_diagnostics({source.error()}, {});
     return 1;

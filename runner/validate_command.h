@@ -10,10 +10,9 @@ namespace ferry::runner {
 // `ferry validate`: loads and checks the platform as reconcile does before running anything; runs nothing,
 // writes nothing. Exit 0 valid, 1 errors.
 struct ValidateCommandOptions {
-  std::string platform_dir = ".";  // a directory, or a Git URL / repository (platform/platform_source.h)
-  std::string platform_ref;        // --platform-ref: the branch read from Git ("" = main)
-  std::string output = "text";     // text | json
-  StoreCommandOptions stores;      // how a Git platform is reached
+  PlatformCommandOptions platform;
+  std::string output = "text";  // text | json
+  StoreCommandOptions stores;   // how a Git platform is reached
 };
 
 int run_validate(const ValidateCommandOptions& options);
