@@ -84,7 +84,7 @@ std::string encode_scheduler_input(const SchedulerInput& input) {
                            {"name", request.name},
                            {"namespace", request.namespace_},
                            {"promise", request.promise},
-                           {"object", Json::parse(object_json(request.object_yaml))}}},
+                           {"object", object_json(request.object_yaml)}}},
                          {"groups", groups},
                          {"destinations", destinations}};
   return document.dump(2) + "\n";

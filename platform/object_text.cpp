@@ -3,7 +3,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <charconv>
-#include <nlohmann/json.hpp>
 
 #include "core/yaml_document.h"
 #include "scheduler/metrics.h"
@@ -48,11 +47,11 @@ Json yaml_to_json(const YAML::Node& node) {
 
 }  // namespace
 
-std::string object_json(const std::string& object_yaml) {
+Json object_json(const std::string& object_yaml) {
   try {
-    return yaml_to_json(YAML::Load(object_yaml)).dump();
+    return yaml_to_json(YAML::Load(object_yaml));
   } catch (const YAML::Exception&) {
-    return "null";
+    return nullptr;
   }
 }
 

@@ -14,12 +14,13 @@ namespace later_reads_test {
 TEST(ObjectJson, PlainScalarsReadAsTheirTypesAndQuotedOnesStayStrings) {
   EXPECT_EQ(
       object_json("spec:\n  size: 3\n  ratio: 0.5\n  on: true\n  off: ~\n  name: big\n  quoted: \"3\"\n"
-                  "  list: [a, 2]\n"),
+                  "  list: [a, 2]\n")
+          .dump(),
       R"({"spec":{"list":["a",2],"name":"big","off":null,"on":true,"quoted":"3","ratio":0.5,"size":3}})");
 }
 
 TEST(ObjectJson, TextThatIsNotYamlIsNull) {
-  EXPECT_EQ(object_json("a: [unclosed\n"), "null");
+  EXPECT_EQ(object_json("a: [unclosed\n").dump(), "null");
 }
 
 TEST(RequestLabels, AreTheObjectsMetadataLabels) {
