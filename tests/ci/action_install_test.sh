@@ -5,7 +5,7 @@
 # The steps run as action.yml has them (tests/ci/action_step.py), with `apt-get` simulating (-s) against that
 # dpkg status (dpkg-query reads it through DPKG_ADMINDIR) and `apt-get update` skipped: it needs the apt lists
 # of this Debian machine (ci/setup updates them), the names of the build list being common to Debian and
-# Ubuntu. As a non-root user `sudo` only runs its command.
+# Ubuntu. As a non-root user `sudo` runs its command with a reset environment, as sudo does.
 #   action_install_test.sh SOURCE_DIR WORK_DIR
 set -euo pipefail
 source_dir=$(realpath "$1")
@@ -17,12 +17,17 @@ sed "s/^Architecture: amd64/Architecture: $(dpkg --print-architecture)/" "$here/
   >"$work/dpkg/status"
 cat >"$work/bin/apt-get" <<SHIM
 #!/usr/bin/env bash
+if [[ \${DEBIAN_FRONTEND:-} != noninteractive ]]; then
+  echo "E: apt-get runs without DEBIAN_FRONTEND=noninteractive (set before sudo, it is lost)"
+  exit 1
+fi
 for argument in "\$@"; do
   [[ \$argument != update ]] || { echo "(apt-get update skipped by the simulation)"; exit 0; }
 done
 exec /usr/bin/apt-get -s -o Dir::State::status="$work/dpkg/status" "\$@"
 SHIM
-printf '#!/usr/bin/env bash\nexec "$@"\n' >"$work/bin/sudo"
+# sudo resets the environment, as the real one does (env_reset).
+printf '#!/usr/bin/env bash\nexec env -i PATH="$PATH" "$@"\n' >"$work/bin/sudo"
 chmod +x "$work/bin/apt-get" "$work/bin/sudo"
 
 failures=0
@@ -30,15 +35,17 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # Runs step $1 of action.yml (inputs as further NAME=VALUE arguments) and checks what apt would do; $2 is a
 # package the step must install, proving the simulation ran.
+# The step runs as this user, or as the user of `as_user` (a command prefix).
+as_user=()
 check_step() {
   local step=$1 expected=$2
   shift 2
-  local log=$work/$step.log
-  echo "== step $step"
+  local log=$work/$step${as_user:+-${as_user[-2]}}.log
+  echo "== step $step${as_user:+ as ${as_user[-2]}}"
   python3 "$here/action_step.py" "$source_dir/action.yml" "$step" "$source_dir" "$@" >"$work/$step.sh" \
     2>"$work/$step.if"
   local code=0
-  PATH="$work/bin:$PATH" DPKG_ADMINDIR="$work/dpkg" \
+  "${as_user[@]}" env PATH="$work/bin:$PATH" DPKG_ADMINDIR="$work/dpkg" \
     bash --noprofile --norc -eo pipefail "$work/$step.sh" >"$log" 2>&1 || code=$?
   ((code == 0)) || fail "step $step exited with $code: $(grep -E '^E:' "$log" | head -3)"
   if grep -E '^Remv ' "$log"; then fail "step $step removes packages"; fi
@@ -69,6 +76,13 @@ printf 'Package: ferry\nVersion: 0.0.1\nArchitecture: %s\nMaintainer: ferry test
   "$(dpkg --print-architecture)" >"$work/deb/DEBIAN/control"
 dpkg-deb --build "$work/deb" "$work/ferry_0.0.1_test.deb" >/dev/null
 check_step package ferry package-url="file://$work/ferry_0.0.1_test.deb"
+
+# As a user that is not root, whose apt-get goes through sudo (when this test runs as root).
+if [[ $(id -u) -eq 0 ]] && id nobody >/dev/null 2>&1 && command -v runuser >/dev/null &&
+  runuser -u nobody -- test -r "$source_dir/ci/install-build-deps"; then
+  as_user=(runuser -u nobody --)
+  check_step deps libgit2-dev
+fi
 
 ((failures == 0)) || { echo "action_install_test: $failures failure(s); logs in $work"; exit 1; }
 echo "action_install_test: passed"
