@@ -2,6 +2,8 @@
 # The Action's install steps, simulated by apt on a runner that has GitHub's Docker (containerd.io, which
 # provides and conflicts with runc and containerd; docker-ce and docker-ce-cli on top: github_docker_status):
 # each step installs what it should and removes nothing, and no container engine, service or test tool.
+# The steps: the build set-up of a cache miss, the runtime libraries of a cache hit, a released package by
+# URL and by version (a stand-in `gh` checks which release asset is asked for).
 # The steps run as action.yml has them (tests/ci/action_step.py), with `apt-get` simulating (-s) against that
 # dpkg status (dpkg-query reads it through DPKG_ADMINDIR) and `apt-get update` skipped: it needs the apt lists
 # of this Debian machine (ci/setup updates them), the names of the build list being common to Debian and
@@ -60,13 +62,15 @@ check_step() {
 check_step deps libgit2-dev
 grep -q "steps.cache.outputs.cache-hit != 'true'" "$work/deps.if" || fail "step deps runs on a cache hit: $(cat "$work/deps.if")"
 
-# On a cache hit: only the runtime libraries recorded next to the cached binary (here, Debian 12's).
-mkdir -p "$work/action/ci" "$work/action/build"
-cp "$source_dir/action.yml" "$work/action/"
-cp "$source_dir/ci/install-build-deps" "$source_dir/ci/install-release" "$work/action/ci/"
+# On a cache hit: only the runtime libraries recorded next to the cached binary (here, Debian 12's). The
+# action is where the runner checks actions out, _actions/OWNER/NAME/REF.
+action=$work/_actions/acme/ferry/v1
+mkdir -p "$action/ci" "$action/build"
+cp "$source_dir/action.yml" "$action/"
+cp "$source_dir/ci/install-build-deps" "$source_dir/ci/install-release" "$action/ci/"
 printf '%s\n' libboost-filesystem1.74.0 libc6 libfmt9 libgit2-1.5 libre2-9 libspdlog1.10 libssl3 libtbb12 \
-  libyaml-cpp0.7 zlib1g >"$work/action/build/runtime-packages"
-source_dir=$work/action check_step runtime libgit2-1.5
+  libyaml-cpp0.7 zlib1g >"$action/build/runtime-packages"
+source_dir=$action check_step runtime libgit2-1.5
 grep -q "steps.cache.outputs.cache-hit == 'true'" "$work/runtime.if" || fail "step runtime runs on a cache miss: $(cat "$work/runtime.if")"
 if grep -qE '^Inst (cmake|g\+\+|libgit2-dev) ' "$work/runtime.log"; then fail "step runtime installs build tools"; fi
 
@@ -76,6 +80,19 @@ printf 'Package: ferry\nVersion: 0.0.1\nArchitecture: %s\nMaintainer: ferry test
   "$(dpkg --print-architecture)" >"$work/deb/DEBIAN/control"
 dpkg-deb --build "$work/deb" "$work/ferry_0.0.1_test.deb" >/dev/null
 check_step package ferry package-url="file://$work/ferry_0.0.1_test.deb"
+
+# A released version: `gh` (a stand-in that records its arguments and hands out that .deb) is asked for the
+# asset of this system and architecture in the release of the repository the action was taken from.
+asset="ferry_*_$(. /etc/os-release && echo "$ID$VERSION_ID")_$(dpkg --print-architecture).deb"
+cat >"$work/bin/gh" <<SHIM
+#!/usr/bin/env bash
+echo "gh \$*" >"$work/gh.args"
+while ((\$#)); do [[ \$1 != --dir ]] || cp "$work/ferry_0.0.1_test.deb" "\$2/${asset/\*/0.1.0}"; shift; done
+SHIM
+chmod +x "$work/bin/gh"
+source_dir=$action check_step package ferry version=0.1.0
+expected="gh release download v0.1.0 --repo acme/ferry --pattern $asset --dir"
+[[ $(cat "$work/gh.args") == "$expected "* ]] || fail "version 0.1.0 asked gh for: $(cat "$work/gh.args")"
 
 # As a user that is not root, whose apt-get goes through sudo (when this test runs as root).
 if [[ $(id -u) -eq 0 ]] && id nobody >/dev/null 2>&1 && command -v runuser >/dev/null &&
