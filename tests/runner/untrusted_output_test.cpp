@@ -4,10 +4,13 @@
 // show a secret value.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "core/secret_values.h"
+#include "platform/platform_source.h"
 #include "runner/github.h"
 #include "runner/plan_report.h"
 #include "runner/report.h"
@@ -177,6 +180,17 @@ TEST_F(UntrustedOutput, ThePlanEscapesPathsAndDiffsAndItsSummaryFenceCannotBeClo
   EXPECT_NE(summary.find("````diff\n"), std::string::npos) << summary;
   EXPECT_EQ(command_lines(summary), std::vector<std::string>{}) << summary;
   EXPECT_EQ(render_plan_json(plan).find(kSecret), std::string::npos);
+}
+
+TEST_F(UntrustedOutput, ThePlatformRepositorysPasswordAndPassphraseAreMaskedToo) {
+  const std::map<std::string, std::string> env = {{"FERRY_PLATFORM_USERNAME", "ferry-bot"},
+                                                  {"FERRY_PLATFORM_PASSWORD", "platform-token-123"}};
+  ASSERT_TRUE(platform_credentials([&](const char* name) -> std::optional<std::string> {
+    const auto found = env.find(name);
+    return found == env.end() ? std::nullopt : std::optional(found->second);
+  }));
+  EXPECT_EQ(render_diagnostics({make_error("fetch https://platform-token-123@git.example/p failed")}, {}),
+            "error: fetch https://***@git.example/p failed\n");
 }
 
 }  // namespace
