@@ -159,7 +159,8 @@ TEST_F(SecretsE2E, AFailingPipelineShowsItsLogButNotTheSecret) {
 // A pipeline that writes the secret into every text ferry reports or records (issue 26, item 8): status.yaml,
 // a workflow-control.yaml message, a selector, an output file name, a refused output that an error quotes.
 // Each carrier runs as a GitHub step; afterwards stdout, stderr (both log formats), the job summary,
-// `ferry status` and every object of the state repository hold no copy, and GitHub was told to mask it.
+// `ferry status`, the pipeline cache and every object of the state repository hold no copy, and GitHub was
+// told to mask it.
 // The output file is the user's bundle and goes to the Destination as written (not checked there).
 TEST_F(SecretsE2E, ASecretAPipelineWritesIntoAnyCarrierIsMaskedEverywhereFerryPrintsOrRecords) {
   const std::vector<std::pair<std::string, std::string>> carriers = {
@@ -177,9 +178,11 @@ TEST_F(SecretsE2E, ASecretAPipelineWritesIntoAnyCarrierIsMaskedEverywhereFerryPr
   std::string statuses;
   for (const auto& [carrier, body] : carriers) {
     token_check_does(body);
-    const int text = ferry_step("reconcile", {"--force"});
-    const int json = ferry_step("reconcile", {"--force", "--output", "json", "--log-format", "json"});
-    const int plan = ferry_step("plan", {"--force"});
+    // --force runs every pipeline and stores its result in the cache, here inside the test directory.
+    const FerryArgs cache = {"--force", "--pipeline-cache-dir", (dir.path() / "pipeline-cache").string()};
+    const int text = ferry_step("reconcile", cache);
+    const int json = ferry_step("reconcile", cache + FerryArgs{"--output", "json", "--log-format", "json"});
+    const int plan = ferry_step("plan", cache);
     EXPECT_LT(text, 100) << carrier << ": " << read_file(dir.path() / "stderr");
     EXPECT_LT(json, 100) << carrier;
     EXPECT_LT(plan, 100) << carrier;
