@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/secret_values.h"
+
 namespace fs = std::filesystem;
 
 namespace ferry::pipeline {
@@ -64,6 +66,15 @@ std::optional<std::string> pipeline_cache_key_for(const Pipeline& pipeline, cons
     container.image_digest = std::move(*digest);
   }
   return pipeline_cache_key(runtime.name(), object_text, containers);
+}
+
+bool holds_secret_value(const std::vector<ProducedFile>& files) {
+  const std::vector<std::string> values = remembered_secret_values();
+  return std::any_of(files.begin(), files.end(), [&](const ProducedFile& file) {
+    return std::any_of(values.begin(), values.end(), [&](const std::string& value) {
+      return file.path.find(value) != std::string::npos || file.content.find(value) != std::string::npos;
+    });
+  });
 }
 
 std::vector<ProducedFile> produced_files(const fs::path& output, const fs::path& metadata) {

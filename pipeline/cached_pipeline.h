@@ -29,6 +29,10 @@ std::optional<std::string> pipeline_cache_key_for(const Pipeline& pipeline, cons
 std::vector<ProducedFile> produced_files(const std::filesystem::path& output,
                                          const std::filesystem::path& metadata);
 
+// Whether a path or content of `files` holds a secret value of the run (core/secret_values.h): such
+// results are not stored, since the cache outlives the run and nothing ferry records keeps a secret.
+bool holds_secret_value(const std::vector<ProducedFile>& files);
+
 // Writes `files` back into `output` and `metadata` (both empty). False when that failed; the two
 // directories are then emptied again so the pipeline can run in them.
 bool restore_produced_files(const std::vector<ProducedFile>& files, const std::filesystem::path& output,

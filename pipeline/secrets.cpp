@@ -6,13 +6,14 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/secret_values.h"
+
 namespace fs = std::filesystem;
 
 namespace ferry::pipeline {
 namespace {
 
 constexpr std::uintmax_t kMaxValueBytes = 1u << 20;  // Kubernetes' limit for a whole secret
-constexpr std::size_t kMinRedactedLength = 4;
 
 bool is_lower_alnum(char c) {
   return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
@@ -125,6 +126,8 @@ std::string ChainedSecretSource::how_to_provide(const SecretRef& ref) const {
 
 Result<std::optional<std::string>> resolve_secret(const SecretRef& ref, const SecretSource& source) {
   auto value = source.find(ref);
+  // A secret is masked in all output from now on; a config map value is not secret.
+  if (value && value->has_value() && ref.kind == RefKind::secret) remember_secret_value(**value);
   if (!value || value->has_value() || ref.optional) return value;
   const std::string how = source.how_to_provide(ref);
   return make_error(ref.where,
@@ -133,25 +136,7 @@ Result<std::optional<std::string>> resolve_secret(const SecretRef& ref, const Se
 }
 
 std::string redact(const std::string& text, const std::vector<std::string>& secret_values) {
-  std::vector<std::string> values;
-  for (const std::string& value : secret_values) {
-    if (value.size() >= kMinRedactedLength) values.push_back(value);
-  }
-  std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size();) {
-    const auto match = std::find_if(values.begin(), values.end(), [&](const std::string& value) {
-      return text.compare(i, value.size(), value) == 0;
-    });
-    if (match == values.end()) {
-      out += text[i++];
-    } else {
-      out += "***";
-      i += match->size();
-    }
-  }
-  return out;
+  return masked(text, secret_values);
 }
 
 }  // namespace ferry::pipeline

@@ -17,7 +17,9 @@
 //    directory when that matters.
 // A missing value is an error that names the secret, the key and both ways to provide it, never a value;
 // `optional: true` (as in Kubernetes) leaves the variable unset instead. Values must never reach logs,
-// reports or commits: pass every resolved value to redact() before printing text a container produced.
+// reports or ferry's records: resolve_secret() remembers every secret value it returns
+// (core/secret_values.h), and every output and record masks the remembered values; redact() masks one
+// container's values in its log.
 // pipeline/value_from_parser.h reads a SecretRef from a container's env.
 #pragma once
 
@@ -108,6 +110,7 @@ Result<std::optional<std::string>> resolve_secret(const SecretRef& ref, const Se
 
 // `text` with every occurrence of every value of at least 4 bytes replaced by "***" (shorter values would
 // blank out ordinary words). Where values overlap, the longest match at the leftmost position wins.
+// The same rule as core/secret_values.h's masked().
 std::string redact(const std::string& text, const std::vector<std::string>& secret_values);
 
 }  // namespace ferry::pipeline

@@ -241,8 +241,11 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   auto cluster_selectors = read_cluster_selectors(dir.path("metadata"), pipeline.name);
   if (!cluster_selectors) return cluster_selectors.error();
   result.cluster_selectors = std::move(*cluster_selectors);
-  if (key && !result.from_cache)
-    options.cache->store(*key, produced_files(dir.path("output"), dir.path("metadata")));
+  if (key && !result.from_cache) {
+    auto produced = produced_files(dir.path("output"), dir.path("metadata"));
+    // The cache is ferry's own record: what holds a secret value is not kept there (docs/pipeline-cache.md).
+    if (!holds_secret_value(produced)) options.cache->store(*key, produced);
+  }
   return result;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "core/file_text.h"
+#include "core/secret_values.h"
 #include "platform/loader.h"
 #include "writer/store_factory.h"
 #include "writer/store_url.h"
@@ -63,7 +64,6 @@ LoadResult load_failure(const PlatformSource& source, const std::string& what) {
   return result;
 }
 
-
 }  // namespace
 
 std::string PlatformSource::display() const {
@@ -93,12 +93,16 @@ Result<writer::Credentials> platform_credentials(
     return value ? value : "";
   };
   writer::Credentials credentials;
-  if (const std::string password = get("FERRY_PLATFORM_PASSWORD"); !password.empty())
+  // The password and passphrase are secret values: every output masks them (core/secret_values.h).
+  if (const std::string password = get("FERRY_PLATFORM_PASSWORD"); !password.empty()) {
+    remember_secret_value(password);
     credentials.basic = writer::BasicAuth{get("FERRY_PLATFORM_USERNAME"), password};
+  }
   if (const std::string key = get("FERRY_PLATFORM_SSH_KEY_FILE"); !key.empty()) {
     writer::SshAuth ssh;
     ssh.private_key_file = key;
     ssh.passphrase = get("FERRY_PLATFORM_SSH_PASSPHRASE");
+    remember_secret_value(ssh.passphrase);
     const std::string known_hosts = get("FERRY_PLATFORM_KNOWN_HOSTS_FILE");
     auto hosts = read_file_text(known_hosts);
     if (!hosts)

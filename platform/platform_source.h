@@ -56,7 +56,8 @@ struct PlatformAccess {
 // The platform repository's credentials, from the environment (`env` reads a variable, getenv by default):
 // FERRY_PLATFORM_USERNAME and FERRY_PLATFORM_PASSWORD (basic auth over https; the password may be a
 // token), FERRY_PLATFORM_SSH_KEY_FILE and FERRY_PLATFORM_KNOWN_HOSTS_FILE (ssh; both needed, host keys
-// always checked), FERRY_PLATFORM_SSH_PASSPHRASE. A known-hosts file that cannot be read is an error.
+// always checked), FERRY_PLATFORM_SSH_PASSPHRASE. A known-hosts file that cannot be read is an error. The
+// password and passphrase are remembered as secret values (core/secret_values.h), masked in every output.
 Result<writer::Credentials> platform_credentials(
     const std::function<std::optional<std::string>(const char*)>& env = nullptr);
 

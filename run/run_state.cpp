@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/secret_values.h"
+
 namespace ferry::runner {
 
 namespace {
@@ -20,9 +22,12 @@ std::optional<RequestResult> result_named(const std::string& name) {
 }
 
 json placement_json(const PlacementReport& p) {
-  return {{"destination", p.destination}, {"pipeline", p.pipeline},
-          {"directory", p.directory},     {"path", p.path},
-          {"misplaced", p.misplaced},     {"movedFrom", p.moved_from}};
+  return {{"destination", p.destination},
+          {"pipeline", p.pipeline},
+          {"directory", p.directory},
+          {"path", p.path},
+          {"misplaced", masked_secrets(p.misplaced)},
+          {"movedFrom", p.moved_from}};
 }
 
 PlacementReport placement_of(const json& j) {
@@ -67,8 +72,8 @@ std::string record_json(const ObjectRecord& record) {
             {"promise", record.promise},
             {"inputDigest", record.input_digest},
             {"result", to_string(record.result)},
-            {"message", record.message},
-            {"statusMessage", record.status_message},
+            {"message", masked_secrets(record.message)},
+            {"statusMessage", masked_secrets(record.status_message)},
             {"lastRun", record.last_run},
             {"placements", json::array()},
             {"commits", json::array()},
@@ -77,7 +82,8 @@ std::string record_json(const ObjectRecord& record) {
   for (const auto& p : record.placements) j["placements"].push_back(placement_json(p));
   for (const auto& c : record.commits)
     j["commits"].push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
-  return j.dump(2) + "\n";
+  // Invalid UTF-8 (a pipeline's message) is replaced rather than thrown on: the record must be written.
+  return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 Result<ObjectRecord> parse_record(const std::string& json_text, const std::string& path) {

@@ -49,7 +49,10 @@ Result<RunState> load_run_state(writer::StateStore& store);
 // bundle at all when nothing changed (so no commit).
 writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message);
 
-// The record's JSON text and back (exposed for tests and `ferry status --output json`).
+// The record's JSON text and back. The texts a pipeline produced (message, status message, a placement's
+// misplaced reason) are recorded with the run's secret values masked (core/secret_values.h); names, paths
+// and the object are recorded as they are, since later runs find and delete by them. (exposed for tests and
+// `ferry status --output json`).
 std::string record_json(const ObjectRecord& record);
 Result<ObjectRecord> parse_record(const std::string& json_text, const std::string& path);
 

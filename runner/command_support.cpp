@@ -8,11 +8,13 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "core/secret_values.h"
 #include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
 #include "pipeline/runtime_factory.h"
 #include "platform/loader.h"
 #include "platform/store_access.h"
+#include "runner/github.h"
 #include "runner/logging.h"
 #include "runner/report.h"
 
@@ -21,6 +23,11 @@ namespace fs = std::filesystem;
 
 void log_to_stderr() {
   configure_logging(LogFormat::text);
+  if (github_environment().active) {
+    // On stderr, which GitHub reads for commands too, so that stdout keeps only the report (JSON stays JSON).
+    on_secret_value(
+        [](const std::string& value) { std::cerr << render_github_add_mask(value) << std::flush; });
+  }
 }
 
 Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,

@@ -22,7 +22,8 @@
 namespace ferry::runner {
 
 // spdlog writes to stderr, so stdout carries only the report: text lines unless --log-format chose before
-// (runner/logging.h).
+// (runner/logging.h). Under GitHub Actions it also has every secret value resolved from now on announced
+// with `::add-mask::` on stderr, before anything could print it.
 void log_to_stderr();
 
 // The platform a command reads: the platform argument and --platform-ref classified, and how its repository

@@ -4,6 +4,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/untrusted_text.h"
+#include "runner/report.h"
+
 namespace ferry::runner {
 namespace {
 
@@ -14,7 +17,8 @@ std::string join(const std::vector<std::string>& items) {
 }
 
 std::string describe_term(const scheduler::TermVerdict& term) {
-  const std::string has = term.actual ? "has " + term.requirement.key + "=" + *term.actual : "no " + term.requirement.key + " label";
+  const std::string has = term.actual ? "has " + term.requirement.key + "=" + *term.actual
+                                      : "no " + term.requirement.key + " label";
   return std::string(term.met ? "met " : "failed ") + scheduler::to_string(term.requirement) +
          (term.met ? "" : " (" + has + ")");
 }
@@ -44,7 +48,8 @@ std::string short_number(double value) {
 
 std::string describe_terms(const std::vector<scheduler::ScoreTerm>& terms) {
   std::vector<std::string> parts;
-  for (const auto& t : terms) parts.push_back(t.name + " " + short_number(t.value) + "x" + short_number(t.weight));
+  for (const auto& t : terms)
+    parts.push_back(t.name + " " + short_number(t.value) + "x" + short_number(t.weight));
   return join(parts);
 }
 
@@ -52,13 +57,13 @@ std::string describe_terms(const std::vector<scheduler::ScoreTerm>& terms) {
 std::string describe_policy_terms(const scheduler::DestinationVerdict& v, const std::string& indent) {
   std::string out;
   for (const auto& p : v.predicates) {
-    out += indent + (p.met ? "met " : "failed ") + p.predicate + (p.detail.empty() ? "" : " (" + p.detail + ")") +
-           "\n";
+    out += indent + (p.met ? "met " : "failed ") + p.predicate +
+           (p.detail.empty() ? "" : " (" + p.detail + ")") + "\n";
   }
   if (!v.priority) return out;
   const scheduler::Score& s = *v.priority;
-  out += indent + "score " + short_number(s.total) + ": krake " + short_number(s.krake) + " (" + describe_terms(s.krake_terms) +
-         ")";
+  out += indent + "score " + short_number(s.total) + ": krake " + short_number(s.krake) + " (" +
+         describe_terms(s.krake_terms) + ")";
   if (!s.preference_terms.empty()) out += " + preferences (" + describe_terms(s.preference_terms) + ")";
   if (!s.note.empty()) {
     out += ", " + s.note;
@@ -90,10 +95,12 @@ void add_policy_json(const scheduler::DestinationVerdict& v, nlohmann::ordered_j
   destination["predicates"] = predicates;
   if (!v.priority) return;
   const scheduler::Score& s = *v.priority;
-  destination["score"] = {{"total", s.total},         {"krake", s.krake},
+  destination["score"] = {{"total", s.total},
+                          {"krake", s.krake},
                           {"krake_terms", terms_json(s.krake_terms)},
                           {"preference_terms", terms_json(s.preference_terms)},
-                          {"has_metrics", s.has_metrics}, {"filtered_out", s.filtered_out},
+                          {"has_metrics", s.has_metrics},
+                          {"filtered_out", s.filtered_out},
                           {"note", s.note}};
 }
 
@@ -124,14 +131,14 @@ std::string describe_choice(const GroupDecision& group) {
 }
 
 std::string render_explanation_text(const Explanation& explanation) {
-  std::string out = explanation.subject + "\n";
+  std::string out = untrusted_line(explanation.subject) + "\n";
   if (explanation.groups.empty()) out += "  no output groups: nothing to place\n";
   for (const GroupDecision& g : explanation.groups) {
-    out += "  pipeline " + g.pipeline + ", group " + g.directory + " (" + g.group_id.substr(0, 5) +
-           "), selector " + scheduler::to_string(g.selector) + "\n";
+    out += "  pipeline " + untrusted_line(g.pipeline) + ", group " + untrusted_line(g.directory) + " (" +
+           g.group_id.substr(0, 5) + "), selector " + untrusted_line(scheduler::to_string(g.selector)) + "\n";
     const bool by_policy = !g.policy.empty();
-    if (by_policy) out += "    PlacementPolicy " + g.policy + "\n";
-    for (const auto& note : g.notes) out += "    note: " + note + "\n";
+    if (by_policy) out += "    PlacementPolicy " + untrusted_line(g.policy) + "\n";
+    for (const auto& note : g.notes) out += "    note: " + untrusted_line(note) + "\n";
     std::size_t width = 0;
     for (const auto& v : g.decision.verdicts) width = std::max(width, v.destination.size());
     for (const auto& v : g.decision.verdicts) {
@@ -144,7 +151,9 @@ std::string render_explanation_text(const Explanation& explanation) {
     }
     out += "    => " + describe_choice(g) + "\n";
   }
-  return out;
+  // Destination names and verdicts are shown as they are above; this last pass escapes what they carry
+  // (control characters, a line that would start a workflow command) and masks secret values.
+  return untrusted_lines(out);
 }
 
 std::string render_explanation_json(const Explanation& explanation) {
@@ -154,12 +163,15 @@ std::string render_explanation_json(const Explanation& explanation) {
     for (const auto& v : g.decision.verdicts) {
       nlohmann::ordered_json terms = nlohmann::ordered_json::array();
       for (const auto& t : v.terms) {
-        terms.push_back({{"key", t.requirement.key}, {"value", t.requirement.value},
+        terms.push_back({{"key", t.requirement.key},
+                         {"value", t.requirement.value},
                          {"actual", t.actual ? nlohmann::ordered_json(*t.actual) : nlohmann::ordered_json()},
                          {"met", t.met}});
       }
-      nlohmann::ordered_json destination = {
-          {"name", v.destination}, {"eligible", v.eligible}, {"strict_refused", v.strict_refused}, {"terms", terms}};
+      nlohmann::ordered_json destination = {{"name", v.destination},
+                                            {"eligible", v.eligible},
+                                            {"strict_refused", v.strict_refused},
+                                            {"terms", terms}};
       if (!g.policy.empty()) add_policy_json(v, destination);
       destinations.push_back(std::move(destination));
     }
@@ -177,7 +189,7 @@ std::string render_explanation_json(const Explanation& explanation) {
     if (!g.policy.empty()) add_group_policy_json(g, groups.back());
   }
   nlohmann::ordered_json doc = {{"format_version", 1}, {"subject", explanation.subject}, {"groups", groups}};
-  return doc.dump(2) + "\n";
+  return report_json_text(doc);
 }
 
 }  // namespace ferry::runner

@@ -1,18 +1,20 @@
 #include "runner/github.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <set>
 
+#include "core/untrusted_text.h"
 #include "runner/report.h"
 
 namespace ferry::runner {
 namespace {
 
-// Workflow command data: %, CR and LF are escaped. Property values also escape ':' and ','.
-std::string escape_data(const std::string& text) {
+// The `::add-mask::` argument: GitHub's own escapes only (the value itself must reach GitHub unmasked).
+std::string add_mask_data(std::string_view value) {
   std::string out;
-  for (char c : text) {
+  for (const char c : value) {
     if (c == '%')
       out += "%25";
     else if (c == '\r')
@@ -25,27 +27,14 @@ std::string escape_data(const std::string& text) {
   return out;
 }
 
-std::string escape_property(const std::string& text) {
-  std::string out;
-  for (char c : escape_data(text)) {
-    if (c == ':')
-      out += "%3A";
-    else if (c == ',')
-      out += "%2C";
-    else
-      out += c;
-  }
-  return out;
-}
-
 std::string annotation(const char* level, const Error& e) {
   std::string properties;
   if (e.where) {
-    properties = " file=" + escape_property(e.where->file);
+    properties = " file=" + github_command_property(e.where->file);
     if (e.where->line > 0) properties += ",line=" + std::to_string(e.where->line);
     if (e.where->column > 0) properties += ",col=" + std::to_string(e.where->column);
   }
-  return std::string("::") + level + properties + "::" + escape_data(e.message) + "\n";
+  return std::string("::") + level + properties + "::" + github_command_data(e.message) + "\n";
 }
 
 std::string who(const RequestReport& r) {
@@ -57,20 +46,6 @@ std::string getenv_or_empty(const char* name) {
   return value ? value : "";
 }
 
-// Markdown table cells: '|' and newlines would break the row.
-std::string cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n')
-      out += "<br>";
-    else
-      out += c;
-  }
-  return out;
-}
-
 std::string table_row(const RequestReport& r) {
   std::set<std::string> destinations;
   for (const auto& p : r.placements)
@@ -80,15 +55,14 @@ std::string table_row(const RequestReport& r) {
   std::string commits;
   for (const auto& c : r.commits)
     commits += (commits.empty() ? "" : ", ") + c.store + "@" + c.sha.substr(0, 12);
-  return "| " + cell(who(r)) + " | " + cell(r.promise.empty() ? r.name : r.promise) + " | " +
-         to_string(r.result) + " | " + cell(where) + " | " + cell(commits) + " | " + cell(r.message) + " |\n";
+  return "| " + markdown_text(who(r)) + " | " + markdown_text(r.promise.empty() ? r.name : r.promise) +
+         " | " + to_string(r.result) + " | " + markdown_text(where) + " | " + markdown_text(commits) + " | " +
+         markdown_text(r.message) + " |\n";
 }
 
 // Mermaid node ids must be plain: index-based ids, the names as labels.
 std::string mermaid_label(const std::string& text) {
-  std::string out;
-  for (char c : text) out += (c == '"') ? '\'' : c;
-  return "[\"" + out + "\"]";
+  return "[\"" + mermaid_text(text) + "\"]";
 }
 
 std::vector<const RequestReport*> entries_of(const RunReport& report) {
@@ -144,19 +118,19 @@ std::string render_github_run_annotations(const RunReport& report) {
   std::string out;
   for (const RequestReport* r : entries_of(report)) {
     if (r->result == RequestResult::failed || r->result == RequestResult::pending) {
-      out += "::error title=" + escape_property("ferry: " + who(*r) + " " + to_string(r->result)) +
-             "::" + escape_data(r->message) + "\n";
+      out += "::error title=" + github_command_property("ferry: " + who(*r) + " " + to_string(r->result)) +
+             "::" + github_command_data(r->message) + "\n";
     }
     for (const auto& p : r->placements) {
       if (p.misplaced.empty()) continue;
-      out += "::warning title=" + escape_property("ferry: " + who(*r) + " misplaced") + "::" +
-             escape_data(p.pipeline + " group " + p.directory + " stays on " + p.destination + ": " +
-                         p.misplaced) +
+      out += "::warning title=" + github_command_property("ferry: " + who(*r) + " misplaced") + "::" +
+             github_command_data(p.pipeline + " group " + p.directory + " stays on " + p.destination + ": " +
+                                 p.misplaced) +
              "\n";
     }
   }
   if (!report.state_error.empty())
-    out += "::error title=ferry: state not recorded::" + escape_data(report.state_error) + "\n";
+    out += "::error title=ferry: state not recorded::" + github_command_data(report.state_error) + "\n";
   return out;
 }
 
@@ -200,6 +174,21 @@ std::string render_github_summary(const RunReport& report, std::size_t limit) {
     graph += "  %% " + std::to_string(left_out) + " more objects left out (summary size limit)\n";
   graph += "```\n";
   return table + graph;
+}
+
+std::string render_github_add_mask(std::string_view value) {
+  std::string out = "::add-mask::" + add_mask_data(value) + "\n";
+  if (value.find('\n') == std::string_view::npos) return out;
+  // GitHub masks line by line: each line of a multi-line value on its own.
+  std::size_t start = 0;
+  while (start <= value.size()) {
+    const auto end = std::min(value.find('\n', start), value.size());
+    const std::string_view line = value.substr(start, end - start);
+    if (line.find_first_not_of(" \t\r") != std::string_view::npos)
+      out += "::add-mask::" + add_mask_data(line) + "\n";
+    start = end + 1;
+  }
+  return out;
 }
 
 std::string render_github_outputs(const RunReport& report) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.h"
@@ -25,7 +26,8 @@ GitHubEnvironment github_environment();  // from the process environment
 inline constexpr std::size_t kSummaryLimit = 1024 * 1024;
 
 // `::error file=F,line=L,col=C::message` (or `::warning ...`) per diagnostic; errors without a location
-// have no properties. Values are escaped as GitHub requires (%, CR, LF; and ':' and ',' in properties).
+// have no properties. Values are escaped as GitHub requires (%, CR, LF; and ':' and ',' in properties) and
+// secret values masked (core/untrusted_text.h).
 std::string render_github_annotations(const std::vector<Error>& errors, const std::vector<Error>& warnings);
 
 // An `::error title=...::` annotation for every failed or pending request or Promise, and a `::warning`
@@ -36,6 +38,10 @@ std::string render_github_run_annotations(const RunReport& report);
 // mermaid graph of request -> Destination placements. Rows beyond what fits in `limit` bytes are left out
 // and counted in a closing line.
 std::string render_github_summary(const RunReport& report, std::size_t limit = kSummaryLimit);
+
+// `::add-mask::<value>`, and one more per line of a multi-line value (GitHub masks line by line), so that
+// GitHub hides a secret value in every later log line of the job.
+std::string render_github_add_mask(std::string_view value);
 
 // The step's outputs: changed (true when the run made a commit), commits, and one count per result
 // (succeeded, unchanged, skipped, deleted, suspended, pending, failed), plus exit-code.

@@ -4,23 +4,41 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include <nlohmann/json.hpp>
-
 #include <atomic>
+#include <nlohmann/json.hpp>
 #include <string_view>
 
+#include "core/secret_values.h"
+#include "core/untrusted_text.h"
 
 namespace ferry::runner {
 namespace {
 
-// %* in a pattern: the message as a quoted, escaped JSON string.
+// %* in a JSON pattern: the message as a quoted, escaped JSON string, secret values masked, invalid UTF-8
+// replaced.
 class JsonMessageFlag : public spdlog::custom_flag_formatter {
  public:
   void format(const spdlog::details::log_msg& msg, const std::tm&, spdlog::memory_buf_t& dest) override {
-    const std::string quoted = nlohmann::json(std::string(msg.payload.data(), msg.payload.size())).dump();
+    const std::string quoted = nlohmann::json(masked_secrets({msg.payload.data(), msg.payload.size()}))
+                                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     dest.append(quoted.data(), quoted.data() + quoted.size());
   }
-  std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<JsonMessageFlag>(); }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<JsonMessageFlag>();
+  }
+};
+
+// %* in a text pattern: the message as untrusted_lines() shows it (control characters as \xNN, no line
+// that starts a workflow command, secret values masked).
+class TextMessageFlag : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&, spdlog::memory_buf_t& dest) override {
+    const std::string shown = untrusted_lines({msg.payload.data(), msg.payload.size()});
+    dest.append(shown.data(), shown.data() + shown.size());
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<TextMessageFlag>();
+  }
 };
 
 // %# in a pattern: erases the progress line (progress.h) when one is on the screen.
@@ -31,7 +49,9 @@ class EraseProgressFlag : public spdlog::custom_flag_formatter {
     const std::string_view erase = "\r\033[K";
     dest.append(erase.data(), erase.data() + erase.size());
   }
-  std::unique_ptr<custom_flag_formatter> clone() const override { return std::make_unique<EraseProgressFlag>(); }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<EraseProgressFlag>();
+  }
 };
 
 std::atomic<LogFormat> chosen_format{LogFormat::text};
@@ -39,7 +59,7 @@ std::atomic<bool> progress_shown{false};
 
 std::unique_ptr<spdlog::formatter> text_formatter() {
   auto formatter = std::make_unique<spdlog::pattern_formatter>();
-  formatter->add_flag<EraseProgressFlag>('#').set_pattern("%#ferry: %v");
+  formatter->add_flag<EraseProgressFlag>('#').add_flag<TextMessageFlag>('*').set_pattern("%#ferry: %*");
   return formatter;
 }
 
@@ -57,9 +77,13 @@ const std::vector<std::string>& log_format_names() {
   return names;
 }
 
-LogFormat current_log_format() { return chosen_format.load(); }
+LogFormat current_log_format() {
+  return chosen_format.load();
+}
 
-LogFormat log_format_named(const std::string& name) { return name == "json" ? LogFormat::json : LogFormat::text; }
+LogFormat log_format_named(const std::string& name) {
+  return name == "json" ? LogFormat::json : LogFormat::text;
+}
 
 void configure_logging(LogFormat format) {
   if (spdlog::get("ferry")) return;
@@ -69,7 +93,11 @@ void configure_logging(LogFormat format) {
   spdlog::set_default_logger(logger);
 }
 
-bool progress_line_shown() { return progress_shown.load(); }
-void set_progress_line_shown(bool shown) { progress_shown = shown; }
+bool progress_line_shown() {
+  return progress_shown.load();
+}
+void set_progress_line_shown(bool shown) {
+  progress_shown = shown;
+}
 
 }  // namespace ferry::runner

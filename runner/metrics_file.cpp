@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "core/untrusted_text.h"
 #include "runner/report.h"
 
 namespace ferry::runner {
@@ -53,8 +54,8 @@ std::string object_samples(const RunReport& report) {
     std::map<RequestResult, int> counts;
     for (const auto& r : *entries) ++counts[r.result];
     for (RequestResult result : kResultsInReportOrder) {
-      out += std::string("ferry_objects{kind=\"") + kind + "\",result=\"" + to_string(result) + "\"} " +
-             std::to_string(counts[result]) + "\n";
+      out += "ferry_objects{kind=\"" + prometheus_label_value(kind) + "\",result=\"" +
+             prometheus_label_value(to_string(result)) + "\"} " + std::to_string(counts[result]) + "\n";
     }
   }
   return out;
@@ -95,9 +96,10 @@ std::string render_metrics(const RunReport* report, int exit_code, const RunTimi
     out += gauge("ferry_last_success_timestamp_seconds", "When a ferry run last finished with exit status 0.",
                  "ferry_last_success_timestamp_seconds " + sample_text(*last_success) + "\n");
   }
-  out += gauge("ferry_last_run_duration_seconds", "How long the last run took.",
-               "ferry_last_run_duration_seconds " +
-                   sample_text(std::chrono::duration<double>(timing.finished - timing.started).count()) + "\n");
+  out +=
+      gauge("ferry_last_run_duration_seconds", "How long the last run took.",
+            "ferry_last_run_duration_seconds " +
+                sample_text(std::chrono::duration<double>(timing.finished - timing.started).count()) + "\n");
   out += gauge("ferry_last_run_exit_code",
                "The last run's exit status (0 ok, 1 could not start, 3 failed or "
                "pending objects, 4 misplaced groups).",

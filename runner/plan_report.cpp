@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/untrusted_text.h"
 #include "runner/report.h"
 #include "writer/layout.h"
 
@@ -27,18 +28,18 @@ std::string plan_outcome(const RequestReport& r) {
     case RequestResult::drifted:
       return "drifted: changed by someone else since ferry wrote it (--restore-drift puts it back)";
     case RequestResult::suspended:
-      return "would change, then suspend: " + r.message;
+      return "would change, then suspend: " + untrusted_lines(r.message);
     case RequestResult::pending:
-      return "pending: " + r.message;
+      return "pending: " + untrusted_lines(r.message);
     case RequestResult::failed:
-      return "failed: " + r.message;
+      return "failed: " + untrusted_lines(r.message);
   }
   return "";
 }
 
 std::string object_name(const RequestReport& r) {
-  if (r.kind == "Promise") return "Promise " + r.name;
-  return r.kind + " " + r.namespace_ + "/" + r.name;
+  if (r.kind == "Promise") return "Promise " + untrusted_line(r.name);
+  return untrusted_line(r.kind + " " + r.namespace_ + "/" + r.name);
 }
 
 // The Destination whose directory in `store` holds `path`: the longest matching directory wins.
@@ -62,7 +63,7 @@ std::string cut(const std::string& diff) {
   std::string line, shown;
   std::size_t lines = 0;
   while (std::getline(in, line)) {
-    if (++lines <= kDiffLinesShown) shown += line + "\n";
+    if (++lines <= kDiffLinesShown) shown += untrusted_line(line) + "\n";
   }
   if (lines > kDiffLinesShown) shown += "... (" + std::to_string(lines - kDiffLinesShown) + " more lines)\n";
   return shown;
@@ -113,18 +114,18 @@ std::string render_plan_text(const PlanReport& plan) {
   std::string out;
   for (const RequestReport* r : objects_of(plan.run)) {
     out += object_name(*r) + ": " + plan_outcome(*r) + "\n";
-    for (const std::string& entry : r->drifted) out += "  drift: " + entry + "\n";
+    for (const std::string& entry : r->drifted) out += "  drift: " + untrusted_line(entry) + "\n";
   }
   for (const StorePlan& s : plan.stores) {
     for (const DestinationPlan& d : s.destinations) {
       out += "\n" +
              (d.destination.empty() ? std::string("Outside every Destination")
-                                    : "Destination " + d.destination) +
-             " (store " + s.store + ", branch " + s.branch + "):\n";
+                                    : "Destination " + untrusted_line(d.destination)) +
+             " (store " + untrusted_line(s.store) + ", branch " + untrusted_line(s.branch) + "):\n";
       for (const writer::FileChange& c : d.changes) {
         std::string kind = to_string(c.kind);
         kind.resize(9, ' ');
-        out += "  " + kind + c.path + "\n";
+        out += "  " + kind + untrusted_line(c.path) + "\n";
       }
       for (const writer::FileChange& c : d.changes) out += "\n" + cut(writer::unified_diff(c));
     }
@@ -133,8 +134,9 @@ std::string render_plan_text(const PlanReport& plan) {
   count(plan, added, modified, deleted);
   out += "\nPlan: " + std::to_string(added) + " file(s) to add, " + std::to_string(modified) +
          " to change, " + std::to_string(deleted) + " to delete. Nothing was written.\n";
-  if (!plan.run.state_error.empty()) out += "warning: " + plan.run.state_error + "\n";
-  for (const std::string& warning : plan.run.state_warnings) out += "warning: " + warning + "\n";
+  if (!plan.run.state_error.empty()) out += "warning: " + untrusted_lines(plan.run.state_error) + "\n";
+  for (const std::string& warning : plan.run.state_warnings)
+    out += "warning: " + untrusted_lines(warning) + "\n";
   return out;
 }
 
@@ -163,7 +165,7 @@ std::string render_plan_json(const PlanReport& plan) {
                                 {"changes", plan.has_changes()},
                                 {"objects", objects},
                                 {"stores", stores}};
-  return doc.dump(2) + "\n";
+  return report_json_text(doc);
 }
 
 std::string render_github_plan_summary(const PlanReport& plan, std::size_t limit) {
@@ -174,18 +176,24 @@ std::string render_github_plan_summary(const PlanReport& plan, std::size_t limit
   for (const RequestReport* r : objects_of(plan.run)) {
     if (r->result == RequestResult::succeeded || r->result == RequestResult::failed ||
         r->result == RequestResult::deleted) {
-      out += "- " + object_name(*r) + ": " + plan_outcome(*r) + "\n";
+      out += "- " +
+             markdown_text(r->kind == "Promise" ? "Promise " + r->name
+                                                : r->kind + " " + r->namespace_ + "/" + r->name) +
+             ": " + markdown_text(plan_outcome(*r)) + "\n";
     }
   }
   const std::string closing =
       "\n_The plan is cut here to stay under GitHub's summary limit; run `ferry plan` for all of it._\n";
   for (const StorePlan& s : plan.stores) {
     for (const DestinationPlan& d : s.destinations) {
-      std::string section =
-          "\n### " + (d.destination.empty() ? std::string("Outside every Destination") : d.destination) +
-          " (" + s.store + ", " + s.branch + ")\n\n```diff\n";
-      for (const writer::FileChange& c : d.changes) section += cut(writer::unified_diff(c));
-      section += "```\n";
+      std::string diff;
+      for (const writer::FileChange& c : d.changes) diff += cut(writer::unified_diff(c));
+      const std::string fence = code_fence_for(diff);  // a diff line of ``` cannot close the block
+      const std::string section =
+          "\n### " +
+          (d.destination.empty() ? std::string("Outside every Destination") : markdown_text(d.destination)) +
+          " (" + markdown_text(s.store) + ", " + markdown_text(s.branch) + ")\n\n" + fence + "diff\n" + diff +
+          fence + "\n";
       if (out.size() + section.size() + closing.size() > limit) return out + closing;
       out += section;
     }

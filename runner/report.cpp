@@ -3,12 +3,16 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/secret_values.h"
+#include "core/untrusted_text.h"
+
 namespace ferry::runner {
 namespace {
 
 std::string diagnostic(const Error& e, const char* severity) {
-  if (!e.where) return std::string(severity) + ": " + e.message + "\n";
-  return e.where->render() + ": " + severity + ": " + e.message + "\n";
+  const std::string message = untrusted_lines(e.message);
+  if (!e.where) return std::string(severity) + ": " + message + "\n";
+  return untrusted_line(e.where->render()) + ": " + severity + ": " + message + "\n";
 }
 
 // "4 requests: 3 succeeded, 1 failed": the results that occurred, in a fixed order.
@@ -23,10 +27,10 @@ std::string summary_line(const std::vector<RequestReport>& entries, const std::s
   return line;
 }
 
-// Indents every line of a multi-line message under its request.
+// Indents every line of a multi-line message under its request, escaped (untrusted_lines).
 std::string indented(const std::string& text, const std::string& prefix) {
   std::string out = prefix;
-  for (char c : text) {
+  for (char c : untrusted_lines(text)) {
     out += c;
     if (c == '\n') out += prefix;
   }
@@ -36,10 +40,10 @@ std::string indented(const std::string& text, const std::string& prefix) {
 // "policy front-end, Location aws-eu (Bound)": who placed a group beyond Kratix's rules, and where.
 std::string policy_line(const PlacementReport& p) {
   std::string line;
-  if (!p.policy.empty()) line = "policy " + p.policy;
+  if (!p.policy.empty()) line = "policy " + untrusted_line(p.policy);
   if (!p.location.empty()) {
-    line += std::string(line.empty() ? "" : ", ") + "Location " + p.location;
-    if (!p.placement_state.empty()) line += " (" + p.placement_state + ")";
+    line += std::string(line.empty() ? "" : ", ") + "Location " + untrusted_line(p.location);
+    if (!p.placement_state.empty()) line += " (" + untrusted_line(p.placement_state) + ")";
   }
   return line;
 }
@@ -72,22 +76,26 @@ std::string retry_summary(const RunReport& report) {
 
 std::string render_entry(const RequestReport& r) {
   std::string out = std::string(to_string(r.result)) + "  ";
-  out += r.kind == "Promise" ? "Promise " + r.name + "\n"
-                             : r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")\n";
+  out += r.kind == "Promise"
+             ? "Promise " + untrusted_line(r.name) + "\n"
+             : untrusted_line(r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")") +
+                   "\n";
   for (const auto& p : r.placements) {
-    out += "    placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path +
-           "\n";
-    if (!p.moved_from.empty()) out += "      moved from misplaced Destination " + p.moved_from + "\n";
-    if (!p.misplaced.empty()) out += "      misplaced: " + p.misplaced + "\n";
+    out += "    placed " + untrusted_line(p.pipeline) + " group " + untrusted_line(p.directory) + " on " +
+           untrusted_line(p.destination) + " at " + untrusted_line(p.path) + "\n";
+    if (!p.moved_from.empty())
+      out += "      moved from misplaced Destination " + untrusted_line(p.moved_from) + "\n";
+    if (!p.misplaced.empty()) out += "      misplaced: " + untrusted_line(p.misplaced) + "\n";
     if (!p.policy.empty() || !p.location.empty()) out += "      " + policy_line(p) + "\n";
   }
   for (const auto& c : r.commits) {
-    out += "    committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
-    for (const auto& path : c.drift_restored) out += "      drift restored: " + c.store + " " + path + "\n";
+    out += "    committed " + c.sha.substr(0, 12) + " to " + untrusted_line(c.store + "@" + c.branch) + "\n";
+    for (const auto& path : c.drift_restored)
+      out += "      drift restored: " + untrusted_line(c.store + " " + path) + "\n";
   }
-  for (const auto& entry : r.drifted) out += "    drift: " + entry + "\n";
-  for (const auto& note : r.scheduling_notes) out += "    scheduling: " + note + "\n";
-  if (!r.status_message.empty()) out += "    status: " + r.status_message + "\n";
+  for (const auto& entry : r.drifted) out += "    drift: " + untrusted_line(entry) + "\n";
+  for (const auto& note : r.scheduling_notes) out += "    scheduling: " + untrusted_line(note) + "\n";
+  if (!r.status_message.empty()) out += "    status: " + untrusted_line(r.status_message) + "\n";
   if (r.pipelines_from_cache > 0) out += "    " + cached_count(r.pipelines_from_cache) + "\n";
   if (r.push_retries > 0)
     out += "    " + retry_count(r.push_retries) + ": rebuilt on the moved remote branch\n";
@@ -144,19 +152,20 @@ std::string styled_entry(const RequestReport& r, TextStyle style) {
 std::string render_text(const RunReport& report, TextStyle style) {
   std::string out;
   for (const auto& c : report.canary_commits)
-    out += "canary files committed " + c.sha.substr(0, 12) + " to " + c.store + "@" + c.branch + "\n";
+    out += "canary files committed " + c.sha.substr(0, 12) + " to " +
+           untrusted_line(c.store + "@" + c.branch) + "\n";
   for (const auto& p : report.promises) out += styled_entry(p, style);
   for (const auto& r : report.requests) out += styled_entry(r, style);
-  for (const auto& failure : report.metric_failures) out += "warning: " + failure + "\n";
-  for (const auto& warning : report.state_warnings) out += "warning: " + warning + "\n";
-  for (const auto& note : report.journal_notes) out += "journal: " + note + "\n";
-  for (const auto& note : report.recovery_notes) out += "recovery: " + note + "\n";
+  for (const auto& failure : report.metric_failures) out += "warning: " + untrusted_lines(failure) + "\n";
+  for (const auto& warning : report.state_warnings) out += "warning: " + untrusted_lines(warning) + "\n";
+  for (const auto& note : report.journal_notes) out += "journal: " + untrusted_lines(note) + "\n";
+  for (const auto& note : report.recovery_notes) out += "recovery: " + untrusted_lines(note) + "\n";
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
   out += summary_line(report.requests, "requests");
   out += cached_summary(report);
   out += retry_summary(report);
-  if (!report.state_error.empty()) out += "error: " + report.state_error + "\n";
-  for (const auto& error : report.canary_errors) out += "error: " + error + "\n";
+  if (!report.state_error.empty()) out += "error: " + untrusted_lines(report.state_error) + "\n";
+  for (const auto& error : report.canary_errors) out += "error: " + untrusted_lines(error) + "\n";
   return out;
 }
 
@@ -179,7 +188,24 @@ std::string render_json(const RunReport& report) {
       commits.push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
     document["canaries"] = {{"commits", commits}, {"errors", report.canary_errors}};
   }
-  return document.dump(2) + "\n";
+  return report_json_text(document);
+}
+
+namespace {
+
+// `value` with the run's secret values masked in every string it holds.
+nlohmann::ordered_json masked_strings(nlohmann::ordered_json value) {
+  if (value.is_string()) return masked_secrets(value.get_ref<const std::string&>());
+  if (!value.is_structured()) return value;  // iterating a number would visit the number itself
+  for (auto& element : value) element = masked_strings(std::move(element));
+  return value;
+}
+
+}  // namespace
+
+std::string report_json_text(const nlohmann::ordered_json& document) {
+  return masked_strings(document).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
+         "\n";
 }
 
 std::string render_diagnostics(const std::vector<Error>& errors, const std::vector<Error>& warnings) {

@@ -2,6 +2,7 @@
 // diagnostics ("file:line:column: error: ...") for bad input.
 #pragma once
 
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,11 @@ struct TextStyle {
 
 std::string render_text(const RunReport& report, TextStyle style = {});
 std::string render_json(const RunReport& report);  // {"format_version":1,"requests":[...]}
+
+// A JSON report's text: every string value with the run's secret values masked (core/secret_values.h),
+// control characters escaped by the JSON library and invalid UTF-8 replaced (U+FFFD) instead of throwing.
+// Every JSON output of ferry is written by this.
+std::string report_json_text(const nlohmann::ordered_json& document);
 
 // One line per problem: "<where>: error: <message>" / "<where>: warning: <message>".
 std::string render_diagnostics(const std::vector<Error>& errors, const std::vector<Error>& warnings);

@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/untrusted_text.h"
 #include "runner/report.h"
 
 namespace ferry::runner {
@@ -15,8 +16,8 @@ bool is_promise(const ObjectRecord& record) {
 
 // "Promise redis" or "default/cache-a (redis, Promise redis)", as the run report names objects.
 std::string title(const ObjectRecord& r) {
-  if (is_promise(r)) return "Promise " + r.name;
-  return r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")";
+  if (is_promise(r)) return "Promise " + untrusted_line(r.name);
+  return untrusted_line(r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")");
 }
 
 // Every Destination the record places something on, each once, in placement order.
@@ -26,7 +27,7 @@ std::string destinations(const ObjectRecord& r) {
     if (std::find(names.begin(), names.end(), p.destination) == names.end()) names.push_back(p.destination);
   }
   std::string out;
-  for (const auto& name : names) out += (out.empty() ? "" : ", ") + name;
+  for (const auto& name : names) out += (out.empty() ? "" : ", ") + untrusted_line(name);
   return out;
 }
 
@@ -35,11 +36,12 @@ std::string first_line(const std::string& text) {
 }
 
 std::string status_line(const ObjectRecord& r) {
-  std::string line = std::string(to_string(r.result)) + "  " + title(r) + "  last run " + r.last_run;
+  std::string line =
+      std::string(to_string(r.result)) + "  " + title(r) + "  last run " + untrusted_line(r.last_run);
   if (const std::string on = destinations(r); !on.empty()) line += "  on " + on;
-  if (r.retry_at) line += "  retry at " + *r.retry_at;
-  if (!r.status_message.empty()) line += "  status: " + r.status_message;
-  if (!r.message.empty()) line += "  message: " + first_line(r.message);
+  if (r.retry_at) line += "  retry at " + untrusted_line(*r.retry_at);
+  if (!r.status_message.empty()) line += "  status: " + untrusted_line(r.status_message);
+  if (!r.message.empty()) line += "  message: " + untrusted_line(first_line(r.message));
   return line + "\n";
 }
 
@@ -72,17 +74,19 @@ std::string render_status_text(const RunState& state) {
 std::string render_record_text(const ObjectRecord& r) {
   std::string out = title(r) + "\n";
   out += "  result: " + std::string(to_string(r.result)) + "\n";
-  out += "  last run: " + r.last_run + "\n";
-  if (r.retry_at) out += "  retry at: " + *r.retry_at + "\n";
-  if (!r.message.empty()) out += "  message: " + r.message + "\n";
-  if (!r.status_message.empty()) out += "  status: " + r.status_message + "\n";
+  out += "  last run: " + untrusted_line(r.last_run) + "\n";
+  if (r.retry_at) out += "  retry at: " + untrusted_line(*r.retry_at) + "\n";
+  if (!r.message.empty()) out += "  message: " + untrusted_lines(r.message) + "\n";
+  if (!r.status_message.empty()) out += "  status: " + untrusted_line(r.status_message) + "\n";
   for (const auto& p : r.placements) {
-    out +=
-        "  placed " + p.pipeline + " group " + p.directory + " on " + p.destination + " at " + p.path + "\n";
-    if (!p.moved_from.empty()) out += "    moved from misplaced Destination " + p.moved_from + "\n";
-    if (!p.misplaced.empty()) out += "    misplaced: " + p.misplaced + "\n";
+    out += "  placed " + untrusted_line(p.pipeline) + " group " + untrusted_line(p.directory) + " on " +
+           untrusted_line(p.destination) + " at " + untrusted_line(p.path) + "\n";
+    if (!p.moved_from.empty())
+      out += "    moved from misplaced Destination " + untrusted_line(p.moved_from) + "\n";
+    if (!p.misplaced.empty()) out += "    misplaced: " + untrusted_line(p.misplaced) + "\n";
   }
-  for (const auto& c : r.commits) out += "  committed " + c.sha + " to " + c.store + "@" + c.branch + "\n";
+  for (const auto& c : r.commits)
+    out += "  committed " + untrusted_line(c.sha) + " to " + untrusted_line(c.store + "@" + c.branch) + "\n";
   if (r.placements.empty()) out += "  no placements\n";
   return out;
 }
@@ -95,7 +99,7 @@ std::string render_status_json(const RunState& state) {
   }
   const nlohmann::ordered_json document = {
       {"format_version", kReportFormatVersion}, {"promises", promises}, {"requests", requests}};
-  return document.dump(2) + "\n";
+  return report_json_text(document);
 }
 
 }  // namespace ferry::runner

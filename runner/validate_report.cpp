@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/untrusted_text.h"
 #include "platform/loader.h"
 #include "runner/report.h"
 
@@ -28,12 +29,13 @@ nlohmann::ordered_json diagnostics_json(const std::vector<Error>& diagnostics) {
 std::string render_validation_text(const LoadResult& loaded, const std::string& platform_dir) {
   std::string out = render_diagnostics(loaded.errors, loaded.warnings);
   if (!loaded.errors.empty()) {
-    return out + "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " + platform_dir + "\n";
+    return out + "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " +
+           untrusted_line(platform_dir) + "\n";
   }
   const Platform& p = loaded.platform;
-  out += "ferry: " + platform_dir + " is valid: " + counted(p.promises.size(), "Promise") + ", " +
-         counted(p.requests.size(), "request") + ", " + counted(p.destinations.size(), "Destination") + ", " +
-         counted(p.stores.size(), "state store");
+  out += "ferry: " + untrusted_line(platform_dir) + " is valid: " + counted(p.promises.size(), "Promise") +
+         ", " + counted(p.requests.size(), "request") + ", " + counted(p.destinations.size(), "Destination") +
+         ", " + counted(p.stores.size(), "state store");
   if (!loaded.warnings.empty()) out += ", " + std::to_string(loaded.warnings.size()) + " warning(s)";
   return out + "\n";
 }
@@ -43,7 +45,7 @@ std::string render_validation_json(const LoadResult& loaded) {
                                            {"valid", loaded.errors.empty()},
                                            {"errors", diagnostics_json(loaded.errors)},
                                            {"warnings", diagnostics_json(loaded.warnings)}};
-  return document.dump(2) + "\n";
+  return report_json_text(document);
 }
 
 }  // namespace ferry::runner

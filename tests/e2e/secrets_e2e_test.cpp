@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "core/md5.h"
 #include "tests/e2e/platform_fixture.h"
@@ -77,14 +78,44 @@ class SecretsE2E : public ferry::testing::PlatformFixture {
     return result.exit_code;
   }
 
-  // Every file below the test directory holding the canary, but the secret's own file.
+  // Every file below the test directory holding the canary, but the secret's own file and the lines that
+  // tell GitHub to mask it (`::add-mask::<value>` on stderr, which GitHub itself never shows).
   std::vector<std::string> files_with_canary() const {
     std::vector<std::string> found;
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path())) {
       if (!entry.is_regular_file() || entry.path() == dir.path() / "secrets/redis-creds/token") continue;
-      if (read_file(entry.path()).find(kCanary) != std::string::npos) found.push_back(entry.path().string());
+      if (without_add_mask(read_file(entry.path())).find(kCanary) != std::string::npos)
+        found.push_back(entry.path().string());
     }
     return found;
+  }
+
+  static std::string without_add_mask(const std::string& text) {
+    std::string kept;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+      if (!line.starts_with("::add-mask::")) kept += line + "\n";
+    return kept;
+  }
+
+  // The token-check container's script: `body` runs with $API_TOKEN set, after the token's md5 is written.
+  void token_check_does(const std::string& body) {
+    write_file(
+        dir.path() / "token-check.sh",
+        "#!/bin/sh\nset -eu\nprintf 'tokenMd5: %s\\n' \"$(printf %s \"$API_TOKEN\" | md5sum | cut -c1-32)\" "
+        ">/kratix/output/token.yaml\n" +
+            body);
+  }
+
+  // `ferry status` (text, JSON, and cache-a's whole record) as it reads the state repository.
+  std::string status_outputs() const {
+    std::string out;
+    for (const FerryArgs& extra :
+         {FerryArgs{}, FerryArgs{"--output", "json"}, FerryArgs{"default/cache-a"}}) {
+      const auto result = run_ferry(FerryArgs{"status", platform().string()} + extra);
+      out += result.output + result.error_output;
+    }
+    return out;
   }
 
   // Every object of a repository, uncompressed (loose and packed alike).
@@ -123,6 +154,53 @@ TEST_F(SecretsE2E, AFailingPipelineShowsItsLogButNotTheSecret) {
   EXPECT_NE(read_file(dir.path() / "stdout").find("refusing to configure cache-a"), std::string::npos)
       << read_file(dir.path() / "stdout");
   EXPECT_TRUE(files_with_canary().empty()) << files_with_canary().front();
+}
+
+// A pipeline that writes the secret into every text ferry reports or records (issue 26, item 8): status.yaml,
+// a workflow-control.yaml message, a selector, an output file name, a refused output that an error quotes.
+// Each carrier runs as a GitHub step; afterwards stdout, stderr (both log formats), the job summary,
+// `ferry status`, the pipeline cache and every object of the state repository hold no copy, and GitHub was
+// told to mask it.
+// The output file is the user's bundle and goes to the Destination as written (not checked there).
+TEST_F(SecretsE2E, ASecretAPipelineWritesIntoAnyCarrierIsMaskedEverywhereFerryPrintsOrRecords) {
+  const std::vector<std::pair<std::string, std::string>> carriers = {
+      {"status", "printf 'message: \"status %s\"\\n' \"$API_TOKEN\" >/kratix/metadata/status.yaml\n"},
+      {"workflow-control",
+       "printf 'suspend: true\\nmessage: \"waiting for %s\"\\n' \"$API_TOKEN\" "
+       ">/kratix/metadata/workflow-control.yaml\n"},
+      {"selector",
+       "printf -- '- matchLabels:\\n    env: \"%s\"\\n' \"$API_TOKEN\" "
+       ">/kratix/metadata/destination-selectors.yaml\n"},
+      {"file name", "printf 'a: 1\\n' >\"/kratix/output/$API_TOKEN.yaml\"\n"},
+      {"refused output", "ln -s /etc/hostname \"/kratix/output/$API_TOKEN\"\n"},
+      {"container log", "echo \"token $API_TOKEN\" >&2\nexit 1\n"},
+  };
+  std::string statuses;
+  for (const auto& [carrier, body] : carriers) {
+    token_check_does(body);
+    // --force runs every pipeline and stores its result in the cache, here inside the test directory.
+    const FerryArgs cache = {"--force", "--pipeline-cache-dir", (dir.path() / "pipeline-cache").string()};
+    const int text = ferry_step("reconcile", cache);
+    const int json = ferry_step("reconcile", cache + FerryArgs{"--output", "json", "--log-format", "json"});
+    const int plan = ferry_step("plan", cache);
+    EXPECT_LT(text, 100) << carrier << ": " << read_file(dir.path() / "stderr");
+    EXPECT_LT(json, 100) << carrier;
+    EXPECT_LT(plan, 100) << carrier;
+    statuses += status_outputs();
+    EXPECT_EQ(statuses.find(kCanary), std::string::npos) << carrier << ":\n" << statuses;
+    EXPECT_EQ(all_objects(platform() / ".ferry/state.git").find(kCanary), std::string::npos) << carrier;
+    const auto leaked = files_with_canary();
+    for (const std::string& file : leaked) {
+      // The bundle itself is the user's output: the Destination repository and what it checks out.
+      if (file.find("/state/") != std::string::npos) continue;
+      ADD_FAILURE() << carrier << ": " << file << ":\n" << read_file(file);
+    }
+  }
+  // The carriers reached the outputs (masked), and GitHub heard of the value.
+  EXPECT_NE(read_file(dir.path() / "stdout").find("status ***"), std::string::npos);
+  EXPECT_NE(read_file(dir.path() / "stdout").find("waiting for ***"), std::string::npos);
+  EXPECT_NE(statuses.find("***"), std::string::npos) << statuses;
+  EXPECT_NE(read_file(dir.path() / "stderr").find(std::string("::add-mask::") + kCanary), std::string::npos);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // run_workflow with a pipeline cache (fake runtime, in-memory cache): a hit starts no container and gives
 // the same results; what must not be cached is not; a changed input misses.
+#include "core/secret_values.h"
 #include "pipeline/pipeline_cache.h"
 #include "workflow_fixture.h"
 
@@ -115,6 +116,18 @@ TEST_F(WorkflowCache, FailedAndSuspendedPipelinesAreNotStored) {
   ASSERT_TRUE(suspended.ok()) << suspended.error().render();
   ASSERT_TRUE(suspended->at(0).suspension);
   EXPECT_TRUE(cache.stored_keys().empty());
+}
+
+TEST_F(WorkflowCache, AResultHoldingASecretValueIsNotStored) {
+  remember_secret_value("s3cret-token");
+  behaviours["p/render"] =
+      writes("/kratix/output", {{"a.yaml", "token: s3cret-token\n"}, {"only/b.yaml", "b"}});
+  EXPECT_EQ(second_run_containers(workflow()), 2u);
+  behaviours["p/render"] = writes("/kratix/output", {{"s3cret-token.yaml", "a"}, {"only/b.yaml", "b"}});
+  EXPECT_EQ(second_run_containers(workflow()), 2u);
+  EXPECT_TRUE(cache.stored_keys().empty());
+  forget_secret_values();
+  EXPECT_EQ(second_run_containers(workflow()), 0u);
 }
 
 TEST_F(WorkflowCache, EachPipelineHasItsOwnEntry) {
