@@ -70,8 +70,9 @@ bool any_child() {
 }
 
 // The watchdog's contract: the normal path gets kInterruptGrace after the first signal to end the run; while
-// a registered child runs (a container being stopped as on a time-out, which has its own bounds) the grace
-// starts again when the last one ends. When it runs out, something is stuck in a call that never checks the
+// a registered child runs (a container being stopped as on a time-out) the grace starts again when the last
+// one ends, for kChildStopLimit after the signal at most (a helper that hangs must not hold the run). When it
+// runs out, something is stuck in a call that never checks the
 // signal (a YAML parse of a huge file, a libgit2 read, a hash): the process then exits as a second signal
 // would, children killed, after any open UninterruptibleSection (so no commit is left half-done). The state
 // lock is an flock(2), which the kernel releases with the process.
@@ -80,10 +81,11 @@ void watch_for_a_stuck_run() {
   while (::poll(&wake, 1, -1) <= 0) {
   }
   using Clock = std::chrono::steady_clock;
+  const auto children_limit = Clock::now() + kChildStopLimit;
   auto grace_ends = Clock::now() + kInterruptGrace;
   while (Clock::now() < grace_ends) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    if (any_child()) grace_ends = Clock::now() + kInterruptGrace;
+    if (any_child() && Clock::now() < children_limit) grace_ends = Clock::now() + kInterruptGrace;
   }
   g_exit_message.store(
       recorded_interrupt() == SIGINT

@@ -166,6 +166,29 @@ TEST_F(Interrupt, TheWatchdogLetsAnOpenUninterruptibleSectionFinishFirst) {
   EXPECT_GE(std::chrono::steady_clock::now() - started, 2s);
 }
 
+// While a child runs the watchdog waits (a container being stopped), but for kChildStopLimit at most: a
+// child that never ends (here one nobody waits for) is killed with its group, and the run ends.
+TEST_F(Interrupt, TheWatchdogWaitsForRunningChildrenUpToTheirLimit) {
+  TempDir dir;
+  const auto pid_file = dir.path() / "pid";
+  const auto started = std::chrono::steady_clock::now();
+  const int code = in_child([&]() -> int {
+    ::alarm(20);
+    install_interrupt_handlers();
+    auto child = cli::ChildProcess::start(
+        "/bin/sh", {"-c", "echo $$ >" + pid_file.string() + "; exec sleep 1000"}, nullptr);
+    if (!child) return 1;
+    pid_in(pid_file);
+    ::raise(SIGTERM);
+    for (;;) ::pause();
+  });
+  const auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(code, 143);
+  EXPECT_GE(took, kChildStopLimit);
+  EXPECT_LT(took, kChildStopLimit + kInterruptGrace + 3s);
+  EXPECT_TRUE(ends(pid_in(pid_file)));
+}
+
 TEST_F(Interrupt, AWaitForAContainerStopsItWhenFerryIsInterrupted) {
   auto child = cli::ChildProcess::start("/bin/sleep", {"30"}, nullptr);
   ASSERT_TRUE(child);
