@@ -4,16 +4,29 @@
 // new work starts, destructors remove temporary directories and release locks, and the binary exits
 // 128 + the signal (130 for SIGINT, 143 for SIGTERM).
 //
+// Where the run can stop, it checks the signal: the platform loader between files, the writer's network
+// stream (core/interrupt_flag.h) in every wait and libgit2's transfer callbacks. Where it cannot (one YAML
+// parse, a libgit2 object read, a hash), a watchdog thread ends the run kInterruptGrace after the signal
+// (or after the last child ends, while children are being stopped, up to kChildStopLimit), as a second
+// signal would.
+//
 // A second signal exits at once (after SIGKILL to every child's process group), except inside an
 // UninterruptibleSection (a commit in flight), which it lets finish first.
 #pragma once
 
 #include <sys/types.h>
 
+#include <chrono>
+
 namespace ferry::pipeline {
 
-// Installs the SIGINT and SIGTERM handlers (SA_RESTART) and creates the self-pipe. Call once, early in
-// main, before any thread starts. Idempotent.
+// How long the normal path has to end the run after the signal before the watchdog ends it; while children
+// run (containers being stopped), one grace after the last ends, up to kChildStopLimit after the signal.
+inline constexpr std::chrono::seconds kInterruptGrace{1};
+inline constexpr std::chrono::seconds kChildStopLimit{10};
+
+// Installs the SIGINT and SIGTERM handlers (SA_RESTART), creates the self-pipe and starts the watchdog.
+// Call once, early in main, before any thread starts. Idempotent.
 void install_interrupt_handlers();
 
 // True once SIGINT or SIGTERM has arrived (after install_interrupt_handlers, or interrupt_for_testing).

@@ -287,8 +287,10 @@ int run_cli(int argc, char** argv) {
       ->check(CLI::IsMember(log_format_names()))
       ->capture_default_str();
   int network_timeout = writer::kDefaultNetworkTimeoutSeconds;
-  app.add_option("--network-timeout", network_timeout,
-                 "Seconds to wait for a Git server: to connect, and for each read or write to move a byte")
+  app.add_option(
+         "--network-timeout", network_timeout,
+         "Seconds to wait for a Git server: to connect, for each read or write to move a byte, and for "
+         "each whole fetch or push")
       ->envname("FERRY_NETWORK_TIMEOUT")
       ->check(CLI::Range(1, 86400))
       ->capture_default_str();

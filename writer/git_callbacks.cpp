@@ -1,9 +1,11 @@
 #include "writer/git_callbacks.h"
 
+#include <cstdint>
 #include <string_view>
 
 #include "writer/known_hosts.h"
 #include "writer/libgit2_errors.h"
+#include "writer/timeout_stream.h"
 
 namespace ferry::writer::git {
 namespace {
@@ -124,9 +126,27 @@ int certificate_check(git_cert* cert, int valid, const char* host, void* payload
                     name + ")");
 }
 
+// The progress callbacks stop the operation at a signal or its deadline (timeout_stream.h records which):
+// they run while data moves, also on the ssh transport, whose socket reads bypass ferry's stream.
+int stop_code() {
+  return operation_must_stop() ? GIT_EUSER : 0;
+}
+
 int sideband(const char* text, int length, void* payload) {
   if (length > 0) context_of(payload).remote_output.append(text, static_cast<std::size_t>(length));
-  return 0;
+  return stop_code();
+}
+
+int transfer_progress(const git_indexer_progress*, void*) {
+  return stop_code();
+}
+
+int push_transfer_progress(unsigned int, unsigned int, std::size_t, void*) {
+  return stop_code();
+}
+
+int pack_progress(int, std::uint32_t, std::uint32_t, void*) {
+  return stop_code();
 }
 
 int push_update_reference(const char* ref, const char* status, void* payload) {
@@ -142,6 +162,9 @@ git_remote_callbacks make_callbacks(TransportContext& context) {
   callbacks.certificate_check = certificate_check;
   callbacks.sideband_progress = sideband;
   callbacks.push_update_reference = push_update_reference;
+  callbacks.transfer_progress = transfer_progress;
+  callbacks.push_transfer_progress = push_transfer_progress;
+  callbacks.pack_progress = pack_progress;
   callbacks.payload = &context;
   return callbacks;
 }

@@ -1,5 +1,6 @@
 // The libgit2 callbacks of one fetch or push: credentials (basic auth, ssh keys), certificate and ssh
-// host key checks, the server's sideband text and its per-ref push statuses. Internal to writer/.
+// host key checks, the server's sideband text and its per-ref push statuses, and progress callbacks that
+// stop the operation at SIGINT/SIGTERM or its deadline (timeout_stream.h). Internal to writer/.
 #pragma once
 
 #include <optional>

@@ -6,6 +6,7 @@
 #include "core/fault_point.h"
 #include "writer/git_callbacks.h"
 #include "writer/git_commit.h"
+#include "writer/network_timeout.h"
 #include "writer/timeout_stream.h"
 #include "writer/tls_trust.h"
 #include "writer/transport_errors.h"
@@ -36,12 +37,18 @@ Result<RemotePtr> anonymous_remote(git_repository* cache, const RemoteTarget& ta
   return RemotePtr(raw);
 }
 
+// --network-timeout bounds a fetch or push over the network as a whole; a file:// one has no deadline.
+std::optional<std::chrono::milliseconds> deadline_of(const RemoteTarget& target) {
+  if (target.url.transport == StoreTransport::kFile) return std::nullopt;
+  return network_timeouts().idle;
+}
+
 // The failure just reported by libgit2, with the timeout of ferry's stream when that was the cause.
 Error failed(const RemoteTarget& target, const std::string& doing, const TransportContext& context) {
   std::optional<NetworkTimeout> timeout;
   if (auto timed_out = take_stream_timeout()) {
-    timeout =
-        NetworkTimeout{timed_out->host + ":" + timed_out->port, timed_out->waited, timed_out->connecting};
+    timeout = NetworkTimeout{timed_out->host + ":" + timed_out->port, timed_out->waited,
+                             timed_out->connecting, timed_out->whole_operation, timed_out->interrupted};
   }
   return transport_error(target.url, {doing, target.store, last_message(), context.failure, timeout});
 }
@@ -87,6 +94,7 @@ Result<PushReply> send(git_repository* cache, const RemoteTarget& target, std::s
   int rc = 0;
   {
     const auto guard = network_guard();
+    const OperationDeadline deadline(deadline_of(target));
     rc = git_remote_push(remote->get(), &refspecs, &options);
   }
   if (rc == GIT_ENONFASTFORWARD)
@@ -166,6 +174,7 @@ Result<std::optional<git_oid>> fetch_branch(git_repository* cache, const RemoteT
   const git_strarray refspecs{specs, 1};
   {
     const auto guard = network_guard();
+    const OperationDeadline deadline(deadline_of(target));
     const int rc = git_remote_fetch(remote->get(), &refspecs, &options, "ferry: fetch");
     if (rc != 0) return failed(target, doing, context);
   }

@@ -1,6 +1,7 @@
-// How long ferry waits on a Git server: a connection must be made within `connect`, and once made, a
-// read or write that moves no byte for `idle` fails. libgit2 1.5 has no timeout of its own (1.7 added
-// GIT_OPT_SET_SERVER_TIMEOUT), so every TCP connection it opens goes through ferry's stream
+// How long ferry waits on a Git server: a connection must be made within `connect`, once made, a read or
+// write that moves no byte for `idle` fails, and a whole fetch or push over the network must end within
+// `idle` of its start (OperationDeadline in timeout_stream.h). libgit2 1.5 has no timeout of its own (1.7
+// added GIT_OPT_SET_SERVER_TIMEOUT), so every TCP connection it opens goes through ferry's stream
 // (writer/timeout_stream.cpp). Process-wide: `--network-timeout` / FERRY_NETWORK_TIMEOUT set it once.
 #pragma once
 

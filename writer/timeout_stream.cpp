@@ -19,6 +19,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/interrupt_flag.h"
 #include "writer/libgit2_errors.h"
 #include "writer/network_timeout.h"
 #include "writer/socket_watchdog.h"
@@ -30,6 +31,15 @@ using Clock = std::chrono::steady_clock;
 
 std::atomic<long> connections{0};
 thread_local std::optional<StreamTimeout> last_timeout;
+
+// This thread's operation (OperationDeadline): when it must end, how long it may take, and whether any byte
+// arrived (a wait that the deadline cut short is then the deadline's timeout, else the server's silence).
+struct Operation {
+  Clock::time_point deadline;
+  std::chrono::milliseconds budget{0};
+  bool received = false;
+};
+thread_local std::optional<Operation> operation;
 
 // Timeouts found by a SocketWatchdog's thread, for the thread that connected the stream.
 std::mutex watchdog_timeouts_mutex;
@@ -70,18 +80,45 @@ int timed_out(const TimeoutStream& stream, bool connecting, std::chrono::millise
               stream.host_text);
 }
 
-// Waits for `events` on the socket for at most `timeout`: 1 ready, 0 timed out, -1 failed (errno set).
-int wait_for(int socket, short events, std::chrono::milliseconds timeout) {
-  pollfd fd{socket, events, 0};
-  int ready = 0;
-  do {
-    ready = ::poll(&fd, 1, static_cast<int>(timeout.count()));
-  } while (ready < 0 && errno == EINTR);  // an interruptible wait restarts with the whole timeout
-  return ready;
+enum class Wait { ready, timed_out, deadline, interrupted, failed };
+
+std::chrono::milliseconds until(Clock::time_point when) {
+  const auto left = std::chrono::ceil<std::chrono::milliseconds>(when - Clock::now());
+  return std::max(left, std::chrono::milliseconds(0));
+}
+
+// Waits for `events` on the socket for at most `timeout`, the operation's deadline and a signal: failed
+// sets errno. A wait the deadline ends reads `deadline` once the operation has received a byte.
+Wait wait_for(int socket, short events, std::chrono::milliseconds timeout) {
+  const auto limit = Clock::now() + timeout;
+  const bool deadline_first = operation && operation->deadline < limit;
+  const auto ends = deadline_first ? operation->deadline : limit;
+  pollfd fds[2] = {{socket, events, 0}, {interrupt_wake_fd(), POLLIN, 0}};
+  for (;;) {
+    if (recorded_interrupt() != 0) return Wait::interrupted;
+    const int ready = ::poll(fds, fds[1].fd >= 0 ? 2 : 1, static_cast<int>(until(ends).count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready < 0) return Wait::failed;
+    if (recorded_interrupt() != 0) return Wait::interrupted;
+    if (ready > 0) return Wait::ready;
+    return deadline_first && operation->received ? Wait::deadline : Wait::timed_out;
+  }
+}
+
+// The failure of a wait that did not end `ready`.
+int wait_failed(const TimeoutStream& st, Wait wait, bool connecting, std::chrono::milliseconds timeout) {
+  if (wait == Wait::timed_out) return timed_out(st, connecting, timeout);
+  if (wait == Wait::failed) return fail(std::string("error waiting for the socket: ") + std::strerror(errno));
+  StreamTimeout why{st.host_text, st.port_text, connecting, std::chrono::milliseconds(0)};
+  why.interrupted = wait == Wait::interrupted;
+  why.whole_operation = wait == Wait::deadline;
+  if (why.whole_operation) why.waited = operation->budget;
+  last_timeout = why;
+  return fail(why.interrupted ? "interrupted" : std::string("deadline passed waiting for ") + st.host_text);
 }
 
 // One address: a non-blocking connect finished within the deadline. 0 connected, else the errno
-// (ETIMEDOUT when the deadline passed).
+// (ETIMEDOUT when the deadline passed, EINTR when a signal ended the wait).
 int connect_one(const addrinfo& address, Clock::time_point deadline, int& out) {
   const int socket =
       ::socket(address.ai_family, address.ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, address.ai_protocol);
@@ -90,12 +127,13 @@ int connect_one(const addrinfo& address, Clock::time_point deadline, int& out) {
   if (::connect(socket, address.ai_addr, address.ai_addrlen) != 0) {
     error = errno;
     if (error == EINPROGRESS) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-      const int ready = wait_for(socket, POLLOUT, std::max(left, std::chrono::milliseconds(0)));
+      const Wait ready = wait_for(socket, POLLOUT, until(deadline));
       socklen_t size = sizeof error;
-      if (ready == 0)
+      if (ready == Wait::timed_out || ready == Wait::deadline)
         error = ETIMEDOUT;
-      else if (ready < 0)
+      else if (ready == Wait::interrupted)
+        error = EINTR;
+      else if (ready == Wait::failed)
         error = errno;
       else if (::getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &size) != 0)
         error = errno;
@@ -140,6 +178,7 @@ int stream_connect(git_stream* stream) {
       return 0;
     }
   }
+  if (error == EINTR && recorded_interrupt() != 0) return wait_failed(st, Wait::interrupted, true, {});
   if (error == ETIMEDOUT || Clock::now() >= deadline) return timed_out(st, true, st.timeouts.connect);
   return fail(std::string("failed to connect to ") + st.host + ": " + std::strerror(error));
 }
@@ -148,9 +187,10 @@ ssize_t stream_read(git_stream* stream, void* data, size_t length) {
   TimeoutStream& st = *self(stream);
   st.watchdog.reset();
   for (;;) {
-    const int ready = wait_for(st.s, POLLIN, st.timeouts.idle);
-    if (ready == 0) return timed_out(st, false, st.timeouts.idle);
-    const ssize_t got = ready < 0 ? -1 : ::recv(st.s, data, length, 0);
+    const Wait ready = wait_for(st.s, POLLIN, st.timeouts.idle);
+    if (ready != Wait::ready) return wait_failed(st, ready, false, st.timeouts.idle);
+    const ssize_t got = ::recv(st.s, data, length, 0);
+    if (got > 0 && operation) operation->received = true;
     if (got >= 0) return got;
     if (errno != EAGAIN && errno != EINTR)
       return fail(std::string("error receiving socket data: ") + std::strerror(errno));
@@ -163,9 +203,9 @@ ssize_t stream_write(git_stream* stream, const char* data, size_t length, int fl
   st.watchdog.reset();
   size_t sent = 0;
   while (sent < length) {
-    const int ready = wait_for(st.s, POLLOUT, st.timeouts.idle);
-    if (ready == 0) return timed_out(st, false, st.timeouts.idle);
-    const ssize_t put = ready < 0 ? -1 : ::send(st.s, data + sent, length - sent, flags | MSG_NOSIGNAL);
+    const Wait ready = wait_for(st.s, POLLOUT, st.timeouts.idle);
+    if (ready != Wait::ready) return wait_failed(st, ready, false, st.timeouts.idle);
+    const ssize_t put = ::send(st.s, data + sent, length - sent, flags | MSG_NOSIGNAL);
     if (put >= 0)
       sent += static_cast<size_t>(put);
     else if (errno != EAGAIN && errno != EINTR)
@@ -230,6 +270,24 @@ std::optional<StreamTimeout> take_stream_timeout() {
   if (found != watchdog_timeouts.end()) watchdog_timeouts.erase(found);
   auto own = std::exchange(last_timeout, std::nullopt);
   return own ? own : watched;
+}
+
+OperationDeadline::OperationDeadline(std::optional<std::chrono::milliseconds> budget) {
+  if (budget) operation = Operation{Clock::now() + *budget, *budget, false};
+}
+
+OperationDeadline::~OperationDeadline() {
+  operation.reset();
+}
+
+bool operation_must_stop() {
+  if (recorded_interrupt() != 0) {
+    last_timeout = StreamTimeout{"", "", false, std::chrono::milliseconds(0), false, true};
+    return true;
+  }
+  if (!operation || Clock::now() < operation->deadline) return false;
+  last_timeout = StreamTimeout{"", "", false, operation->budget, true, false};
+  return true;
 }
 
 long timeout_stream_connections() {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <csignal>
+
+#include "core/interrupt_flag.h"
 
 namespace ferry::writer {
 namespace {
@@ -23,7 +26,15 @@ std::string seconds(std::chrono::milliseconds waited) {
   return std::to_string(whole) + (tenths != 0 ? "." + std::to_string(tenths) : "");
 }
 
-Error timeout_error(const StoreUrl& url, const NetworkTimeout& timeout) {
+Error timeout_error(const StoreUrl& url, const TransportFailure& failure) {
+  const NetworkTimeout& timeout = *failure.timeout;
+  const std::string prefix = failure.doing + " " + failure.store + ": ";
+  if (timeout.interrupted)
+    return make_error(prefix + "interrupted by " + (recorded_interrupt() == SIGINT ? "SIGINT" : "SIGTERM"));
+  if (timeout.whole_operation) {
+    return make_error(prefix + "not done within " + seconds(timeout.waited) +
+                      " s (--network-timeout bounds each fetch and push)");
+  }
   const std::string what = timeout.connecting ? "cannot connect to " + timeout.endpoint + " within "
                                               : "no answer from " + timeout.endpoint + " for ";
   return make_error("state store \"" + url.display + "\": " + what + seconds(timeout.waited) +
@@ -34,7 +45,7 @@ Error timeout_error(const StoreUrl& url, const NetworkTimeout& timeout) {
 
 Error transport_error(const StoreUrl& url, const TransportFailure& failure) {
   if (!failure.callback_failure.empty()) return make_error(redact_url(failure.callback_failure));
-  if (failure.timeout) return timeout_error(url, *failure.timeout);
+  if (failure.timeout) return timeout_error(url, failure);
   const std::string_view message = failure.libgit2_message;
   const std::string& where = url.display;
   if (any_of(message, {"too many redirects or authentication replays", "authentication required",

@@ -17,6 +17,8 @@ struct NetworkTimeout {
   std::string endpoint;  // "<host>:<port>"
   std::chrono::milliseconds waited{0};
   bool connecting = false;
+  bool whole_operation = false;  // the fetch or push did not finish within --network-timeout
+  bool interrupted = false;      // SIGINT or SIGTERM ended it
 };
 
 struct TransportFailure {
@@ -30,6 +32,8 @@ struct TransportFailure {
 // The error for `failure` on `url`. A timeout of ferry's stream reads (seconds as "2" or "0.5")
 //   state store "<url>": no answer from <host>:<port> for <n> s (--network-timeout)
 //   state store "<url>": cannot connect to <host>:<port> within <n> s (--network-timeout)
+//   <doing> <store>: not done within <n> s (--network-timeout bounds each fetch and push)
+//   <doing> <store>: interrupted by SIGINT        (or SIGTERM)
 // Recognised libgit2 messages become
 //   authentication failed for <url>: check the username and password/token    (http and https)
 //   authentication failed for <url>: check the user and the ssh key            (ssh)

@@ -124,6 +124,71 @@ TEST_F(Interrupt, ASecondSignalInsideAnUninterruptibleSectionExitsWhenItEnds) {
   EXPECT_EQ(read_file(done), "the commit finished");
 }
 
+// A call that never checks the signal (as a YAML parse of a huge file or a libgit2 read): here a read(2)
+// that SA_RESTART resumes. The watchdog ends the process kInterruptGrace after the signal, with its code;
+// alarm(5) bounds the test when it does not (the child then dies of SIGALRM).
+TEST_F(Interrupt, ARunStuckInACallThatNeverChecksEndsOneSecondAfterTheSignal) {
+  const auto started = std::chrono::steady_clock::now();
+  const int code = in_child([] {
+    ::alarm(5);
+    install_interrupt_handlers();
+    int fds[2];
+    if (::pipe(fds) != 0) return 1;
+    ::raise(SIGTERM);
+    char byte = 0;
+    [[maybe_unused]] const auto got = ::read(fds[0], &byte, 1);  // nothing is ever written
+    return 2;
+  });
+  const auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(code, 143);
+  EXPECT_GE(took, kInterruptGrace);
+  EXPECT_LT(took, kInterruptGrace + 2s);
+}
+
+// The watchdog never cuts a commit short: it waits for the open UninterruptibleSection, then exits.
+TEST_F(Interrupt, TheWatchdogLetsAnOpenUninterruptibleSectionFinishFirst) {
+  TempDir dir;
+  const auto done = dir.path() / "done";
+  const auto started = std::chrono::steady_clock::now();
+  const int code = in_child([&]() -> int {
+    ::alarm(8);
+    install_interrupt_handlers();
+    {
+      const UninterruptibleSection commit;
+      ::raise(SIGTERM);
+      std::this_thread::sleep_for(2s);
+      ferry::testing::write_file(done, "the commit finished");
+    }
+    for (;;) ::pause();  // stuck after the commit: the section's end exits 143
+  });
+  EXPECT_EQ(code, 143);
+  EXPECT_EQ(read_file(done), "the commit finished");
+  EXPECT_GE(std::chrono::steady_clock::now() - started, 2s);
+}
+
+// While a child runs the watchdog waits (a container being stopped), but for kChildStopLimit at most: a
+// child that never ends (here one nobody waits for) is killed with its group, and the run ends.
+TEST_F(Interrupt, TheWatchdogWaitsForRunningChildrenUpToTheirLimit) {
+  TempDir dir;
+  const auto pid_file = dir.path() / "pid";
+  const auto started = std::chrono::steady_clock::now();
+  const int code = in_child([&]() -> int {
+    ::alarm(20);
+    install_interrupt_handlers();
+    auto child = cli::ChildProcess::start(
+        "/bin/sh", {"-c", "echo $$ >" + pid_file.string() + "; exec sleep 1000"}, nullptr);
+    if (!child) return 1;
+    pid_in(pid_file);
+    ::raise(SIGTERM);
+    for (;;) ::pause();
+  });
+  const auto took = std::chrono::steady_clock::now() - started;
+  EXPECT_EQ(code, 143);
+  EXPECT_GE(took, kChildStopLimit);
+  EXPECT_LT(took, kChildStopLimit + kInterruptGrace + 3s);
+  EXPECT_TRUE(ends(pid_in(pid_file)));
+}
+
 TEST_F(Interrupt, AWaitForAContainerStopsItWhenFerryIsInterrupted) {
   auto child = cli::ChildProcess::start("/bin/sleep", {"30"}, nullptr);
   ASSERT_TRUE(child);

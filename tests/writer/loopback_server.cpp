@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <string>
 
 namespace ferry::writer::testing_network {
 namespace {
@@ -55,7 +56,9 @@ void hang_up(int connection) {
 
 }  // namespace
 
-LoopbackServer::LoopbackServer(Behaviour behaviour) {
+LoopbackServer::LoopbackServer(Behaviour behaviour, std::chrono::milliseconds trickle_every,
+                               std::chrono::seconds give_up_after)
+    : trickle_every_(trickle_every), give_up_after_(give_up_after) {
   listener_ = bound_socket(port_);
   if (behaviour == Behaviour::kNoAccept) {
     // Linux queues backlog + 1 connections and then drops further SYNs: two of our own fill it.
@@ -68,8 +71,10 @@ LoopbackServer::LoopbackServer(Behaviour behaviour) {
 }
 
 void LoopbackServer::serve(Behaviour behaviour) {
-  const auto give_up = std::chrono::steady_clock::now() + kGiveUpAfter;
+  const auto give_up = std::chrono::steady_clock::now() + give_up_after_;
+  next_byte_ = std::chrono::steady_clock::now() + trickle_every_;
   while (!stopping_ && std::chrono::steady_clock::now() < give_up) {
+    if (behaviour == Behaviour::kTrickling) trickle();
     pollfd fd{listener_, POLLIN, 0};
     if (behaviour == Behaviour::kNoAccept || ::poll(&fd, 1, 50) <= 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -82,6 +87,18 @@ void LoopbackServer::serve(Behaviour behaviour) {
     held_.push_back(connection);
   }
   close_all();
+}
+
+// One byte to every held connection when its time has come.
+void LoopbackServer::trickle() {
+  if (std::chrono::steady_clock::now() < next_byte_) return;
+  next_byte_ += trickle_every_;
+  const std::string header = "0100";
+  for (const int connection : held_) {
+    std::size_t& sent = trickled_[connection];
+    const char byte = sent < header.size() ? header[sent] : 'x';
+    if (::send(connection, &byte, 1, MSG_NOSIGNAL | MSG_DONTWAIT) == 1) ++sent;
+  }
 }
 
 // Closing the listener resets the connections still waiting in its queue.

@@ -8,6 +8,10 @@
 #include <sanitizer/lsan_interface.h>
 #endif
 
+#include <csignal>
+#include <thread>
+
+#include "core/interrupt_flag.h"
 #include "tests/support/test_support.h"
 #include "tests/writer/loopback_server.h"
 #include "writer/remote_git_repo.h"
@@ -98,6 +102,38 @@ TEST_F(SlowServers, AServerThatClosesAtOnceIsALostConnection) {
   EXPECT_EQ(read_error(url("ssh", server.port())),
             lost("ssh", "failed to start SSH session: Failed getting banner"));
   EXPECT_EQ(server.accepted(), 3);
+}
+
+// --network-timeout bounds the whole fetch: a server that sends a byte every 300 ms never lets one read wait
+// a second, but the fetch fails 1 s after it began. Before the deadline was the operation's, it ran until the
+// server gave up (20 s) and read as a lost connection.
+TEST_F(SlowServers, ATricklingServerFailsAtTheDeadlineOfTheWholeFetch) {
+  const LoopbackServer server(Behaviour::kTrickling, std::chrono::milliseconds(300));
+  const auto store = url("git", server.port());
+  const auto started = std::chrono::steady_clock::now();
+  EXPECT_EQ(read_error(store), "cannot fetch from " + store +
+                                   " (branch main): not done within 1 s (--network-timeout bounds each fetch "
+                                   "and push)");
+  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(3));
+}
+
+// SIGTERM (recorded as the handler records it) ends a fetch that would go on for 30 s within a wait.
+TEST_F(SlowServers, ASignalEndsAFetchFromATricklingServerAtOnce) {
+  set_network_timeouts({std::chrono::seconds(30), std::chrono::seconds(30)});
+  prepare_interrupt_flag();
+  const LoopbackServer server(Behaviour::kTrickling, std::chrono::milliseconds(300));
+  const auto store = url("git", server.port());
+  const auto started = std::chrono::steady_clock::now();
+  std::thread signal([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    record_interrupt(SIGTERM);
+  });
+  const std::string error = read_error(store);
+  const auto took = std::chrono::steady_clock::now() - started;
+  signal.join();
+  forget_interrupt_for_testing();
+  EXPECT_EQ(error, "cannot fetch from " + store + " (branch main): interrupted by SIGTERM");
+  EXPECT_LT(took, std::chrono::seconds(2));
 }
 
 // The message alone: a timeout of ferry's stream wins over libgit2's words for it, fractions of a second
