@@ -9,6 +9,8 @@
 //   ferry_bench_writer files DIR R K         every file as DIR/<request>/<file>, and on stdout one line
 //                                            "<request>\t<repository directory>" per request, for the
 //                                            Kratix-path script (bench/kratix_writer.sh).
+// FERRY_FSYNC=0 or 1 in the environment sets fsync as ferry's --fsync option does (writer/durability.h);
+// unset, ferry's default.
 // Exit status 0, or 1 with a message on stderr.
 #include <chrono>
 #include <cstdio>
@@ -21,6 +23,7 @@
 
 #include "bench/bundles.h"
 #include "core/allocator.h"
+#include "writer/durability.h"
 #include "writer/local_git_repo.h"
 
 namespace {
@@ -29,6 +32,8 @@ using ferry::bench::request_change;
 
 int apply(const std::filesystem::path& repo_path, std::size_t requests, std::size_t files,
           std::size_t first) {
+  if (const char* fsync = std::getenv("FERRY_FSYNC"); fsync != nullptr)
+    ferry::writer::set_fsync(std::string(fsync) != "0");
   auto repo = ferry::writer::LocalGitRepo::open(repo_path, "main");
   if (!repo) {
     std::cerr << repo.error().message << "\n";

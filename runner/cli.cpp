@@ -16,6 +16,7 @@
 #include "runner/status_command.h"
 #include "runner/test_pipeline_command.h"
 #include "runner/validate_command.h"
+#include "writer/durability.h"
 #include "writer/network_timeout.h"
 
 namespace ferry::runner {
@@ -294,6 +295,12 @@ int run_cli(int argc, char** argv) {
       ->envname("FERRY_NETWORK_TIMEOUT")
       ->check(CLI::Range(1, 86400))
       ->capture_default_str();
+  bool fsync = writer::kFsyncByDefault;
+  app.add_option("--fsync", fsync,
+                 "fsync every object, pack and ref written before the ref moves, so that a power loss leaves "
+                 "no damaged repository (docs/reliability.md has the cost)")
+      ->envname("FERRY_FSYNC")
+      ->capture_default_str();
   app.fallthrough();
   std::function<int()> action;
   for (const Subcommand& sub : subcommands()) {
@@ -308,6 +315,7 @@ int run_cli(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   configure_logging(log_format_named(log_format));
+  writer::set_fsync(fsync);
   writer::set_network_timeouts(
       {std::chrono::seconds(network_timeout), std::chrono::seconds(network_timeout)});
   return action();

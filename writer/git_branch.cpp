@@ -3,6 +3,7 @@
 #include <optional>
 #include <utility>
 
+#include "writer/checked_odb.h"
 #include "writer/file_lock.h"
 #include "writer/git_commit.h"
 #include "writer/git_handles.h"
@@ -14,10 +15,7 @@ namespace {
 
 // Opens the repository; one handle per call, as libgit2 handles are not shared across threads.
 Result<RepoPtr> open_repo(const std::filesystem::path& repo_path, const std::string& store) {
-  ensure_initialised();
-  git_repository* raw_repo = nullptr;
-  if (git_repository_open_bare(&raw_repo, repo_path.c_str()) != 0) return failure("cannot open " + store);
-  return RepoPtr(raw_repo);
+  return open_checked_repository(repo_path, store);
 }
 
 }  // namespace

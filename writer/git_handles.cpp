@@ -1,5 +1,6 @@
 #include "writer/git_handles.h"
 
+#include "writer/fsync_setting.h"
 #include "writer/timeout_stream.h"
 
 namespace ferry::writer::git {
@@ -10,6 +11,7 @@ struct Library {
   Library() {
     git_libgit2_init();
     register_timeout_stream();
+    git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, fsync_on() ? 1 : 0);
   }
   ~Library() { git_libgit2_shutdown(); }
   Library(const Library&) = delete;

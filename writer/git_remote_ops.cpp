@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/fault_point.h"
+#include "writer/checked_odb.h"
 #include "writer/git_callbacks.h"
 #include "writer/git_commit.h"
 #include "writer/network_timeout.h"
@@ -104,27 +105,29 @@ Result<PushReply> send(git_repository* cache, const RemoteTarget& target, std::s
   return PushReply{true, false, ""};
 }
 
-// The objects of `commit` that its parent lacks, as one new pack in the file:// remote's objects/pack
+// The objects of `commit` (in `source`) that `known` lacks, as one new pack in `destination`'s objects/pack
 // (libgit2's packbuilder writes it under a temporary name and renames it, so a reader sees all of it or
-// none). The remote has the parent: it is the tip the commit was built on.
-Status copy_new_objects(git_repository* cache, git_repository* remote, const git_commit* commit,
-                        const std::optional<git_oid>& parent, const std::string& store) {
+// none). `destination` has `known` and all it reaches. `doing` is "push to" or "fetch from", for messages.
+Status copy_new_objects(git_repository* source, git_repository* destination, const git_commit* commit,
+                        const std::optional<git_oid>& known, const std::string& doing,
+                        const std::string& store) {
   git_revwalk* raw_walk = nullptr;
-  if (git_revwalk_new(&raw_walk, cache) != 0) return failure("cannot list the objects to push to " + store);
+  if (git_revwalk_new(&raw_walk, source) != 0)
+    return failure("cannot list the objects to " + doing + " " + store);
   const RevwalkPtr walk(raw_walk);
   if (git_revwalk_push(walk.get(), git_commit_id(commit)) != 0 ||
-      (parent && git_revwalk_hide(walk.get(), &*parent) != 0)) {
-    return failure("cannot list the objects to push to " + store);
+      (known && git_revwalk_hide(walk.get(), &*known) != 0)) {
+    return failure("cannot list the objects to " + doing + " " + store);
   }
   git_packbuilder* raw_builder = nullptr;
-  if (git_packbuilder_new(&raw_builder, cache) != 0)
-    return failure("cannot pack the objects to push to " + store);
+  if (git_packbuilder_new(&raw_builder, source) != 0)
+    return failure("cannot pack the objects to " + doing + " " + store);
   const PackBuilderPtr builder(raw_builder);
   if (git_packbuilder_insert_walk(builder.get(), walk.get()) != 0)
-    return failure("cannot pack the objects to push to " + store);
-  const std::string pack_dir = std::string(git_repository_path(remote)) + "objects/pack";
+    return failure("cannot pack the objects to " + doing + " " + store);
+  const std::string pack_dir = std::string(git_repository_path(destination)) + "objects/pack";
   if (git_packbuilder_write(builder.get(), pack_dir.c_str(), 0, nullptr, nullptr) != 0)
-    return failure("cannot push to " + store);
+    return failure("cannot " + doing + " " + store);
   return ok();
 }
 
@@ -146,7 +149,9 @@ Result<PushReply> push_to_file_remote(git_repository* cache, const RemoteTarget&
     return failure("cannot push to " + target.store);
   }
   const RepoPtr remote(raw_remote);
-  if (auto copied = copy_new_objects(cache, remote.get(), pushed.get(), parent, target.store); !copied)
+  if (auto checked = check_loose_objects(remote.get(), target.store); !checked) return checked.error();
+  if (auto copied = copy_new_objects(cache, remote.get(), pushed.get(), parent, "push to", target.store);
+      !copied)
     return copied.error();
   fault_point(FaultPoint::kMidPush);
   auto moved =
@@ -156,9 +161,47 @@ Result<PushReply> push_to_file_remote(git_repository* cache, const RemoteTarget&
   return PushReply{true, false, ""};
 }
 
+// A file:// fetch without libgit2's local transport, which reads the remote's objects through a repository
+// of its own, where a cut-short loose object spins libgit2 1.5 forever: the remote is opened with its loose
+// objects checked (checked_odb.h), the objects the cache lacks are packed into the cache, as
+// push_to_file_remote does the other way, and the cache's branch mirrors the remote's.
+Result<std::optional<git_oid>> fetch_from_file_remote(git_repository* cache, const RemoteTarget& target) {
+  const std::string ref = "refs/heads/" + target.branch;
+  git_repository* raw_remote = nullptr;
+  if (git_repository_open_bare(&raw_remote, target.url.local_path.c_str()) != 0)
+    return failure("cannot fetch from " + target.store);
+  const RepoPtr remote(raw_remote);
+  if (auto checked = check_loose_objects(remote.get(), target.store); !checked) return checked.error();
+  std::optional<git_oid> tip;
+  git_oid id;
+  if (git_reference_name_to_id(&id, remote.get(), ref.c_str()) == 0) tip = id;
+  git_odb* raw_odb = nullptr;
+  if (git_repository_odb(&raw_odb, cache) != 0) return failure("cannot fetch from " + target.store);
+  const OdbPtr cache_odb(raw_odb);
+  if (tip && !git_odb_exists(cache_odb.get(), &*tip)) {
+    git_commit* raw_commit = nullptr;
+    if (git_commit_lookup(&raw_commit, remote.get(), &*tip) != 0)
+      return failure("cannot fetch from " + target.store);
+    const CommitPtr fetched(raw_commit);
+    std::optional<git_oid> known;  // the cache's copy of the branch, when the remote still has it
+    git_odb* raw_remote_odb = nullptr;
+    if (git_reference_name_to_id(&id, cache, ref.c_str()) == 0 &&
+        git_repository_odb(&raw_remote_odb, remote.get()) == 0) {
+      const OdbPtr remote_odb(raw_remote_odb);
+      if (git_odb_exists(remote_odb.get(), &id)) known = id;
+    }
+    if (auto copied = copy_new_objects(remote.get(), cache, fetched.get(), known, "fetch from", target.store);
+        !copied)
+      return copied.error();
+  }
+  if (auto updated = set_ref(cache, ref, tip, target.store); !updated) return updated.error();
+  return tip;
+}
+
 }  // namespace
 
 Result<std::optional<git_oid>> fetch_branch(git_repository* cache, const RemoteTarget& target) {
+  if (target.url.transport == StoreTransport::kFile) return fetch_from_file_remote(cache, target);
   const std::string doing = "cannot fetch from";
   auto remote = anonymous_remote(cache, target, doing);
   if (!remote) return remote.error();

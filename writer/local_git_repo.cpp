@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "writer/branch_history.h"
+#include "writer/checked_odb.h"
 #include "writer/file_lock.h"
 #include "writer/git_commit.h"
 #include "writer/git_handles.h"
@@ -49,9 +50,7 @@ Result<std::unique_ptr<LocalGitRepo>> LocalGitRepo::open(const std::filesystem::
   }
   const std::lock_guard lock(creation_mutex());
   if (holds_repository(path)) {
-    git_repository* raw_repo = nullptr;
-    if (git_repository_open_bare(&raw_repo, path.c_str()) != 0) return git::failure("cannot open " + where);
-    const git::RepoPtr repo(raw_repo);
+    if (auto repo = git::open_checked_repository(path, where); !repo) return repo.error();
   }
   return std::unique_ptr<LocalGitRepo>(new LocalGitRepo(path, branch));
 }

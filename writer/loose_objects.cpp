@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "core/file_text.h"
+#include "writer/durability.h"
 #include "writer/git_commit.h"
 #include "writer/git_handles.h"
 
@@ -69,15 +69,15 @@ Result<git_oid> write_uncompressed(git_repository* repo, git_odb* odb, git_objec
   const fs::path temporary = temporary_name(path);
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
-  Status written = write_file_bytes(temporary, *stream);
-  if (written)
-    fs::permissions(temporary, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read, ec);
-  if (written && !ec) fs::rename(temporary, path, ec);
+  Status written = write_new_file(temporary, *stream);  // fsynced when fsync is on (durability.h)
+  if (written) fs::rename(temporary, path, ec);
   if (!written || ec) {
     fs::remove(temporary, ec);
     return make_error("cannot write object " + oid_hex(id) + " in " + store + ": " +
                       (written ? ec.message() : written.error().message));
   }
+  if (Status synced = sync_directory(path.parent_path()); !synced)
+    return make_error("cannot write object " + oid_hex(id) + " in " + store + ": " + synced.error().message);
   return id;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/stable_hash.h"
 #include "writer/branch_history.h"
+#include "writer/checked_odb.h"
 #include "writer/file_lock.h"
 #include "writer/git_commit.h"
 #include "writer/git_remote_ops.h"
@@ -26,21 +27,24 @@ struct Cache {
 
 Result<git::RepoPtr> open_or_create(const std::filesystem::path& path, const std::string& branch,
                                     const std::string& store) {
-  git_repository* raw = nullptr;
+  const std::string cache = "the cache " + path.string() + " of " + store;
   std::error_code error;
   if (std::filesystem::exists(path, error)) {
-    if (git_repository_open_bare(&raw, path.c_str()) == 0) return git::RepoPtr(raw);
+    if (auto opened = git::open_checked_repository(path, cache); opened) return opened;
     std::filesystem::remove_all(path, error);  // a broken cache is only a cache: start again
   }
+  git_repository* raw = nullptr;
   const std::string description = "ferry cache of " + store + "\n";
   git_repository_init_options options = GIT_REPOSITORY_INIT_OPTIONS_INIT;
   options.flags = GIT_REPOSITORY_INIT_BARE | GIT_REPOSITORY_INIT_MKPATH;
   options.initial_head = branch.c_str();
   options.description = description.c_str();
   if (git_repository_init_ext(&raw, path.c_str(), &options) != 0) {
-    return git::failure("cannot create the cache " + path.string() + " of " + store);
+    return git::failure("cannot create " + cache);
   }
-  return git::RepoPtr(raw);
+  git::RepoPtr repo(raw);
+  if (auto checked = git::check_loose_objects(repo.get(), cache); !checked) return checked.error();
+  return repo;
 }
 
 Result<Cache> lock_cache(const std::filesystem::path& path, const std::string& branch,

@@ -4,6 +4,7 @@
 
 #include <atomic>
 
+#include "writer/durability.h"
 #include "writer/git_handles.h"
 
 namespace ferry::writer::git {
@@ -14,8 +15,8 @@ namespace {
 // A name beside `path` that no other process or thread uses: ".<name>.creating-<pid>-<n>".
 fs::path temporary_sibling(const fs::path& path) {
   static std::atomic<unsigned> counter{0};
-  return path.parent_path() / ("." + path.filename().string() + ".creating-" + std::to_string(::getpid()) + "-" +
-                               std::to_string(counter++));
+  return path.parent_path() / ("." + path.filename().string() + ".creating-" + std::to_string(::getpid()) +
+                               "-" + std::to_string(counter++));
 }
 
 }  // namespace
@@ -37,7 +38,7 @@ Status create_bare_repository(const fs::path& requested, const std::string& bran
   }
   RepoPtr(raw_repo).reset();
   fs::rename(temporary, path, ec);
-  if (!ec) return ok();
+  if (!ec) return sync_directory(path.parent_path());  // the new name on the disk when fsync is on
   std::error_code ignored;
   fs::remove_all(temporary, ignored);
   // Another process renamed its repository into place first: use that one.

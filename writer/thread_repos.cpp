@@ -1,5 +1,9 @@
 #include "writer/thread_repos.h"
 
+#include <utility>
+
+#include "writer/checked_odb.h"
+
 namespace ferry::writer::git {
 namespace {
 
@@ -22,10 +26,9 @@ Result<git_repository*> ThreadRepos::get(const std::string& store) {
       repos_.erase(found);
     }
   }
-  ensure_initialised();
-  git_repository* raw = nullptr;
-  if (git_repository_open_bare(&raw, path_.c_str()) != 0) return failure("cannot open " + store);
-  RepoPtr repo(raw);
+  auto opened = open_checked_repository(path_, store);
+  if (!opened) return opened.error();
+  RepoPtr repo = std::move(opened).value();
   const std::lock_guard lock(mutex_);
   return repos_.emplace(self, std::move(repo)).first->second.get();
 }
