@@ -62,6 +62,11 @@ struct BadPlatform {
   std::string location = ":1:1";
 };
 
+// gtest names a failing case by this instead of its bytes.
+void PrintTo(const BadPlatform& bad, std::ostream* out) {
+  *out << bad.name;
+}
+
 std::vector<BadPlatform> bad_platforms() {
   return {
       {"missing external scheduler", "policy.yaml", policy("  schedulerName: nowhere\n"),
