@@ -33,7 +33,10 @@ Result<std::optional<std::string>> read_metadata_file(const fs::path& metadata, 
 
 WorkflowStatus::WorkflowStatus(std::string workflow_type, std::string action,
                                std::chrono::system_clock::time_point now)
-    : workflow_type_(std::move(workflow_type)), action_(std::move(action)), now_(now), status_(YAML::NodeType::Map) {
+    : workflow_type_(std::move(workflow_type)),
+      action_(std::move(action)),
+      now_(now),
+      status_(YAML::NodeType::Map) {
   status_["message"] = "Pending";
 }
 
@@ -45,12 +48,20 @@ Result<std::optional<Suspension>> WorkflowStatus::after_pipeline(const fs::path&
                                                                  const std::string& pipeline, bool is_last) {
   auto control_text = read_metadata_file(metadata, "workflow-control.yaml", pipeline);
   if (!control_text) return control_text.error();
-  auto control = parse_workflow_control(control_text->value_or(""), "/kratix/metadata/workflow-control.yaml");
-  if (!control) return Error{"pipeline \"" + pipeline + "\": " + control.error().message, control.error().where};
   auto status_text = read_metadata_file(metadata, "status.yaml", pipeline);
   if (!status_text) return status_text.error();
-  const MergeContext context{workflow_type_, is_last && action_ == "configure", control->requested(), false, now_};
-  auto merged = merge_status(status_, status_text->value_or(""), "/kratix/metadata/status.yaml", context);
+  return after_pipeline_texts(*control_text, *status_text, pipeline, is_last);
+}
+
+Result<std::optional<Suspension>> WorkflowStatus::after_pipeline_texts(
+    const std::optional<std::string>& control_text, const std::optional<std::string>& status_text,
+    const std::string& pipeline, bool is_last) {
+  auto control = parse_workflow_control(control_text.value_or(""), "/kratix/metadata/workflow-control.yaml");
+  if (!control)
+    return Error{"pipeline \"" + pipeline + "\": " + control.error().message, control.error().where};
+  const MergeContext context{workflow_type_, is_last && action_ == "configure", control->requested(), false,
+                             now_};
+  auto merged = merge_status(status_, status_text.value_or(""), "/kratix/metadata/status.yaml", context);
   if (!merged) return Error{"pipeline \"" + pipeline + "\": " + merged.error().message, merged.error().where};
   status_ = *merged;
   if (!control->requested()) {
@@ -60,7 +71,9 @@ Result<std::optional<Suspension>> WorkflowStatus::after_pipeline(const fs::path&
   return std::optional<Suspension>{apply_suspension(status_, *control, pipeline, now_, 0)};
 }
 
-std::string WorkflowStatus::status_yaml() const { return to_yaml_text(status_); }
+std::string WorkflowStatus::status_yaml() const {
+  return to_yaml_text(status_);
+}
 
 std::string WorkflowStatus::message() const {
   const YAML::Node message = child(status_, "message");

@@ -17,8 +17,8 @@ namespace ferry::pipeline {
 
 // A file of /kratix/metadata, read as untrusted input: absent is nullopt; a symlink, special file or a file
 // over 1 MiB is refused. Errors name the pipeline and the file as the container sees it.
-Result<std::optional<std::string>> read_metadata_file(const std::filesystem::path& metadata, const std::string& name,
-                                                      const std::string& pipeline);
+Result<std::optional<std::string>> read_metadata_file(const std::filesystem::path& metadata,
+                                                      const std::string& name, const std::string& pipeline);
 
 class WorkflowStatus {
  public:
@@ -29,8 +29,13 @@ class WorkflowStatus {
 
   // After `pipeline`'s containers succeeded: merges its status.yaml and honours its workflow-control.yaml.
   // Returns the Suspension when the pipeline asked to stop the workflow here.
-  Result<std::optional<Suspension>> after_pipeline(const std::filesystem::path& metadata, const std::string& pipeline,
-                                                   bool is_last);
+  Result<std::optional<Suspension>> after_pipeline(const std::filesystem::path& metadata,
+                                                   const std::string& pipeline, bool is_last);
+  // The same on the two files' texts, already read (nullopt: the file is absent); after_pipeline reads them
+  // and calls this (tests/fuzz's kratix_metadata target calls it without a disk).
+  Result<std::optional<Suspension>> after_pipeline_texts(const std::optional<std::string>& control_text,
+                                                         const std::optional<std::string>& status_text,
+                                                         const std::string& pipeline, bool is_last);
 
   std::string status_yaml() const;  // the merged status as YAML text
   std::string message() const;      // status.message

@@ -14,7 +14,8 @@ bool own_work_done(const RequestReport* report) {
 // cycle. Memoised in `reasons` ("" = available).
 class RequirementCheck {
  public:
-  RequirementCheck(const Platform& platform, const std::map<std::string, const RequestReport*>& reports)
+  // `reports` null: every Promise's own work is taken as done, so only what the platform declares is judged.
+  RequirementCheck(const Platform& platform, const std::map<std::string, const RequestReport*>* reports)
       : platform_(platform), reports_(reports) {}
 
   std::string why_unavailable(const pipeline::Promise& promise) {
@@ -50,10 +51,12 @@ class RequirementCheck {
     if (!required.version.empty() && found->version != required.version) {
       return quoted + " is at version " + found->version + ", not " + required.version;
     }
-    const auto report = reports_.find(required.name);
-    const RequestReport* own = report == reports_.end() ? nullptr : report->second;
-    if (!own_work_done(own)) {
-      return quoted + " is not available (" + (own ? to_string(own->result) : "not run") + ")";
+    if (reports_ != nullptr) {
+      const auto report = reports_->find(required.name);
+      const RequestReport* own = report == reports_->end() ? nullptr : report->second;
+      if (!own_work_done(own)) {
+        return quoted + " is not available (" + (own ? to_string(own->result) : "not run") + ")";
+      }
     }
     if (std::string deeper = why_unavailable(*found); !deeper.empty()) {
       return deeper.starts_with("required Promises form a cycle") ? deeper
@@ -63,21 +66,30 @@ class RequirementCheck {
   }
 
   const Platform& platform_;
-  const std::map<std::string, const RequestReport*>& reports_;
+  const std::map<std::string, const RequestReport*>* reports_;
   std::map<std::string, std::string> reasons_;
   std::vector<std::string> path_;
 };
 
-}  // namespace
-
-std::map<std::string, std::string> unmet_requirements(
-    const Platform& platform, const std::map<std::string, const RequestReport*>& reports) {
+std::map<std::string, std::string> unmet_of(const Platform& platform,
+                                            const std::map<std::string, const RequestReport*>* reports) {
   RequirementCheck check(platform, reports);
   std::map<std::string, std::string> unmet;
   for (const pipeline::Promise& promise : platform.promises) {
     if (std::string reason = check.why_unavailable(promise); !reason.empty()) unmet[promise.name] = reason;
   }
   return unmet;
+}
+
+}  // namespace
+
+std::map<std::string, std::string> unmet_requirements(
+    const Platform& platform, const std::map<std::string, const RequestReport*>& reports) {
+  return unmet_of(platform, &reports);
+}
+
+std::map<std::string, std::string> declared_unmet_requirements(const Platform& platform) {
+  return unmet_of(platform, nullptr);
 }
 
 }  // namespace ferry::runner

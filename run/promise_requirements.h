@@ -13,13 +13,21 @@
 
 namespace ferry::runner {
 
+// How a Promise with unmet requirements is reported pending: this, then unmet_requirements' reason.
+inline constexpr const char* kRequirementsNotInstalled = "requirements not installed: ";
+
 // For every Promise of the platform whose requirements are not met, why, e.g.
 //   required Promise "database" is not in the platform
 //   required Promise "database" is at version v1, not v2
 //   required Promise "database" is not available (failed)
 //   required Promises form a cycle: a -> b -> a
 // `reports` holds this run's report of each Promise (failed and pending ones are not available).
-std::map<std::string, std::string> unmet_requirements(const Platform& platform,
-                                                      const std::map<std::string, const RequestReport*>& reports);
+std::map<std::string, std::string> unmet_requirements(
+    const Platform& platform, const std::map<std::string, const RequestReport*>& reports);
+
+// What unmet_requirements says whatever this run does, when every Promise's own workflow succeeds: a
+// required Promise not in the platform, at another version, or a cycle, in the same words. `ferry validate`
+// and reconcile warn with it before any container starts (run/preflight.h).
+std::map<std::string, std::string> declared_unmet_requirements(const Platform& platform);
 
 }  // namespace ferry::runner

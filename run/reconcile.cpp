@@ -119,7 +119,7 @@ void mark_unmet_requirements(const Platform& platform,
     const auto found = unmet.find(report.name);
     if (found == unmet.end()) continue;
     report.result = RequestResult::pending;
-    report.message = "requirements not installed: " + found->second;
+    report.message = kRequirementsNotInstalled + found->second;
   }
 }
 

@@ -14,6 +14,7 @@
 #include "pipeline/runtime_factory.h"
 #include "platform/loader.h"
 #include "platform/store_access.h"
+#include "run/preflight.h"
 #include "runner/github.h"
 #include "runner/logging.h"
 #include "runner/report.h"
@@ -42,6 +43,12 @@ Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
   access.allow_insecure_http = stores.allow_insecure_http;
   access.credentials = std::move(*credentials);
   return CommandPlatform{std::move(*source), std::move(access)};
+}
+
+LoadResult load_for_run(const CommandPlatform& platform) {
+  LoadResult loaded = load_platform_source(platform.source, platform.access);
+  if (loaded.errors.empty()) check_before_run(loaded.platform, loaded.errors, loaded.warnings);
+  return loaded;
 }
 
 std::optional<Platform> load_or_report(const CommandPlatform& platform) {

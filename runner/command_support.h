@@ -11,6 +11,7 @@
 #include "core/scratch_directory.h"
 #include "pipeline/runtime.h"
 #include "pipeline/secrets.h"
+#include "platform/loader.h"
 #include "platform/platform.h"
 #include "platform/platform_source.h"
 #include "platform/store_access.h"
@@ -34,6 +35,10 @@ struct CommandPlatform {
 };
 Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
                                          const StoreCommandOptions& stores);
+
+// Loads the platform and makes the checks a run makes before any container starts (run/preflight.h): what
+// `ferry validate`, `reconcile` and `plan` all read, so validate refuses what the others would.
+LoadResult load_for_run(const CommandPlatform& platform);
 
 // Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said, with
 // the directory or URL@ref read).

@@ -75,7 +75,7 @@ int run_plan(const PlanCommandOptions& options) {
   log_to_stderr();
   auto source = command_platform(options.platform, options.stores);
   if (!source) return stop({source.error()});
-  LoadResult loaded = load_platform_source(source->source, source->access);
+  LoadResult loaded = load_for_run(*source);
   if (!loaded.errors.empty()) {
     stop(loaded.errors, loaded.warnings);
     std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << source->source.display()

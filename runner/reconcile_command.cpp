@@ -83,7 +83,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   RunOutputs outputs(options);
   auto source = command_platform(options.platform, options.stores);
   if (!source) return outputs.stopped({source.error()});
-  LoadResult loaded = load_platform_source(source->source, source->access);
+  LoadResult loaded = load_for_run(*source);
   if (!loaded.errors.empty()) {
     return outputs.stopped(loaded.errors, loaded.warnings,
                            "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " +

@@ -48,7 +48,7 @@ int run_validate(const ValidateCommandOptions& options) {
     std::cerr << render_diagnostics({source.error()}, {});
     return 1;
   }
-  LoadResult loaded = load_platform_source(source->source, source->access);
+  LoadResult loaded = load_for_run(*source);
   if (loaded.errors.empty()) check_local_stores(loaded);
   const bool json = options.output == "json";
   std::cout << (json ? render_validation_json(loaded)

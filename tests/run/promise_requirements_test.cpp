@@ -94,6 +94,22 @@ TEST_F(RequirementsTest, ACycleIsNeverMet) {
   EXPECT_TRUE(reasons.at("b").starts_with("required Promises form a cycle: ")) << reasons.at("b");
 }
 
+// What validate warns about (run/preflight.h): the same reasons, but only those the platform alone decides;
+// a required Promise that fails in this run is not one of them.
+TEST_F(RequirementsTest, TheDeclaredReasonsAreTheRunsWithoutTheFailedPromises) {
+  add(promise("missing", {{"nowhere", "", {}}}));
+  add(promise("old", {{"database", "v3", {}}}));
+  add(promise("broken", {{"failing", "", {}}}));
+  add(promise("database", {}, "v2"));
+  add(promise("failing"), RequestResult::failed);
+  add(promise("a", {{"b", "", {}}}));
+  add(promise("b", {{"a", "", {}}}));
+  std::map<std::string, std::string> expected = unmet();
+  expected.erase("broken");
+  EXPECT_EQ(declared_unmet_requirements(platform), expected);
+  EXPECT_EQ(expected.size(), 4u);
+}
+
 pipeline::Promise parsed(const std::string& text) {
   auto documents = parse_yaml_stream(text, "promise.yaml");
   EXPECT_TRUE(documents) << documents.error().render();

@@ -207,6 +207,59 @@ TEST_F(ReconcileTest, StatusMessageIsReportedAndSuspensionCommitsEarlierOutput) 
   EXPECT_EQ(exit_code_of(report), 0);
 }
 
+// A YAML alias bomb of `levels` anchors, each a list of ten copies of the one before: 10^levels nodes.
+std::string alias_bomb(int levels) {
+  std::string text = "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < levels; ++i) {
+    text += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [";
+    for (int copy = 0; copy < 10; ++copy) text += (copy ? ", *a" : "*a") + std::to_string(i - 1);
+    text += "]\n";
+  }
+  return text;
+}
+
+// Issue 26: a recursive alias in a metadata file crashed ferry, and an alias bomb in status.yaml hung the
+// run. Each fails the request whose pipeline wrote it, with the file and the alias located; the other
+// request of the same run, which writes good files, commits.
+TEST_F(ReconcileTest, AnAliasCycleOrBombInAMetadataFileFailsOnlyItsRequest) {
+  write_file(dir.path() / "platform/bad.yaml", [] {
+    std::string bad = kRequest;
+    bad.replace(bad.find("name: cache"), 11, "name: bad-one");
+    return bad;
+  }());
+  const std::string cycle = "spec: &s {self: *s}\n";
+  const std::vector<std::pair<std::string, std::string>> hostile = {
+      {"status.yaml", cycle},
+      {"status.yaml", alias_bomb(7)},
+      {"workflow-control.yaml", cycle},
+      {"workflow-control.yaml", alias_bomb(7)},
+      {"destination-selectors.yaml", "- &s {matchLabels: *s}\n"},
+      {"destination-selectors.yaml", alias_bomb(7)},
+  };
+  for (const auto& [file, text] : hostile) {
+    const RunReport report = run([&](const ContainerRun& run) {
+      write_outputs(run);
+      const std::string object =
+          ferry::testing::read_file(pipeline::host_path_of(run, "/kratix/input") / "object.yaml");
+      if (object.find("name: bad-one") != std::string::npos)
+        write_file(pipeline::host_path_of(run, "/kratix/metadata") / file, text);
+      return ContainerExit{0, false, ""};
+    });
+    ASSERT_EQ(report.requests.size(), 2u);
+    for (const RequestReport& r : report.requests) {
+      if (r.name == "bad-one") {
+        EXPECT_EQ(r.result, RequestResult::failed) << file << ": " << r.message;
+        EXPECT_NE(r.message.find("/kratix/metadata/" + file + ":"), std::string::npos) << r.message;
+        EXPECT_NE(r.message.find("invalid YAML: "), std::string::npos) << r.message;
+        EXPECT_NE(r.message.find("alias"), std::string::npos) << r.message;
+      } else {
+        EXPECT_TRUE(r.result == RequestResult::succeeded || r.result == RequestResult::unchanged)
+            << file << ": " << r.message;
+      }
+    }
+  }
+}
+
 TEST_F(ReconcileTest, ValueFromSecretsReachTheContainerAndNeverTheReport) {
   std::string promise = kPromise;
   promise.replace(promise.find("{name: generate, image: example/redis-configure:v1}"), 51,
