@@ -321,7 +321,12 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   Journal journal(options.state, !options.dry_run);
   if (Status loaded = journal.load(); !loaded) return loaded.error();
   for (const JournalEntry& entry : journal.entries()) incremental.run_regardless(entry.directory);
-  const InputDigests digests(platform);
+  // An image the runtime cannot tell the digest of (not present yet, exec without a mapping) is an input by
+  // name only; its first run then fails or records it, and a later run sees the digest as a change.
+  const InputDigests digests(platform, [&runtime](const std::string& image) -> std::optional<std::string> {
+    Result<std::string> digest = runtime.image_digest(image);
+    return digest ? std::optional<std::string>(*digest) : std::nullopt;
+  });
   run.promises.resize(platform.promises.size());
   std::vector<const pipeline::Request*> requests;  // this shard's
   for (const auto& request : platform.requests) {
