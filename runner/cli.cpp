@@ -181,8 +181,10 @@ std::function<int()> configure_plan(CLI::App& app) {
 std::function<int()> configure_explain(CLI::App& app) {
   auto options = std::make_shared<ExplainCommandOptions>();
   add_platform_and_output(app, options->platform, options->output);
-  auto* request = app.add_option("--request", options->request,
-                                 "NAMESPACE/NAME of a request: runs its pipelines and explains each group");
+  auto* request =
+      app.add_option("--request", options->request,
+                     "NAMESPACE/NAME (or KIND/NAMESPACE/NAME) of a request: runs its pipelines and "
+                     "explains each group");
   auto* promise =
       app.add_option("--promise", options->promise, "NAME of a Promise: explains its dependencies");
   request->excludes(promise);

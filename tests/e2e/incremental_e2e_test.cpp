@@ -100,7 +100,7 @@ TEST_F(IncrementalE2E, AChangedRequestRunsAloneAndARemovedOneIsDeleted) {
                                                                          {"team-b/cache-b", "deleted"}}));
   EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"),
             "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml");
-  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Delete from: team-b/cache-b");
+  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Delete from: redis team-b/cache-b");
   EXPECT_EQ(git(state(), "ls-tree -r --name-only state requests/redis"),
             "requests/redis/default/cache-a/record.json");
 }

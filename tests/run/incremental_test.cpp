@@ -219,7 +219,7 @@ TEST_F(IncrementalTest, ARemovedRequestRunsItsFirstDeletePipelineThenLosesItsBun
   EXPECT_EQ(report.requests[0].result, RequestResult::deleted);
   EXPECT_EQ(store.files(), (std::map<std::string, std::string>{}));
   EXPECT_EQ(store.commits().back().change.message,
-            "Delete from: team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n");
+            "Delete from: redis team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n");
   EXPECT_FALSE(state.files().contains("requests/redis/team-a/cache/record.json"));
   EXPECT_TRUE(run(t0 + 2h).requests.empty());
 }

@@ -108,7 +108,7 @@ TEST_F(ReconcileTest, RunsThePipelineSchedulesByPromiseSelectorAndCommitsOnce) {
           {"dev/resources/team-a/redis/cache/instance-configure/5058f/redis.yaml", "kind: Redis\n"},
       }));
   EXPECT_EQ(store.commits().at(0).change.message,
-            "Update from: team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n"
+            "Update from: redis team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n"
             "Ferry-Pipelines: instance-configure\n");
   const std::vector<ContainerRun> runs = runtime->runs();
   ASSERT_EQ(runs.size(), 1u);
