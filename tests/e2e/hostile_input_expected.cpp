@@ -70,8 +70,8 @@ ferry: 1 error(s) in $P; nothing was run or written
       {"ContainersAreAMap",
        {1,
         R"x($P/promises/redis.yaml:55:13: error: "spec.workflows.resource.configure[0].spec.containers" must list at least one container
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
@@ -142,8 +142,8 @@ ferry: 2 error(s) in $P; nothing was run or written
       {"PipelineWithoutImage",
        {1,
         R"x($P/promises/redis.yaml:56:17: error: missing required field "spec.workflows.resource.configure[0].spec.containers[0].image"
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
@@ -247,40 +247,40 @@ ferry: 1 error(s) in $P; nothing was run or written
       {"SelectorValueTooLong",
        {1,
         R"x($P/promises/redis.yaml:40:22: error: "spec.destinationSelectors[0].matchLabels.environment" "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd" is not a valid label value: it has 64 characters; use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit, or an empty value
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
       {"SelectorKeyLeadingDash",
        {1,
         R"x($P/promises/redis.yaml:40:17: error: "spec.destinationSelectors[0].matchExpressions[0].key" "-environment" is not a valid label key: it starts with '-'; use an optional DNS subdomain prefix and '/', then at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
       {"OperatorLike",
        {1,
         R"x($P/promises/redis.yaml:40:40: error: unknown operator "Like" in "spec.destinationSelectors[0].matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
       {"ValuesOnExists",
        {1,
         R"x($P/promises/redis.yaml:40:56: error: "spec.destinationSelectors[0].matchExpressions[0].values" must be empty for operator Exists: remove the values
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
       {"InWithoutValues",
        {1,
         R"x($P/promises/redis.yaml:40:11: error: "spec.destinationSelectors[0].matchExpressions[0].values" must list at least one value for operator In
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
