@@ -151,6 +151,11 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
   } else {
     auto plan = planned_request(platform, request, runtime, context, options);
     report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
+    // Nothing placed: not "unchanged" (nothing is there to stay the same) but a success without output.
+    if (report.result == RequestResult::unchanged && report.placements.empty()) {
+      report.result = RequestResult::succeeded;
+      report.message = kNoOutputMessage;
+    }
   }
   incremental.record(report, inputs);
   return report;
