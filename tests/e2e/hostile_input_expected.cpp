@@ -7,7 +7,8 @@ namespace ferry {
 const std::map<std::string, Expected>& expectations() {
   static const std::map<std::string, Expected> expected = {
       {"UnclosedQuote",
-       {1, R"x($P/requests/hostile.yaml:7:9: error: spec.size: must be one of small, large; found "small "
+       {1,
+        R"x($P/requests/hostile.yaml:7:9: error: invalid YAML: the string that starts here has no closing "; add it where the string ends
 ferry: 1 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
@@ -319,66 +320,79 @@ ferry: 1 error(s) in $P; nothing was run or written
         R"x()x"}},
       {"SelectorsNotYaml",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/destination-selectors.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
 )x"}},
       {"SelectorsBadOperator",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/destination-selectors.yaml:2:36: pipeline "instance-configure": unknown operator "Like" in "matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
 )x"}},
       {"SelectorsDirectoryTraversal",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/destination-selectors.yaml:1:14: pipeline "instance-configure": directory "../escape" escapes /kratix/output: write a top-level directory of /kratix/output
 )x"}},
       {"SelectorsAbsoluteDirectory",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/destination-selectors.yaml:1:14: pipeline "instance-configure": directory "/etc" is absolute: write a top-level directory of /kratix/output, relative to it
 )x"}},
       {"SelectorsDirectoryIsGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output ".git/config" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputSymlink",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output "passwd" is a symlink; only regular files and directories are allowed
 )x"}},
       {"OutputDirectorySymlink",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output "up" is a symlink; only regular files and directories are allowed
 )x"}},
       {"OutputFifo",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output "pipe" is a fifo; only regular files and directories are allowed
 )x"}},
       {"OutputUnderGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output ".git/hooks/pre-commit" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputNestedGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output "a/.git/HEAD" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputTooManyFiles",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output has more than 10000 files: write fewer files or raise the limit (--max-output-files)
 )x"}},
       {"OutputTooManyBytes",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output has more than 67108864 bytes in total: write less or raise the limit (--max-output-bytes)
 )x"}},
       {"StatusNotYaml",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/status.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
 )x"}},
