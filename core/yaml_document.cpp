@@ -62,7 +62,7 @@ struct PrePassRefusal {
 std::optional<PrePassRefusal> refused_before_building(const std::string& text) {
   std::istringstream in(text);
   YAML::Parser parser(in);
-  YamlPrePass pass(kAliasExpansionAllowance + text.size());
+  YamlPrePass pass(kAliasExpansionAllowance + text.size(), text);
   std::optional<int> previous;
   while (parser.HandleNextDocument(pass)) {
     if (pass.refusal) return PrePassRefusal{pass.refusal->mark, pass.refusal->message};

@@ -1,6 +1,24 @@
 #include "core/yaml_prepass.h"
 
 namespace ferry {
+namespace {
+
+// Whether the quoted scalar opened at text[open] ('"' or '\'') has its closing quote: a double-quoted one
+// ends at a '"' not escaped by '\', a single-quoted one at a '\'' that is not "''" (YAML 1.2 §7.3).
+bool closes(std::string_view text, std::size_t open) {
+  const char quote = text[open];
+  for (std::size_t i = open + 1; i < text.size(); ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;
+    } else if (text[i] == quote) {
+      if (quote == '"' || i + 1 >= text.size() || text[i + 1] != '\'') return true;
+      ++i;
+    }
+  }
+  return false;
+}
+
+}  // namespace
 
 void YamlPrePass::OnDocumentStart(const YAML::Mark& mark) {
   start = mark;
@@ -40,6 +58,15 @@ void YamlPrePass::OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) {
 void YamlPrePass::OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                            const std::string&) {
   OnNull(mark, anchor);
+  // A mark's pos counts the bytes after a UTF-8 byte order mark. A scalar with a tag or an anchor starts at
+  // those, and is not checked.
+  const std::size_t at = static_cast<std::size_t>(mark.pos) + (text_.starts_with("\xEF\xBB\xBF") ? 3 : 0);
+  if (refusal || mark.pos < 0 || at >= text_.size()) return;
+  const char quote = text_[at];
+  if ((quote == '"' || quote == '\'') && !closes(text_, at)) {
+    refusal = Refusal{mark, std::string("invalid YAML: the string that starts here has no closing ") + quote +
+                                "; add it where the string ends"};
+  }
 }
 
 void YamlPrePass::OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) {

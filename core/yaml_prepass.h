@@ -5,6 +5,9 @@
 // the last) expand a kilobyte into billions of nodes. Both are refused here, at the alias, by counting: the
 // size of each anchored node is known when it ends, so the expanded size of a document is a sum, never a
 // walk.
+// It also refuses a quoted string without its closing quote (`team: "abc` at the end of a file): yaml-cpp
+// (0.7 and 0.8) ends such a scalar at the end of the stream and accepts it, folding every later line
+// into it.
 #pragma once
 
 #include <yaml-cpp/eventhandler.h>
@@ -14,14 +17,16 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ferry {
 
 class YamlPrePass : public YAML::EventHandler {
  public:
-  // A document whose aliases expand to more than `max_nodes` nodes is refused.
-  explicit YamlPrePass(std::size_t max_nodes) : max_nodes_(max_nodes) {}
+  // A document whose aliases expand to more than `max_nodes` nodes is refused. `text` is the stream the
+  // parser reads (for the quotes), and must outlive the pass.
+  YamlPrePass(std::size_t max_nodes, std::string_view text) : max_nodes_(max_nodes), text_(text) {}
 
   void OnDocumentStart(const YAML::Mark& mark) override;
   void OnDocumentEnd() override;
@@ -37,7 +42,8 @@ class YamlPrePass : public YAML::EventHandler {
   void OnMapEnd() override;
 
   YAML::Mark start;  // where the last document started
-  // The first alias refused, where it is and why ("invalid YAML: ..."); nothing after it counts.
+  // The first alias or unterminated quote refused, where it is and why ("invalid YAML: ..."); nothing after
+  // it counts.
   struct Refusal {
     YAML::Mark mark;
     std::string message;
@@ -54,6 +60,7 @@ class YamlPrePass : public YAML::EventHandler {
   void close();
 
   std::size_t max_nodes_;
+  std::string_view text_;
   std::vector<Open> open_;                          // the collections being read, outermost first
   std::map<YAML::anchor_t, std::size_t> anchored_;  // an anchor's expanded size, once its node has ended
   YAML::Mark last_;                                 // of the last node that started

@@ -16,6 +16,7 @@
 
 #include "pipeline/cli_engine.h"
 #include "pipeline/interrupt.h"
+#include "pipeline/podman_runtime.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -223,7 +224,9 @@ Result<ContainerExit> OciRuntime::run(const ContainerRun& run) {
   }
   Result<Lookup> image = this->image(run.image);
   if (!image) return image.error();
-  if (image->image == nullptr) return ContainerExit{125, false, image->message};
+  // oci runs podman's images and never pulls.
+  if (image->image == nullptr)
+    return make_error(missing_image_message("podman", run.image, PullPolicy::never, ""));
 
   if (interrupted()) return ContainerExit{-1, true, "not started: ferry was interrupted\n"};
   Result<std::unique_ptr<Bundle>> bundle =

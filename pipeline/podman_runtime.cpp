@@ -36,10 +36,11 @@ const char* pull_flag(PullPolicy policy) {
   return "--pull=missing";
 }
 
-// An engine's own failure (exit 125 from both) on a Never image that is not there reads as its own error,
-// naming the image and what to do, rather than as a container that exited 125.
-bool missing_never_image(const std::string& exe, const ContainerRun& run, const cli::Outcome& outcome) {
-  if (run.pull_policy != PullPolicy::never || outcome.timed_out || outcome.exit_code != 125) return false;
+// An engine's own failure (exit 125 from both) on an image that is still not there (never pulled, or the
+// pull failed) reads as its own error, naming the image and what to do, rather than as a container that
+// exited 125 with a pull log.
+bool missing_image(const std::string& exe, const ContainerRun& run, const cli::Outcome& outcome) {
+  if (outcome.timed_out || outcome.exit_code != 125) return false;
   const Result<cli::Captured> inspect = cli::run_captured(exe, {"image", "inspect", run.image});
   return inspect && inspect->exit_code != 0 && inspect->exit_code != -1;
 }
@@ -66,7 +67,32 @@ void stop_container(const std::string& exe, const CliEngine& engine, cli::ChildP
   cli::run_quietly(exe, remove);
 }
 
+// The last `count` non-empty lines of `text`, each on a line of its own, indented.
+std::string last_lines(const std::string& text, std::size_t count) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    if (end > start) lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  std::string out;
+  for (std::size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); ++i)
+    out += "\n  " + lines[i];
+  return out;
+}
+
 }  // namespace
+
+std::string missing_image_message(const std::string& engine, const std::string& image, PullPolicy policy,
+                                  const std::string& pull_log) {
+  std::string text = "image " + image + " not found locally (in " + engine +
+                     "'s images); build or load it (" + engine + " build -t " + image + " DIR, or " + engine +
+                     " load -i FILE)";
+  if (policy == PullPolicy::never) return text + "; its imagePullPolicy is Never, so it is not pulled";
+  return text + ", or make it pullable; pulling it failed:" + last_lines(pull_log, 3);
+}
 
 PodmanRuntime::PodmanRuntime(std::string executable)
     : CliEngineRuntime(CliEngine{"podman", "podman", true, {"rm", "--force", "--ignore", "--time=0"}},
@@ -125,10 +151,9 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
 
   const cli::Outcome outcome =
       cli::wait_or_stop(*engine_run, run.timeout, [&] { stop_container(*exe, engine_, *engine_run, name); });
-  if (missing_never_image(*exe, run, outcome)) {
-    return make_error("image " + run.image + " is not present in " + engine_.name +
-                      "'s local images and its imagePullPolicy is Never: pull or build it first (" +
-                      engine_.name + " pull " + run.image + ")");
+  if (missing_image(*exe, run, outcome)) {
+    return make_error(missing_image_message(engine_.name, run.image, run.pull_policy,
+                                            run.pull_policy == PullPolicy::never ? "" : log.read()));
   }
   return ContainerExit{outcome.exit_code, outcome.timed_out, log.read()};
 }

@@ -14,6 +14,12 @@
 namespace ferry::pipeline {
 
 // Where podman and docker differ.
+// What ferry says of an image that `engine` ("podman", "docker") does not have locally (oci runs podman's
+// images): its name and how to get it there. `pull_log`: what the engine said when it tried to pull it
+// ("" when it did not try: imagePullPolicy Never).
+std::string missing_image_message(const std::string& engine, const std::string& image, PullPolicy policy,
+                                  const std::string& pull_log);
+
 struct CliEngine {
   std::string name;     // "podman": the runtime's name and the word in messages
   std::string package;  // the Debian package that installs it, for messages

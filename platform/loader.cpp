@@ -139,7 +139,51 @@ std::string did_you_mean(const std::string& kind, const std::string& group, cons
   return "; did you mean " + *closest + (in_group ? "" : " in " + other->second) + "?";
 }
 
-void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& result) {
+// A Promise that failed to load: where, and the kind it would serve (as far as its text says).
+struct FailedPromise {
+  std::string where;  // file:line:column
+  std::string name, group, kind;
+};
+
+// Documents whose fate is known only once every file is read: requests need their Promise, and an unknown
+// platform.kratix.io kind is judged against every kind the platform declares. A request whose kind no
+// Promise provides names what failed before it (a Promise, a file that did not parse), the cause to fix.
+struct Deferred {
+  std::vector<YamlDocument> requests;
+  std::vector<YamlDocument> unknown_kinds;
+  std::vector<FailedPromise> failed_promises;
+  std::vector<std::string> unparsed_files;
+};
+
+FailedPromise failed_promise(const YamlDocument& doc) {
+  const YAML::Node crd = child(child(child(doc.node, "spec"), "api"), "spec");
+  const YAML::Node name = child(child(doc.node, "metadata"), "name");
+  return {location_of(doc.node, doc.file).render(), name.IsScalar() ? name.Scalar() : "",
+          child(crd, "group").IsScalar() ? child(crd, "group").Scalar() : "",
+          child(child(crd, "names"), "kind").IsScalar() ? child(child(crd, "names"), "kind").Scalar() : ""};
+}
+
+// The error of a request whose kind no Promise provides, when something failed to load before it.
+std::optional<std::string> failed_provider(const std::string& kind, const std::string& group,
+                                           const Deferred& deferred) {
+  for (const FailedPromise& p : deferred.failed_promises) {
+    if (p.kind == kind && p.group == group) {
+      return "kind " + shortened(kind) + " in group " + group + " is served by Promise \"" + p.name +
+             "\" at " + p.where +
+             ", which failed to load (its errors are listed with it); fix the Promise first";
+    }
+  }
+  std::string causes;
+  for (const FailedPromise& p : deferred.failed_promises) causes += (causes.empty() ? "" : ", ") + p.where;
+  for (const std::string& file : deferred.unparsed_files) causes += (causes.empty() ? "" : ", ") + file;
+  if (causes.empty()) return std::nullopt;
+  return "no Promise provides kind " + shortened(kind) + " in group " + group +
+         "; a Promise that failed to load, or a file that did not parse, may be the one that serves it (" +
+         causes + "): fix those first";
+}
+
+void resolve_requests(const Deferred& deferred, LoadResult& result) {
+  const std::vector<YamlDocument>& candidates = deferred.requests;
   for (const YamlDocument& doc : candidates) {
     const std::string api_version = child(doc.node, "apiVersion").Scalar();
     const std::string kind = child(doc.node, "kind").Scalar();
@@ -154,6 +198,10 @@ void resolve_requests(const std::vector<YamlDocument>& candidates, LoadResult& r
     } else if (is_kubernetes_group(group)) {
       result.warnings.push_back(make_error(location_of(doc.node, doc.file),
                                            "skipped " + api_version + " " + kind + ": not a Kratix object"));
+    } else if (const auto failed = failed_provider(kind, group, deferred)) {
+      // Its own errors still count: the metadata rules need no Promise.
+      check_metadata(doc, NameRule::request_name, result.errors);
+      result.errors.push_back(make_error(location_of(doc.node, doc.file), *failed));
     } else if (const std::string suggestion = did_you_mean(kind, group, result.platform);
                !suggestion.empty()) {
       result.errors.push_back(
@@ -198,13 +246,6 @@ void load_scheduling_document(const YamlDocument& doc, const std::string& kind, 
   if (Status status = handler->second(doc, result.platform); !status) result.errors.push_back(status.error());
 }
 
-// Documents whose fate is known only once every file is read: requests need their Promise, and an unknown
-// platform.kratix.io kind is judged against every kind the platform declares.
-struct Deferred {
-  std::vector<YamlDocument> requests;
-  std::vector<YamlDocument> unknown_kinds;
-};
-
 void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferred) {
   auto api_version = required_string(doc.node, "apiVersion", "apiVersion", doc.file);
   if (!api_version) return result.errors.push_back(api_version.error());
@@ -217,6 +258,7 @@ void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferr
   check_metadata(doc, NameRule::object_name, result.errors);
   Status status = handler->second(doc, result.platform);
   if (!status) result.errors.push_back(status.error());
+  if (!status && *kind == "Promise") deferred.failed_promises.push_back(failed_promise(doc));
 }
 
 }  // namespace
@@ -249,12 +291,13 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
     auto documents = parse_yaml_stream(file.text, file.path);
     if (!documents) {
       result.errors.push_back(documents.error());
+      deferred.unparsed_files.push_back(file.path);
       continue;
     }
     for (const YamlDocument& doc : *documents) load_document(doc, result, deferred);
   }
   resolve_unknown_kinds(deferred.unknown_kinds, result);
-  resolve_requests(deferred.requests, result);
+  resolve_requests(deferred, result);
   check_references(result.platform, result.errors);
   return result;
 }

@@ -58,8 +58,9 @@ Result<pipeline::Request> recorded_request(const ObjectRecord& record) {
 std::string delete_message(const ObjectRecord& record) {
   if (record.kind == "Promise")
     return "Delete from: promise " + record.name + "\n\nFerry-Promise: " + record.name + "\n";
-  return "Delete from: " + record.namespace_ + "/" + record.name + "\n\nFerry-Request: " + record.kind + " " +
-         record.namespace_ + "/" + record.name + "\nFerry-Promise: " + record.promise + "\n";
+  return "Delete from: " + record.kind + " " + record.namespace_ + "/" + record.name +
+         "\n\nFerry-Request: " + record.kind + " " + record.namespace_ + "/" + record.name +
+         "\nFerry-Promise: " + record.promise + "\n";
 }
 
 writer::Change& change_of(std::map<std::string, writer::Change>& changes, const Platform& platform,

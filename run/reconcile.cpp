@@ -151,6 +151,11 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
   } else {
     auto plan = planned_request(platform, request, runtime, context, options);
     report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
+    // Nothing placed: not "unchanged" (nothing is there to stay the same) but a success without output.
+    if (report.result == RequestResult::unchanged && report.placements.empty()) {
+      report.result = RequestResult::succeeded;
+      report.message = kNoOutputMessage;
+    }
   }
   incremental.record(report, inputs);
   return report;
@@ -321,7 +326,12 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   Journal journal(options.state, !options.dry_run);
   if (Status loaded = journal.load(); !loaded) return loaded.error();
   for (const JournalEntry& entry : journal.entries()) incremental.run_regardless(entry.directory);
-  const InputDigests digests(platform);
+  // An image the runtime cannot tell the digest of (not present yet, exec without a mapping) is an input by
+  // name only; its first run then fails or records it, and a later run sees the digest as a change.
+  const InputDigests digests(platform, [&runtime](const std::string& image) -> std::optional<std::string> {
+    Result<std::string> digest = runtime.image_digest(image);
+    return digest ? std::optional<std::string>(*digest) : std::nullopt;
+  });
   run.promises.resize(platform.promises.size());
   std::vector<const pipeline::Request*> requests;  // this shard's
   for (const auto& request : platform.requests) {

@@ -14,9 +14,10 @@ std::string commit_message(const pipeline::Request& request,
                            const std::vector<pipeline::PipelineResult>& results) {
   std::string pipelines;
   for (const auto& r : results) pipelines += (pipelines.empty() ? "" : ", ") + r.pipeline;
-  return "Update from: " + request.namespace_ + "/" + request.name + "\n\nFerry-Request: " + request.kind +
-         " " + request.namespace_ + "/" + request.name + "\nFerry-Promise: " + request.promise +
-         "\nFerry-Pipelines: " + pipelines + "\n";
+  // The kind in the subject tells apart two requests of different kinds with one name.
+  return "Update from: " + request.kind + " " + request.namespace_ + "/" + request.name +
+         "\n\nFerry-Request: " + request.kind + " " + request.namespace_ + "/" + request.name +
+         "\nFerry-Promise: " + request.promise + "\nFerry-Pipelines: " + pipelines + "\n";
 }
 
 const ExistingBundle* current_bundle(const std::vector<ExistingBundle>& existing, const std::string& pipeline,

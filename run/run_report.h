@@ -13,6 +13,10 @@ namespace ferry::runner {
 // deleted: it disappeared from the platform repository; its delete workflow ran and its bundles were removed.
 // drifted: skipped, but files it placed were changed by someone else since (run/drift_check.h); not put back
 // without --restore-drift.
+// The message of a request that ran and succeeded but whose pipelines wrote no files (result succeeded).
+inline constexpr const char* kNoOutputMessage =
+    "no output: its pipelines wrote no files, so nothing was placed or committed";
+
 enum class RequestResult { succeeded, failed, pending, unchanged, suspended, skipped, deleted, drifted };
 
 struct PlacementReport {

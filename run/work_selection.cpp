@@ -2,6 +2,7 @@
 
 #include <ctime>
 #include <iomanip>
+#include <set>
 #include <sstream>
 
 #include "core/md5.h"
@@ -29,6 +30,22 @@ std::string readiness_text(const scheduler::Destination& d) {
       d.readiness.ready ? "ready" : "not-ready:" + d.readiness.reason + ":" + d.readiness.message;
   if (d.unschedulable) text += " unschedulable:" + *d.unschedulable;
   for (const auto& m : d.metrics) text += " metric:" + m.name + "=" + std::to_string(m.weight);
+  return text;
+}
+
+// "image@digest" lines of the Promise's images whose digest the runtime tells, sorted; "" when none.
+std::string image_digests_text(const pipeline::Promise& promise, const ImageDigestOf& image_digest) {
+  if (!image_digest) return "";
+  std::set<std::string> lines;
+  for (const auto& [workflow, pipelines] : promise.workflows) {
+    for (const pipeline::Pipeline& pipeline : pipelines) {
+      for (const pipeline::Container& container : pipeline.containers) {
+        if (auto digest = image_digest(container.image)) lines.insert(container.image + "@" + *digest + "\n");
+      }
+    }
+  }
+  std::string text;
+  for (const std::string& line : lines) text += line;
   return text;
 }
 
@@ -69,11 +86,15 @@ std::string scheduling_digest(const Platform& platform) {
   return md5_hex(text);
 }
 
-InputDigests::InputDigests(const Platform& platform) : scheduling_(scheduling_digest(platform)) {
+InputDigests::InputDigests(const Platform& platform, const ImageDigestOf& image_digest)
+    : scheduling_(scheduling_digest(platform)) {
   for (const pipeline::Promise& promise : platform.promises) {
     auto spec_hash = pipeline::kratix_promise_hash(promise.object_yaml);
-    promises_[promise.name] = {md5_hex(promise.object_yaml),
-                               spec_hash ? std::optional<std::string>(*spec_hash) : std::nullopt};
+    // Without a known image digest the formula is the one earlier records hold, so that they still match.
+    const std::string images = image_digests_text(promise, image_digest);
+    promises_[promise.name] = {
+        md5_hex(images.empty() ? promise.object_yaml : promise.object_yaml + "\n---images\n" + images),
+        spec_hash ? std::optional<std::string>(*spec_hash) : std::nullopt};
   }
 }
 

@@ -4,12 +4,15 @@
 //           reached, or the reconciliation interval (Kratix's default 10 h) elapsed since the last run
 //   skip    everything else: unchanged, no container started, nothing written
 // The inputs of a request are its spec and its Promise (Kratix's kratix.io/hash, reference §2.4, which
-// covers the Promise's workflows and images) plus everything scheduling reads (Destinations with their
+// covers the Promise's workflows and image names), the content of those images where the runtime can tell
+// it (ContainerRuntime::image_digest: an image rebuilt under the same tag runs its objects again), plus
+// everything scheduling reads (Destinations with their
 // readiness, taints and metrics annotations, state stores, and the scheduling.ferry.dev objects);
 // a change to any of those runs the request again.
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -36,19 +39,23 @@ WorkDecision decide_work(const ObjectRecord* record, const std::string& input_di
 // Digests of the inputs (see above), 32 hex digits.
 std::string scheduling_digest(const Platform& platform);
 
+// The content digest of an image as the runtime would run it now; nullopt when the runtime cannot tell
+// (the image is then an input by name only, as before image digests were inputs).
+using ImageDigestOf = std::function<std::optional<std::string>(const std::string& image)>;
+
 // Every object's input digest in one run. What objects share is computed once, at construction: the
-// scheduling digest, and each Promise's text digest and Kratix spec hash (parsing a Promise, schema
-// included, for each of its requests made a no-op run cost 13 times its loading). Read-only afterwards,
-// so safe from parallel tasks; `platform` must outlive it.
+// scheduling digest, and each Promise's text digest (with its images' digests, when `image_digest` gives
+// any) and Kratix spec hash (parsing a Promise, schema included, for each of its requests made a no-op run
+// cost 13 times its loading). Read-only afterwards, so safe from parallel tasks; `platform` must outlive it.
 class InputDigests {
  public:
-  explicit InputDigests(const Platform& platform);
+  explicit InputDigests(const Platform& platform, const ImageDigestOf& image_digest = {});
   std::string of(const pipeline::Promise& promise) const;
   std::string of(const pipeline::Request& request) const;
 
  private:
   struct PromiseDigests {
-    std::string text;                      // md5 of the Promise's YAML text
+    std::string text;  // md5 of the Promise's YAML text, and of its images' digests when any is known
     std::optional<std::string> spec_hash;  // kratix_promise_hash; none when its text does not parse
   };
   std::string scheduling_;

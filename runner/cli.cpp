@@ -182,8 +182,10 @@ std::function<int()> configure_plan(CLI::App& app) {
 std::function<int()> configure_explain(CLI::App& app) {
   auto options = std::make_shared<ExplainCommandOptions>();
   add_platform_and_output(app, options->platform, options->output);
-  auto* request = app.add_option("--request", options->request,
-                                 "NAMESPACE/NAME of a request: runs its pipelines and explains each group");
+  auto* request =
+      app.add_option("--request", options->request,
+                     "NAMESPACE/NAME (or KIND/NAMESPACE/NAME) of a request: runs its pipelines and "
+                     "explains each group");
   auto* promise =
       app.add_option("--promise", options->promise, "NAME of a Promise: explains its dependencies");
   request->excludes(promise);
@@ -234,8 +236,10 @@ const std::vector<Subcommand>& subcommands() {
       {"plan",
        "Run the workflows and schedule as reconcile does, then show what each object would do and the file "
        "diff of every Destination; commits nothing and records no state (delete workflows do not run; their "
-       "removals are shown). Exit 0: planned; 1: some object failed or the run could not start; 2: bad "
-       "command line, or with --detailed-exitcode: some file would change.",
+       "removals are shown). Exit as reconcile would: 0 planned; 3: some object would fail or stay pending; "
+       "4: "
+       "some group would stay misplaced; 1: the run could not start; 2: bad command line, or with "
+       "--detailed-exitcode: some file would change (or drifted) and nothing above applies.",
        configure_plan},
       {"explain",
        "Show why each group of a request (or a Promise's dependencies) goes where it goes: every "

@@ -139,14 +139,17 @@ static ferry::ScratchDirectory make_run_scratch(const std::string& parent) {
 RunScratchDirectory::RunScratchDirectory(const std::string& parent)
     : ferry::ScratchDirectory(make_run_scratch(parent)) {}
 
+std::string pipeline_cache_dir(const RuntimeCommandOptions& run) {
+  if (run.no_pipeline_cache) return "";
+  return run.pipeline_cache_dir.empty() ? default_pipeline_cache_dir().string() : run.pipeline_cache_dir;
+}
+
 ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::filesystem::path& scratch,
                                   const pipeline::SecretSource& secrets, int jobs) {
   ReconcileOptions options{scratch, jobs, std::chrono::seconds(run.timeout_seconds), &secrets};
   options.max_output_files = run.max_output_files;
   options.max_output_bytes = run.max_output_bytes;
-  if (!run.no_pipeline_cache) {
-    const fs::path dir =
-        run.pipeline_cache_dir.empty() ? default_pipeline_cache_dir() : fs::path(run.pipeline_cache_dir);
+  if (const fs::path dir = pipeline_cache_dir(run); !dir.empty()) {
     auto warn = [](const std::string& warning) { spdlog::warn("{}", warning); };
     options.pipeline_cache =
         std::make_shared<pipeline::DiskPipelineCache>(dir, pipeline::kDefaultPipelineCacheBytes, warn);

@@ -87,6 +87,9 @@ class RunScratchDirectory : public ferry::ScratchDirectory {
   explicit RunScratchDirectory(const std::string& parent);  // "" = the system temp directory
 };
 
+// The directory of the pipeline cache (--pipeline-cache-dir, else the default); "" with --no-pipeline-cache.
+std::string pipeline_cache_dir(const RuntimeCommandOptions& run);
+
 // How a command runs pipelines, from its runtime options: scratch directory, timeout, secrets, output
 // limits and the pipeline cache, whose warnings are logged (the jobs, state and the rest are the command's).
 ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::filesystem::path& scratch,

@@ -11,18 +11,12 @@
 namespace ferry::runner {
 namespace {
 
-const pipeline::Request* find_request(const Platform& platform, const std::string& ns_name) {
-  for (const auto& r : platform.requests) {
-    if (r.namespace_ + "/" + r.name == ns_name) return &r;
-  }
-  return nullptr;
-}
-
 Result<Explanation> explain_request(const Platform& platform, const std::string& ns_name,
                                     const RuntimeCommandOptions& run,
                                     const StoreCommandOptions& store_options) {
-  const pipeline::Request* request = find_request(platform, ns_name);
-  if (!request) return make_error("no request " + ns_name + " in the platform (give it as NAMESPACE/NAME)");
+  auto named = request_named(platform, ns_name);
+  if (!named) return named.error();
+  const pipeline::Request* request = *named;
   const CommandSecrets secrets(run);
   auto stores =
       open_stores(platform, state_store_opener(store_access(store_options, platform, secrets.source())));
@@ -56,11 +50,30 @@ Result<Explanation> explain_promise(const Platform& platform, const std::string&
 
 }  // namespace
 
+Result<const pipeline::Request*> request_named(const Platform& platform, const std::string& given) {
+  std::vector<const pipeline::Request*> found;
+  for (const auto& r : platform.requests) {
+    const std::string ns_name = r.namespace_ + "/" + r.name;
+    if (given == ns_name || given == r.kind + "/" + ns_name) found.push_back(&r);
+  }
+  if (found.empty()) {
+    return make_error("no request " + given +
+                      " in the platform (give it as NAMESPACE/NAME, or KIND/NAMESPACE/NAME)");
+  }
+  if (found.size() == 1) return found.front();
+  std::string choices;
+  for (const pipeline::Request* r : found) {
+    choices += (choices.empty() ? "" : ", ") + r->kind + "/" + r->namespace_ + "/" + r->name;
+  }
+  return make_error(given + " names " + std::to_string(found.size()) +
+                    " requests of different kinds; give one as KIND/NAMESPACE/NAME: " + choices);
+}
+
 int run_explain(const ExplainCommandOptions& options) {
   log_to_stderr();
   if (options.request.empty() && options.promise.empty()) {
     std::cerr << render_diagnostics(
-        {make_error("ferry explain needs --request NAMESPACE/NAME or --promise NAME")}, {});
+        {make_error("ferry explain needs --request [KIND/]NAMESPACE/NAME or --promise NAME")}, {});
     return 2;
   }
   auto source = command_platform(options.platform, options.stores);

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "core/error.h"
+#include "platform/platform.h"
 #include "runner/command_options.h"
 
 namespace ferry::runner {
@@ -11,7 +13,7 @@ namespace ferry::runner {
 // nothing.
 struct ExplainCommandOptions {
   PlatformCommandOptions platform;
-  std::string request;  // NAMESPACE/NAME
+  std::string request;  // NAMESPACE/NAME or KIND/NAMESPACE/NAME
   std::string promise;  // NAME
   std::string output = "text";
   RuntimeCommandOptions run;
@@ -19,5 +21,9 @@ struct ExplainCommandOptions {
 };
 
 int run_explain(const ExplainCommandOptions& options);
+
+// The request `given` names: NAMESPACE/NAME, or KIND/NAMESPACE/NAME, which two requests of different kinds
+// with one name need. An error when none matches, or when NAMESPACE/NAME matches several (it names them).
+Result<const pipeline::Request*> request_named(const Platform& platform, const std::string& given);
 
 }  // namespace ferry::runner

@@ -55,10 +55,12 @@ int stop(const std::vector<Error>& errors, const std::vector<Error>& warnings = 
   return 1;
 }
 
-// GitHub's files are shared by every step of the job: append, never replace.
-void append_for_github(const PlanReport& plan, int code) {
+// GitHub's files are shared by every step of the job: append, never replace. The annotations are
+// reconcile's: failed and pending objects, misplaced groups.
+void append_for_github(const PlanReport& plan, int code, bool json) {
   const GitHubEnvironment github = github_environment();
   if (!github.active) return;
+  (json ? std::cerr : std::cout) << render_github_run_annotations(plan.run);
   if (!github.outputs_path.empty()) {
     std::ofstream out(github.outputs_path, std::ios::app);
     out << "changed=" << (plan.has_changes() ? "true" : "false") << "\nexit-code=" << code << "\n";
@@ -117,10 +119,10 @@ int run_plan(const PlanCommandOptions& options) {
     return reconcile(platform, counted, opener, reconcile_options);
   }();
   if (!run) return stop({run.error()});
-  const PlanReport plan{std::move(*run), plan_stores(platform, planned)};
+  const PlanReport plan{std::move(*run), plan_stores(platform, planned), pipeline_cache_dir(options.run)};
   std::cout << (options.output == "json" ? render_plan_json(plan) : render_plan_text(plan));
   const int code = plan_exit_code(plan, options.detailed_exitcode);
-  append_for_github(plan, code);
+  append_for_github(plan, code, options.output == "json");
   return code;
 }
 

@@ -14,11 +14,12 @@ namespace {
 // A diff longer than this many lines is cut in the text output (JSON carries it whole).
 constexpr std::size_t kDiffLinesShown = 60;
 
-// What an object would do, in the plan's words (run_report.h has reconcile's).
-std::string plan_outcome(const RequestReport& r) {
+// What an object would do by its result, in the plan's words (run_report.h has reconcile's).
+std::string result_outcome(const RequestReport& r) {
   switch (r.result) {
     case RequestResult::succeeded:
-      return "would change";
+      return r.message == kNoOutputMessage ? "would run, with no output: its pipelines write no files"
+                                           : "would change";
     case RequestResult::unchanged:
       return "no change";
     case RequestResult::skipped:
@@ -35,6 +36,27 @@ std::string plan_outcome(const RequestReport& r) {
       return "failed: " + untrusted_lines(r.message);
   }
   return "";
+}
+
+// "; misplaced: configure group . stays on dev (Destination dev no longer matches env=dev)" for each group
+// kept on a Destination that no longer takes it, as reconcile reports (and exits 4 for) it.
+std::string misplaced_groups(const RequestReport& r) {
+  std::string out;
+  for (const PlacementReport& p : r.placements) {
+    if (!p.misplaced.empty())
+      out += untrusted_line("; misplaced: " + p.pipeline + " group " + p.directory + " stays on " +
+                            p.destination + " (" + p.misplaced + ")");
+  }
+  return out;
+}
+
+bool has_misplaced_group(const RequestReport& r) {
+  return std::any_of(r.placements.begin(), r.placements.end(),
+                     [](const PlacementReport& p) { return !p.misplaced.empty(); });
+}
+
+std::string plan_outcome(const RequestReport& r) {
+  return result_outcome(r) + misplaced_groups(r);
 }
 
 std::string object_name(const RequestReport& r) {
@@ -133,7 +155,11 @@ std::string render_plan_text(const PlanReport& plan) {
   int added = 0, modified = 0, deleted = 0;
   count(plan, added, modified, deleted);
   out += "\nPlan: " + std::to_string(added) + " file(s) to add, " + std::to_string(modified) +
-         " to change, " + std::to_string(deleted) + " to delete. Nothing was written.\n";
+         " to change, " + std::to_string(deleted) +
+         " to delete. Nothing was written to the stores or the state";
+  out += plan.pipeline_cache.empty() ? ".\n"
+                                     : "; pipelines that ran keep their results in the pipeline cache " +
+                                           untrusted_line(plan.pipeline_cache) + " for the next reconcile.\n";
   if (!plan.run.state_error.empty()) out += "warning: " + untrusted_lines(plan.run.state_error) + "\n";
   for (const std::string& warning : plan.run.state_warnings)
     out += "warning: " + untrusted_lines(warning) + "\n";
@@ -175,7 +201,8 @@ std::string render_github_plan_summary(const PlanReport& plan, std::size_t limit
                     std::to_string(modified) + " to change, " + std::to_string(deleted) + " to delete.\n\n";
   for (const RequestReport* r : objects_of(plan.run)) {
     if (r->result == RequestResult::succeeded || r->result == RequestResult::failed ||
-        r->result == RequestResult::deleted) {
+        r->result == RequestResult::pending || r->result == RequestResult::deleted ||
+        has_misplaced_group(*r)) {
       out += "- " +
              markdown_text(r->kind == "Promise" ? "Promise " + r->name
                                                 : r->kind + " " + r->namespace_ + "/" + r->name) +
@@ -202,10 +229,10 @@ std::string render_github_plan_summary(const PlanReport& plan, std::size_t limit
 }
 
 int plan_exit_code(const PlanReport& plan, bool detailed) {
+  // Reconcile's own codes first, so that a plan and the reconcile after it agree: 3 some object would fail
+  // or stay pending, 4 some group would stay misplaced.
+  if (const int as_reconcile = exit_code_of(plan.run); as_reconcile != 0) return as_reconcile;
   const auto objects = objects_of(plan.run);
-  const bool failed = std::any_of(objects.begin(), objects.end(),
-                                  [](const RequestReport* r) { return r->result == RequestResult::failed; });
-  if (failed) return 1;
   // Drift is a difference between Git and what ferry wrote, as a change is: both ask for a reconcile.
   const bool drifted = std::any_of(objects.begin(), objects.end(), [](const RequestReport* r) {
     return r->result == RequestResult::drifted;

@@ -28,15 +28,19 @@ struct StorePlan {
 struct PlanReport {
   RunReport run;  // from reconcile() on PlanningStores: a "succeeded" object is one that would commit
   std::vector<StorePlan> stores;  // only stores with changes
+  // Where the plan kept what its pipelines produced, for the reconcile that follows (docs/pipeline-cache.md);
+  // empty with --no-pipeline-cache. The plan's last line names it: the plan writes nothing else.
+  std::string pipeline_cache;
   bool has_changes() const { return !stores.empty(); }
 };
 
 // The changes of every store that was read, split by the Destination whose directory holds each file.
-std::vector<StorePlan> plan_stores(const Platform& platform,
-                                   const std::map<std::string, std::shared_ptr<writer::PlannedContent>>& planned);
+std::vector<StorePlan> plan_stores(
+    const Platform& platform, const std::map<std::string, std::shared_ptr<writer::PlannedContent>>& planned);
 
 std::string render_plan_text(const PlanReport& plan);
-std::string render_plan_json(const PlanReport& plan);  // {"format_version":1,"changes":...,"objects":[...],...}
+std::string render_plan_json(
+    const PlanReport& plan);  // {"format_version":1,"changes":...,"objects":[...],...}
 
 // The job summary of a plan under GitHub Actions (markdown): the counts, each object that would change or
 // failed, and every Destination's diff in a ```diff block; cut below `limit` bytes (GitHub refuses a summary

@@ -1,6 +1,6 @@
 // Drift: files below a change's own paths that someone else changed by hand (or with another tool) since
 // the change's owner last committed, and that the change's commit puts back. The owner's last commit is
-// found by its first line ("Update from: <ns>/<name>", "Update from: promise <name>"), so ferry's own
+// found by its first line ("Update from: <kind> <ns>/<name>", "Update from: promise <name>"), so ferry's own
 // commits are the record of what it last wrote: no extra bookkeeping. Pure; the stores read the trees.
 #pragma once
 

@@ -72,6 +72,37 @@ TEST(YamlDocument, AnAliasBombIsRefusedAtOnce) {
       << result.error().render();
 }
 
+// yaml-cpp ends a quoted string at the end of the stream and accepts it, with every later line folded in.
+TEST(YamlDocument, AQuotedStringWithoutItsClosingQuoteIsAnErrorAtItsOpeningQuote) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"team: \"abc\n",
+       "quote.yaml:1:7: invalid YAML: the string that starts here has no closing \"; add it where the string "
+       "ends"},
+      {"a:\n  team: 'abc\n  other: 1\n",
+       "quote.yaml:2:9: invalid YAML: the string that starts here has no closing '; add it where the string "
+       "ends"},
+      {"ok: \"a\\\"\"\n---\nname: \xc3\xa9\nteam: \"x\\\"\n",
+       "quote.yaml:4:7: invalid YAML: the string that starts here has no closing \"; add it where the string "
+       "ends"}};
+  for (const auto& [text, message] : cases) {
+    auto result = parse_yaml_stream(text, "quote.yaml");
+    ASSERT_FALSE(result.ok()) << text;
+    EXPECT_EQ(result.error().render(), message);
+  }
+}
+
+TEST(YamlDocument, ClosedQuotesOfEveryKindAreRead) {
+  const std::string text =
+      "\xef\xbb\xbf"
+      "a: \"x \\\" y\"\nb: 'it''s'\nc: {d: \"e\", f: ['g', \"h\"]}\nn: \xc3\xa9\n"
+      "i: &q \"j\"\nk: !!str 'l'\nm: \"\"\no: ''\n";
+  auto result = parse_yaml_stream(text, "ok.yaml");
+  ASSERT_TRUE(result.ok()) << result.error().render();
+  EXPECT_EQ(result->front().node["a"].as<std::string>(), "x \" y");
+  EXPECT_EQ(result->front().node["b"].as<std::string>(), "it's");
+  EXPECT_EQ(result->front().node["o"].as<std::string>(), "");
+}
+
 TEST(YamlDocument, AliasesThatRepeatALittleAreRead) {
   auto result = parse_yaml_stream("base: &b {size: small, labels: {a: b}}\none: *b\ntwo: *b\n", "ok.yaml");
   ASSERT_TRUE(result.ok()) << result.error().render();

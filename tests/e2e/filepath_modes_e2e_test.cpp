@@ -108,7 +108,7 @@ TEST_F(FilepathModesE2E, AggregatedYamlJoinsPlacementsInWorkPlacementOrderUntilT
             "worker-dev/worker-dev.yaml\n" +
                 kWorkerProdTree);
   EXPECT_EQ(file("worker-dev/worker-dev.yaml"), kCacheAConfigMap + "\n---\n" + kRedisDependencies);
-  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Delete from: team-b/cache-b");
+  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Delete from: redis team-b/cache-b");
 }
 
 TEST_F(FilepathModesE2E, AnUnknownModeIsALocatedError) {

@@ -314,14 +314,25 @@ void HostileInput::check(const Row& row) {
   if (row.script.empty()) {
     row.mutate(platform, dir.path());
   } else {
-    write_file(dir.path() / "hostile.sh", "set -eu\n" + row.script);
+    // The redis image is rebuilt to run the row's script for cache-a and the fixture's for the others; a
+    // rebuilt image runs every request of its Promise again (docs/state.md), so cache-b runs too, with the
+    // same output as before. The other images stay as the fixture maps them, so the App objects are skipped.
+    const fs::path images = fs::path(FERRY_SOURCE_DIR) / "fixtures/images";
+    write_file(dir.path() / "hostile.sh",
+               "set -eu\nif [ \"$KRATIX_OBJECT_NAME\" != cache-a ]; then exec /bin/sh " +
+                   (images / "redis-configure/redis-configure.sh").string() + "; fi\n" + row.script);
     exec_config = (dir.path() / "exec.yaml").string();
     write_file(exec_config, "images:\n  localhost/ferry-fixtures/redis-configure:dev: [/bin/sh, " +
-                                (dir.path() / "hostile.sh").string() + "]\n");
+                                (dir.path() / "hostile.sh").string() +
+                                "]\n  localhost/ferry-fixtures/contract-check:dev: [/bin/sh, " +
+                                (images / "contract-check/contract-check.sh").string() +
+                                "]\n  localhost/ferry-fixtures/app-configure:dev: [/bin/sh, " +
+                                (images / "app-configure/app-configure.sh").string() + "]\n");
     replace_once(platform / "requests/redis.yaml", "size: small", "size: large");
   }
-  const auto result =
-      run_ferry({"reconcile", platform.string(), "--runtime", "exec", "--exec-config", exec_config});
+  // One request at a time: cache-a's lines come before cache-b's.
+  const auto result = run_ferry(
+      {"reconcile", platform.string(), "--runtime", "exec", "--exec-config", exec_config, "--jobs", "1"});
   const std::string err = replace_all(result.error_output, platform.string(), "$P");
   const std::string failure = failure_of_cache_a(result.output);
   if (std::getenv("FERRY_HOSTILE_DUMP")) {
@@ -340,10 +351,12 @@ void HostileInput::check(const Row& row) {
     EXPECT_EQ(git(state, "rev-parse state"), state_before);
   } else {
     // A failed request is recorded as failed, so that the next run tries it again (docs/state.md); only its
-    // own record changes. (The stores' records change too: this copy of the platform resolves their
-    // relative URLs to other absolute paths than the one the state was made with.)
+    // own record and those of the rebuilt image's other objects (which ran again) change. (The stores'
+    // records change too: this copy of the platform resolves their relative URLs to other absolute paths than
+    // the one the state was made with.)
     EXPECT_EQ(git(state, "diff --name-only " + state_before + " state -- promises requests"),
-              "requests/redis/default/cache-a/record.json");
+              "promises/redis/record.json\nrequests/redis/default/cache-a/record.json\n"
+              "requests/redis/team-b/cache-b/record.json");
   }
 }
 

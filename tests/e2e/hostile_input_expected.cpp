@@ -7,7 +7,8 @@ namespace ferry {
 const std::map<std::string, Expected>& expectations() {
   static const std::map<std::string, Expected> expected = {
       {"UnclosedQuote",
-       {1, R"x($P/requests/hostile.yaml:7:9: error: spec.size: must be one of small, large; found "small "
+       {1,
+        R"x($P/requests/hostile.yaml:7:9: error: invalid YAML: the string that starts here has no closing "; add it where the string ends
 ferry: 1 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
@@ -70,8 +71,8 @@ ferry: 1 error(s) in $P; nothing was run or written
       {"ContainersAreAMap",
        {1,
         R"x($P/promises/redis.yaml:55:13: error: "spec.workflows.resource.configure[0].spec.containers" must list at least one container
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
@@ -142,8 +143,8 @@ ferry: 2 error(s) in $P; nothing was run or written
       {"PipelineWithoutImage",
        {1,
         R"x($P/promises/redis.yaml:56:17: error: missing required field "spec.workflows.resource.configure[0].spec.containers[0].image"
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
@@ -247,40 +248,40 @@ ferry: 1 error(s) in $P; nothing was run or written
       {"SelectorValueTooLong",
        {1,
         R"x($P/promises/redis.yaml:40:22: error: "spec.destinationSelectors[0].matchLabels.environment" "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd" is not a valid label value: it has 64 characters; use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit, or an empty value
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
       {"SelectorKeyLeadingDash",
        {1,
         R"x($P/promises/redis.yaml:40:17: error: "spec.destinationSelectors[0].matchExpressions[0].key" "-environment" is not a valid label key: it starts with '-'; use an optional DNS subdomain prefix and '/', then at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or digit
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
       {"OperatorLike",
        {1,
         R"x($P/promises/redis.yaml:40:40: error: unknown operator "Like" in "spec.destinationSelectors[0].matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
       {"ValuesOnExists",
        {1,
         R"x($P/promises/redis.yaml:40:56: error: "spec.destinationSelectors[0].matchExpressions[0].values" must be empty for operator Exists: remove the values
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
       {"InWithoutValues",
        {1,
         R"x($P/promises/redis.yaml:40:11: error: "spec.destinationSelectors[0].matchExpressions[0].values" must list at least one value for operator In
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},
@@ -319,66 +320,79 @@ ferry: 1 error(s) in $P; nothing was run or written
         R"x()x"}},
       {"SelectorsNotYaml",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/destination-selectors.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
 )x"}},
       {"SelectorsBadOperator",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/destination-selectors.yaml:2:36: pipeline "instance-configure": unknown operator "Like" in "matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
 )x"}},
       {"SelectorsDirectoryTraversal",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/destination-selectors.yaml:1:14: pipeline "instance-configure": directory "../escape" escapes /kratix/output: write a top-level directory of /kratix/output
 )x"}},
       {"SelectorsAbsoluteDirectory",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/destination-selectors.yaml:1:14: pipeline "instance-configure": directory "/etc" is absolute: write a top-level directory of /kratix/output, relative to it
 )x"}},
       {"SelectorsDirectoryIsGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output ".git/config" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputSymlink",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output "passwd" is a symlink; only regular files and directories are allowed
 )x"}},
       {"OutputDirectorySymlink",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output "up" is a symlink; only regular files and directories are allowed
 )x"}},
       {"OutputFifo",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output "pipe" is a fifo; only regular files and directories are allowed
 )x"}},
       {"OutputUnderGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output ".git/hooks/pre-commit" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputNestedGit",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output "a/.git/HEAD" is under a ".git" directory, which no state store may hold: write it elsewhere
 )x"}},
       {"OutputTooManyFiles",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output has more than 10000 files: write fewer files or raise the limit (--max-output-files)
 )x"}},
       {"OutputTooManyBytes",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    pipeline "instance-configure" container "generate": output has more than 67108864 bytes in total: write less or raise the limit (--max-output-bytes)
 )x"}},
       {"StatusNotYaml",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
+ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
         R"x(    /kratix/metadata/status.yaml:2:1: pipeline "instance-configure": invalid YAML: end of sequence flow not found
 )x"}},

@@ -53,6 +53,29 @@ TEST_F(IncrementalE2E, AnUnchangedPlatformRunsNothingAndCommitsNothing) {
   EXPECT_EQ(tips(), before);
 }
 
+// An image rebuilt under the same tag runs the objects of the Promises that name it again (docs/state.md):
+// with --runtime exec, an image's digest is that of its mapped script, so editing the script rebuilds it.
+TEST_F(IncrementalE2E, AnImageRebuiltUnderTheSameTagRunsItsRequestsAgain) {
+  for (const char* fixture : {"exec", "images"}) {
+    std::filesystem::copy(std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures" / fixture,
+                          dir.path() / fixture, std::filesystem::copy_options::recursive);
+  }
+  const FerryArgs exec = {"--runtime", "exec", "--exec-config",
+                          (dir.path() / "exec/ferry-exec.yaml").string()};
+  ASSERT_EQ(reconcile(exec).first, 0) << read_file(dir.path() / "stderr");
+  auto [unchanged, skipped] = reconcile(exec);
+  ASSERT_EQ(unchanged, 0);
+  for (const auto& [name, result] : results_by_name(skipped)) EXPECT_EQ(result, "skipped") << name;
+  const std::filesystem::path script = dir.path() / "images/redis-configure/redis-configure.sh";
+  write_file(script, read_file(script) + "# rebuilt under the same tag\n");
+  auto [code, report] = reconcile(exec);
+  EXPECT_EQ(code, 0);
+  for (const auto& r : report["requests"]) {
+    // The redis requests ran (with the same output, so no commit); the app requests did not.
+    EXPECT_EQ(r["result"], r["promise"] == "redis" ? "unchanged" : "skipped") << r.dump();
+  }
+}
+
 TEST_F(IncrementalE2E, ForceRunsEveryWorkflowAgain) {
   ASSERT_EQ(reconcile().first, 0);
   const std::string clusters_tip = git(clusters(), "rev-parse main");
@@ -77,7 +100,7 @@ TEST_F(IncrementalE2E, AChangedRequestRunsAloneAndARemovedOneIsDeleted) {
                                                                          {"team-b/cache-b", "deleted"}}));
   EXPECT_EQ(git(clusters(), "ls-tree -r --name-only main worker-dev/resources"),
             "worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml");
-  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Delete from: team-b/cache-b");
+  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Delete from: redis team-b/cache-b");
   EXPECT_EQ(git(state(), "ls-tree -r --name-only state requests/redis"),
             "requests/redis/default/cache-a/record.json");
 }

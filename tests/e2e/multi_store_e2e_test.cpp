@@ -44,14 +44,15 @@ TEST_F(MultiStoreE2E, WhenTheSecondRepositoryRefusesTheFirstIsPutBack) {
 
   const auto [code, report] = reconcile(exec_runtime());
   EXPECT_EQ(code, 3);
-  const nlohmann::json shop = request(report, "shop");  // a copy: gcc 13+ warns of a reference through a temporary name
+  const nlohmann::json shop =
+      request(report, "shop");  // a copy: gcc 13+ warns of a reference through a temporary name
   EXPECT_EQ(shop["result"], "failed");
   const std::string message = shop["message"];
   EXPECT_NE(message.find("\nstore observability failed after commits to clusters; reverted: clusters "),
             std::string::npos)
       << message;
   EXPECT_EQ(clusters_tree(), before);
-  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Revert from: default/shop");
+  EXPECT_EQ(git(clusters(), "log -1 --format=%s main"), "Revert from: App default/shop");
   EXPECT_EQ(git(state(), "ls-tree -r --name-only state journal"), "");
 
   std::filesystem::remove_all(observability_lock());

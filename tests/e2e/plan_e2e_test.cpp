@@ -11,6 +11,7 @@
 namespace ferry {
 namespace {
 
+namespace fs = std::filesystem;
 using ferry::testing::FerryArgs;
 using ferry::testing::git;
 using ferry::testing::read_file;
@@ -52,12 +53,78 @@ TEST_F(PlanE2E, AFirstPlanListsEveryFileAndCreatesNoRepository) {
                "  added    worker-dev/resources/default/redis/cache-a/instance-configure/5058f/redis.yaml\n"),
       std::string::npos)
       << out;
-  EXPECT_NE(out.find("\nPlan: 7 file(s) to add, 0 to change, 0 to delete. Nothing was written.\n"),
+  EXPECT_NE(out.find("\nPlan: 7 file(s) to add, 0 to change, 0 to delete. Nothing was written to the stores "
+                     "or the state; "),
             std::string::npos)
       << out;
   EXPECT_FALSE(std::filesystem::exists(clusters()));
   EXPECT_FALSE(std::filesystem::exists(observability()));
   EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
+}
+
+// The pipeline cache is the one thing a plan writes (the reconcile after it reuses what ran), and it says so.
+TEST_F(PlanE2E, APlanNamesThePipelineCacheItWritesAndWritesNoneWithoutIt) {
+  const fs::path cache = dir.path() / "cache";
+  const ferry::testing::FerryOptions cache_home{{{"XDG_CACHE_HOME", cache.string()}}};
+  const auto planned = run_ferry(FerryArgs{"plan", platform().string()} + exec_runtime(), cache_home);
+  ASSERT_EQ(planned.exit_code, 0) << planned.error_output;
+  EXPECT_NE(
+      planned.output.find("to delete. Nothing was written to the stores or the state; pipelines that ran "
+                          "keep their results in the pipeline cache " +
+                          (cache / "ferry/pipelines").string() + " for the next reconcile.\n"),
+      std::string::npos)
+      << planned.output;
+  EXPECT_TRUE(fs::exists(cache / "ferry/pipelines"));
+  fs::remove_all(cache);
+  const auto uncached =
+      run_ferry(FerryArgs{"plan", platform().string(), "--no-pipeline-cache"} + exec_runtime(), cache_home);
+  ASSERT_EQ(uncached.exit_code, 0) << uncached.error_output;
+  EXPECT_NE(uncached.output.find("to delete. Nothing was written to the stores or the state.\n"),
+            std::string::npos)
+      << uncached.output;
+  EXPECT_FALSE(fs::exists(cache));
+}
+
+// A plan exits as the reconcile after it would (4: a group stays misplaced), says so per object, and puts
+// it in the job summary and annotations under GitHub Actions.
+TEST_F(PlanE2E, AMisplacedGroupExitsFourAndIsInTheSummaryAndAnnotations) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  std::string workers = read_file(platform() / "destinations/workers.yaml");
+  workers.replace(workers.find("environment: dev"), 16, "environment: staging");
+  workers +=
+      "---\napiVersion: platform.kratix.io/v1alpha1\nkind: Destination\nmetadata:\n  name: worker-dev-2\n"
+      "  labels:\n    environment: dev\nspec:\n  path: worker-dev-2\n  stateStoreRef:\n"
+      "    kind: GitStateStore\n    name: clusters\n";
+  write_file(platform() / "destinations/workers.yaml", workers);
+  const fs::path summary = dir.path() / "summary.md";
+  const auto planned = run_ferry(
+      FerryArgs{"plan", platform().string()} + exec_runtime(),
+      {.env = {{"GITHUB_ACTIONS", "true"}, {"GITHUB_STEP_SUMMARY", summary.string()}}, .merge_stderr = true});
+  EXPECT_EQ(planned.exit_code, 4) << planned.output;
+  const std::string misplaced =
+      "redis default/cache-a: no change; misplaced: instance-configure group . stays on worker-dev "
+      "(Destination "
+      "worker-dev no longer matches environment=dev)";
+  EXPECT_NE(planned.output.find(misplaced + "\n"), std::string::npos) << planned.output;
+  EXPECT_NE(planned.output.find("::warning title="), std::string::npos) << planned.output;
+  EXPECT_NE(
+      planned.output.find(
+          "default/cache-a misplaced::instance-configure group . stays on worker-dev: Destination worker-dev "
+          "no longer matches environment=dev"),
+      std::string::npos)
+      << planned.output;
+  EXPECT_NE(read_file(summary).find("- " + misplaced + "\n"), std::string::npos) << read_file(summary);
+}
+
+// A plan with a pending object exits 3, as the reconcile after it would.
+TEST_F(PlanE2E, APendingObjectExitsThree) {
+  std::string redis = read_file(platform() / "promises/redis.yaml");
+  redis.replace(redis.find("\nspec:\n"), 7, "\nspec:\n  requiredPromises:\n    - name: database\n");
+  write_file(platform() / "promises/redis.yaml", redis);
+  auto [code, out] = plan({"--detailed-exitcode"});
+  EXPECT_EQ(code, 3) << out;
+  EXPECT_NE(out.find("redis default/cache-a: pending: Promise redis is not available: "), std::string::npos)
+      << out;
 }
 
 TEST_F(PlanE2E, WithoutDetailedExitcodeChangesStillExitZero) {
@@ -100,7 +167,8 @@ TEST_F(PlanE2E, AChangedRequestShowsItsDiffAndARemovedOneItsDeletionsWithoutWrit
           "  deleted  fleet/monitoring/resources/team-b/app/blog/deploy/89948/monitoring/dashboard.yaml\n"),
       std::string::npos)
       << out;
-  EXPECT_NE(out.find("\nPlan: 0 file(s) to add, 1 to change, 2 to delete. Nothing was written.\n"),
+  EXPECT_NE(out.find("\nPlan: 0 file(s) to add, 1 to change, 2 to delete. Nothing was written to the stores "
+                     "or the state; "),
             std::string::npos)
       << out;
   EXPECT_EQ(tips(), before);
@@ -167,7 +235,7 @@ TEST_F(PlanE2E, APromiseWithAMissingRequiredPromiseKeepsItsRequestsPending) {
 // --max-output-files reaches every pipeline: the app pipeline writes two files, so a limit of one fails it.
 TEST_F(PlanE2E, TheOutputLimitsComeFromTheCommandLine) {
   auto [code, out] = plan({"--max-output-files", "1"});
-  EXPECT_EQ(code, 1) << out;
+  EXPECT_EQ(code, 3) << out;  // as the reconcile would
   EXPECT_NE(out.find("App default/shop: failed: "), std::string::npos) << out;
   EXPECT_NE(
       out.find("output has more than 1 files: write fewer files or raise the limit (--max-output-files)"),

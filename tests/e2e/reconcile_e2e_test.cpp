@@ -184,7 +184,9 @@ TEST_F(ReconcileE2E, ExplainShowsEveryDestinationAndTheStickyChoiceWithoutWritin
       << result.output;
   result = run_ferry(explain + FerryArgs{"--request", "default/nope"}, {.merge_stderr = true});
   EXPECT_EQ(result.exit_code, 1);
-  EXPECT_EQ(result.output, "error: no request default/nope in the platform (give it as NAMESPACE/NAME)\n");
+  EXPECT_EQ(
+      result.output,
+      "error: no request default/nope in the platform (give it as NAMESPACE/NAME, or KIND/NAMESPACE/NAME)\n");
 }
 
 TEST_F(ReconcileE2E, VersionAndHelp) {

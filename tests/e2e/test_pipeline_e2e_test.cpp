@@ -157,9 +157,8 @@ TEST_F(TestPipelineE2E, NeverOnAMissingImageNamesTheImage) {
   EXPECT_NE(
       errors().find("error: pipeline \"instance-configure\" container \"generate\" (image " + image +
                     ") could not be run: image " + image +
-                    " is not present in podman's local images and its imagePullPolicy is Never: pull or "
-                    "build it first (podman pull " +
-                    image + ")\n"),
+                    " not found locally (in podman's images); build or load it (podman build -t " + image +
+                    " DIR, or podman load -i FILE); its imagePullPolicy is Never, so it is not pulled\n"),
       std::string::npos)
       << errors();
 }

@@ -50,15 +50,21 @@ TEST(RuntimeErrors, OciNeedsPodmanForItsImages) {
             "podman)");
 }
 
-// What oci answers for an image podman does not have: podman's exit code 125 and message.
+// What oci answers for an image podman does not have: an error naming it and what to do, not a container
+// that exited 125 with podman's "image not known".
 TEST(RuntimeErrors, MissingImage) {
   std::unique_ptr<ContainerRuntime> runtime = runtime_for_test("oci");
   ASSERT_NE(runtime, nullptr);
   KratixDirs dirs;
   Result<ContainerExit> exit = runtime->run(dirs.run("configure/missing", kMissingImage));
-  ASSERT_TRUE(exit.ok()) << exit.error().render();
-  EXPECT_EQ(exit->exit_code, 125);
-  EXPECT_NE(exit->log.find(kMissingImage + ": image not known"), std::string::npos) << exit->log;
+  ASSERT_FALSE(exit.ok()) << exit->log;
+  EXPECT_EQ(exit.error().render(),
+            "image " + kMissingImage +
+                " not found locally (in podman's images); build or load it (podman build "
+                "-t " +
+                kMissingImage +
+                " DIR, or podman load -i FILE); its imagePullPolicy is Never, so it is "
+                "not pulled");
 }
 
 // imagePullPolicy Never on an image the engine does not have: an error naming the image and what to do,
@@ -71,10 +77,32 @@ void expect_never_names_the_image(const std::string& name) {
   missing.pull_policy = PullPolicy::never;
   Result<ContainerExit> exit = runtime->run(missing);
   ASSERT_FALSE(exit.ok()) << name << ": exit " << exit->exit_code << ": " << exit->log;
-  EXPECT_EQ(exit.error().render(),
-            "image " + kMissingImage + " is not present in " + name +
-                "'s local images and its imagePullPolicy is Never: pull or build it first (" + name +
-                " pull " + kMissingImage + ")");
+  EXPECT_EQ(exit.error().render(), "image " + kMissingImage + " not found locally (in " + name +
+                                       "'s images); build or load it (" + name + " build -t " +
+                                       kMissingImage + " DIR, or " + name +
+                                       " load -i FILE); its imagePullPolicy is Never, so it is not pulled");
+}
+
+// IfNotPresent (the default) on an image that is not there and cannot be pulled: the same error, with the
+// last lines of what the pull said, not a container that exited 125 with the pull log.
+void expect_failed_pull_names_the_image(const std::string& name) {
+  std::unique_ptr<ContainerRuntime> runtime = runtime_for_test(name);
+  ASSERT_NE(runtime, nullptr);
+  KratixDirs dirs;
+  Result<ContainerExit> exit = runtime->run(dirs.run("configure/missing", kMissingImage));
+  ASSERT_FALSE(exit.ok()) << name << ": exit " << exit->exit_code << ": " << exit->log;
+  EXPECT_TRUE(exit.error().render().starts_with(
+      "image " + kMissingImage + " not found locally (in " + name + "'s images); build or load it (" + name +
+      " build -t " + kMissingImage + " DIR, or " + name +
+      " load -i FILE), or make it pullable; pulling it failed:\n  "))
+      << exit.error().render();
+}
+
+TEST(RuntimeErrors, PodmanIfNotPresentOnAMissingImageNamesTheImage) {
+  expect_failed_pull_names_the_image("podman");
+}
+TEST(RuntimeErrors, DockerIfNotPresentOnAMissingImageNamesTheImage) {
+  expect_failed_pull_names_the_image("docker");
 }
 
 TEST(RuntimeErrors, PodmanNeverOnAMissingImageNamesTheImage) {

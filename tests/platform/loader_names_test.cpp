@@ -132,8 +132,11 @@ TEST_F(LoaderNames, LabelsAndPromiseSelectorsAreCheckedKeyByKey) {
                   ":17:26: \"spec.destinationSelectors[0].matchLabels.env\" \"dev-\" is "
                   "not a valid label value: it ends with '-'; " +
                   kValueRule,
-              at("requests.yaml") + ":1:1: no Promise provides kind redis in group marketplace.kratix.io; "
-                                    "declare a Promise whose spec.api serves it"}));
+              at("requests.yaml") +
+                  ":1:1: kind redis in group marketplace.kratix.io is served by Promise "
+                  "\"redis\" at " +
+                  at("promises.yaml") +
+                  ":1:1, which failed to load (its errors are listed with it); fix the Promise first"}));
   EXPECT_EQ(
       errors_with("promises.yaml",
                   replaced(kPromise, "matchLabels: {env: dev}",
@@ -142,8 +145,11 @@ TEST_F(LoaderNames, LabelsAndPromiseSelectorsAreCheckedKeyByKey) {
                   ":17:32: \"spec.destinationSelectors[0].matchExpressions[0].key\" \"e v\" "
                   "is not a valid label key: it contains a space; " +
                   kKeyRule,
-              at("requests.yaml") + ":1:1: no Promise provides kind redis in group marketplace.kratix.io; "
-                                    "declare a Promise whose spec.api serves it"}));
+              at("requests.yaml") +
+                  ":1:1: kind redis in group marketplace.kratix.io is served by Promise "
+                  "\"redis\" at " +
+                  at("promises.yaml") +
+                  ":1:1, which failed to load (its errors are listed with it); fix the Promise first"}));
   EXPECT_EQ(
       errors_with("promises.yaml", replaced(kPromise, "name: redis\n",
                                             "name: redis\n  labels: {kratix.io/promise-version: v1.0}\n")),

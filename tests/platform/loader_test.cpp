@@ -35,6 +35,32 @@ class LoaderTest : public ::testing::Test {
   TempDir dir;
 };
 
+// A Promise that fails to load: its requests say so, naming it, instead of "no Promise provides kind", and
+// still report their own errors.
+TEST_F(LoaderTest, ARequestOfAPromiseThatFailedToLoadNamesThePromiseAndKeepsItsOwnErrors) {
+  write_valid_platform();
+  std::string broken = kPromise;
+  broken.replace(broken.find("  destinationSelectors:"), 0, "  requiredPromises: nonsense\n");
+  write_file(dir.path() / "promises/redis.yaml", broken);
+  write_file(dir.path() / "requests/cache.yaml",
+             std::string(kRequest) + "---\n" + R"(apiVersion: marketplace.kratix.io/v1beta1
+kind: redis
+metadata: {name: Bad_Name, namespace: team-a}
+spec: {size: small}
+)");
+  const std::vector<std::string> errors = rendered(load().errors);
+  ASSERT_EQ(errors.size(), 4u) << ::testing::PrintToString(errors);
+  EXPECT_TRUE(errors[0].starts_with(at("promises/redis.yaml") + ":")) << errors[0];
+  const std::string served =
+      "kind redis in group marketplace.kratix.io is served by Promise \"redis\" at " +
+      at("promises/redis.yaml") +
+      ":1:1, which failed to load (its errors are listed with it); fix the Promise first";
+  EXPECT_EQ(errors[1], at("requests/cache.yaml") + ":1:1: " + served);
+  EXPECT_TRUE(errors[2].starts_with(at("requests/cache.yaml") + ":11:")) << errors[2];
+  EXPECT_NE(errors[2].find("Bad_Name"), std::string::npos) << errors[2];
+  EXPECT_EQ(errors[3], at("requests/cache.yaml") + ":9:1: " + served);
+}
+
 TEST_F(LoaderTest, LoadsEveryKindAndResolvesRequestsToTheirPromise) {
   write_valid_platform();
   const LoadResult result = load();
@@ -125,8 +151,9 @@ spec:
                 at("more/bucket.yaml") + ":1:1: BucketStateStore is not supported yet; use a GitStateStore",
                 at("more/no-kind.yaml") + ":1:1: missing required field \"kind\"",
                 at("more/unknown-request.yaml") +
-                    ":1:1: no Promise provides kind Database in group example.com; declare a Promise whose "
-                    "spec.api serves it",
+                    ":1:1: no Promise provides kind Database in group example.com; a Promise that failed to "
+                    "load, or a file that did not parse, may be the one that serves it (" +
+                    at("broken.yaml") + "): fix those first",
                 at("stores.yaml") + ":1:1: GitStateStore \"default\" is declared twice; first at " +
                     at("more/dup.yaml") + ":2:1",
                 at("more/orphan.yaml") +

@@ -56,6 +56,7 @@ class IncrementalTest : public ::testing::Test {
     LoadResult loaded = load_platform(dir.path() / "platform");
     EXPECT_TRUE(loaded.errors.empty());
     runtime = std::make_unique<pipeline::RecordingRuntime>([this](const ContainerRun& r) { return act(r); });
+    for (const auto& [image, digest] : image_digests) runtime->set_image_digest(image, digest);
     StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
       return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
     };
@@ -92,7 +93,8 @@ class IncrementalTest : public ::testing::Test {
   std::string deleted_object;
   int exit_code = 0;
   std::optional<std::size_t> max_deletions;  // --max-deletions; the deletion guard's defaults when unset
-  bool suspend = false;  // the configure pipeline suspends its workflow for 30 minutes
+  bool suspend = false;                      // the configure pipeline suspends its workflow for 30 minutes
+  std::map<std::string, std::string> image_digests;  // what the runtime says of them ("": it cannot tell)
 };
 
 TEST_F(IncrementalTest, TheFirstRunRecordsEachObjectWithItsPlacements) {
@@ -149,6 +151,28 @@ TEST_F(IncrementalTest, AChangedSpecRunsOnlyThatRequest) {
   }
 }
 
+TEST_F(IncrementalTest, AnImageRebuiltUnderTheSameTagRunsItsObjectsAgain) {
+  image_digests["example/redis-configure:v1"] = "sha256:first";
+  run(t0);
+  run(t0 + 1h);
+  EXPECT_TRUE(runtime->runs().empty());
+  image_digests["example/redis-configure:v1"] = "sha256:rebuilt";
+  const RunReport rebuilt = run(t0 + 2h);
+  EXPECT_EQ(runtime->runs().size(), 1u);                               // the request's configure pipeline
+  EXPECT_EQ(rebuilt.requests.at(0).result, RequestResult::unchanged);  // it ran; its output is the same
+  run(t0 + 3h);
+  EXPECT_TRUE(runtime->runs().empty());
+}
+
+TEST_F(IncrementalTest, AnImageWhoseDigestTheRuntimeCannotTellIsAnInputByNameOnly) {
+  image_digests["example/redis-configure:v1"] = "";
+  image_digests["example/redis-delete:v1"] = "";
+  image_digests["example/other:v1"] = "";
+  run(t0);
+  run(t0 + 1h);
+  EXPECT_TRUE(runtime->runs().empty());
+}
+
 TEST_F(IncrementalTest, ForceAndTheReconciliationIntervalRunEverything) {
   run(t0);
   run(t0 + 1h, /*force=*/true);
@@ -195,7 +219,7 @@ TEST_F(IncrementalTest, ARemovedRequestRunsItsFirstDeletePipelineThenLosesItsBun
   EXPECT_EQ(report.requests[0].result, RequestResult::deleted);
   EXPECT_EQ(store.files(), (std::map<std::string, std::string>{}));
   EXPECT_EQ(store.commits().back().change.message,
-            "Delete from: team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n");
+            "Delete from: redis team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n");
   EXPECT_FALSE(state.files().contains("requests/redis/team-a/cache/record.json"));
   EXPECT_TRUE(run(t0 + 2h).requests.empty());
 }

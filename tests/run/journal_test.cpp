@@ -134,7 +134,7 @@ TEST_F(JournalTest, WhenTheSecondStoreFailsTheFirstIsRevertedToItsBytesBefore) {
   EXPECT_EQ(r.result, RequestResult::failed);
   EXPECT_EQ(r.message, "push refused\nstore two failed after commits to one; reverted: one fake-3");
   EXPECT_EQ(one.files(), before);
-  EXPECT_EQ(one.commits().back().change.message.substr(0, 32), "Revert from: team-a/cache\n\nFerry");
+  EXPECT_EQ(one.commits().back().change.message.substr(0, 38), "Revert from: redis team-a/cache\n\nFerry");
   EXPECT_EQ(journal_files(), Files{});
   EXPECT_EQ(exit_code_of(report), 3);
 }

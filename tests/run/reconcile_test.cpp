@@ -91,6 +91,21 @@ class ReconcileTest : public ::testing::Test {
   writer::RecordingStateStore store;
 };
 
+// A request whose pipelines write no files has nothing to place: it succeeded with no output, every time it
+// runs, never "unchanged".
+TEST_F(ReconcileTest, ARequestWhosePipelinesWriteNothingSucceedsWithNoOutput) {
+  const auto write_nothing = [](const ContainerRun&) { return ContainerExit{0, false, ""}; };
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const RunReport report = run(write_nothing);
+    const RequestReport& r = report.requests.at(0);
+    EXPECT_EQ(r.result, RequestResult::succeeded) << attempt;
+    EXPECT_EQ(r.message, "no output: its pipelines wrote no files, so nothing was placed or committed");
+    EXPECT_TRUE(r.placements.empty());
+    EXPECT_TRUE(r.commits.empty());
+  }
+  EXPECT_TRUE(store.files().empty());
+}
+
 TEST_F(ReconcileTest, RunsThePipelineSchedulesByPromiseSelectorAndCommitsOnce) {
   const RunReport report = run(write_outputs);
   ASSERT_EQ(report.requests.size(), 1u);
@@ -108,7 +123,7 @@ TEST_F(ReconcileTest, RunsThePipelineSchedulesByPromiseSelectorAndCommitsOnce) {
           {"dev/resources/team-a/redis/cache/instance-configure/5058f/redis.yaml", "kind: Redis\n"},
       }));
   EXPECT_EQ(store.commits().at(0).change.message,
-            "Update from: team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n"
+            "Update from: redis team-a/cache\n\nFerry-Request: redis team-a/cache\nFerry-Promise: redis\n"
             "Ferry-Pipelines: instance-configure\n");
   const std::vector<ContainerRun> runs = runtime->runs();
   ASSERT_EQ(runs.size(), 1u);

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "runner/explain_command.h"
+
 namespace ferry::runner {
 namespace {
 
@@ -11,18 +13,20 @@ scheduler::Destination dest(std::string name, Labels labels, bool strict = false
 }
 
 GroupDecision decided(scheduler::Selector selector, std::optional<std::string> current) {
-  const std::vector<scheduler::Destination> all = {dest("dev-a", {{"env", "dev"}}), dest("prod", {{"env", "prod"}}),
-                                                   dest("bare", {})};
+  const std::vector<scheduler::Destination> all = {dest("dev-a", {{"env", "dev"}}),
+                                                   dest("prod", {{"env", "prod"}}), dest("bare", {})};
   scheduler::GroupToPlace g;
   g.key = "team-a/cache/configure/5058f1af8388633f609cadb75a75dc9d";
   g.selector = selector;
   g.current = current;
-  return GroupDecision{"configure", ".", "5058f1af8388633f609cadb75a75dc9d", current, selector,
-                       scheduler::decide(g, all), g.cardinality};
+  return GroupDecision{"configure",  ".",      "5058f1af8388633f609cadb75a75dc9d",
+                       current,      selector, scheduler::decide(g, all),
+                       g.cardinality};
 }
 
 TEST(Explain, TextListsEveryDestinationTermAndTheChoice) {
-  const Explanation e{"request team-a/cache (redis, Promise redis)", {decided({{"env", "dev"}}, std::nullopt)}};
+  const Explanation e{"request team-a/cache (redis, Promise redis)",
+                      {decided({{"env", "dev"}}, std::nullopt)}};
   EXPECT_EQ(render_explanation_text(e),
             "request team-a/cache (redis, Promise redis)\n"
             "  pipeline configure, group . (5058f), selector env=dev\n"
@@ -48,6 +52,36 @@ TEST(Explain, JsonCarriesTheSameFacts) {
   EXPECT_NE(json.find("\"chosen\": [\n        \"dev-a\"\n      ]"), std::string::npos) << json;
   EXPECT_NE(json.find("\"actual\": \"prod\""), std::string::npos);
   EXPECT_NE(json.find("\"actual\": null"), std::string::npos);
+}
+
+// Two requests of different kinds with one name: NAMESPACE/NAME is ambiguous and says so; KIND/NAMESPACE/NAME
+// picks one.
+TEST(Explain, KindNamespaceNameTellsApartTwoKindsWithOneName) {
+  Platform platform;
+  for (const char* kind : {"redis", "postgres"}) {
+    pipeline::Request request;
+    request.kind = kind;
+    request.namespace_ = "shop";
+    request.name = "orders";
+    platform.requests.push_back(request);
+  }
+  pipeline::Request other;
+  other.kind = "redis";
+  other.namespace_ = "shop";
+  other.name = "cache";
+  platform.requests.push_back(other);
+  auto postgres = request_named(platform, "postgres/shop/orders");
+  ASSERT_TRUE(postgres.ok()) << postgres.error().render();
+  EXPECT_EQ((*postgres)->kind, "postgres");
+  auto cache = request_named(platform, "shop/cache");
+  ASSERT_TRUE(cache.ok());
+  EXPECT_EQ((*cache)->name, "cache");
+  EXPECT_EQ(request_named(platform, "shop/orders").error().render(),
+            "shop/orders names 2 requests of different kinds; give one as KIND/NAMESPACE/NAME: "
+            "redis/shop/orders, postgres/shop/orders");
+  EXPECT_EQ(
+      request_named(platform, "mysql/shop/orders").error().render(),
+      "no request mysql/shop/orders in the platform (give it as NAMESPACE/NAME, or KIND/NAMESPACE/NAME)");
 }
 
 }  // namespace
