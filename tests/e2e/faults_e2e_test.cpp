@@ -128,12 +128,14 @@ TEST_F(FaultsE2E, AFullPipelineCacheDiskIsAWarningAndTheRunSucceeds) {
   EXPECT_EQ(trees(), uninterrupted_trees());
 }
 
-// A podman that answers the first call and is gone for the rest: the objects that needed it fail naming
-// it, whatever was committed is whole, and a run with podman back ends as an uninterrupted one.
+// A podman that runs the first container and is gone soon after (the image digest queries of the
+// incremental decision come first and are answered): the objects that needed it fail naming it, whatever
+// was committed is whole, and a run with podman back ends as an uninterrupted one.
 TEST_F(FaultsE2E, AContainerEngineThatDisappearsMidRunFailsTheRestAndTheNextRunFinishes) {
   const fs::path vanishing = dir.path() / "bin/podman";
   write_file(vanishing,
-             "#!/bin/sh\n[ -e \"$0.used\" ] && rm -f \"$0\"\ntouch \"$0.used\"\nexec podman \"$@\"\n");
+             "#!/bin/sh\n[ -e \"$0.used\" ] && rm -f \"$0\"\n[ \"$1\" = run ] && touch \"$0.used\"\n"
+             "exec podman \"$@\"\n");
   fs::permissions(vanishing, fs::perms::owner_all);
   const Run failed = ferry_reconcile(
       {"--runtime", "podman", "--jobs", "1", "--no-pipeline-cache", "--podman", vanishing.string()});
