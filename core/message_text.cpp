@@ -11,11 +11,16 @@ bool is_continuation_byte(char c) {
   return (static_cast<unsigned char>(c) & 0xC0) == 0x80;
 }
 
-// 20971520 -> "20,971,520".
+// 20971520 -> "20,971,520". Appended digit by digit rather than with string::insert, on which gcc 12 at -O3
+// reports a false -Wrestrict inside libstdc++ (a plain `-DCMAKE_BUILD_TYPE=Release` build).
 std::string with_thousands(std::size_t number) {
-  std::string digits = std::to_string(number);
-  for (auto at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3) digits.insert(at, ",");
-  return digits;
+  const std::string digits = std::to_string(number);
+  std::string grouped;
+  for (std::size_t at = 0; at < digits.size(); ++at) {
+    if (at > 0 && (digits.size() - at) % 3 == 0) grouped += ',';
+    grouped += digits[at];
+  }
+  return grouped;
 }
 
 void append_visible(std::string& out, char c) {

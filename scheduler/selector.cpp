@@ -35,32 +35,47 @@ Selector merge_without_overwrite(const Labels& promise_selector, const Labels& p
 bool holds(const Requirement& r, const Labels& labels) {
   const auto found = labels.find(r.key);
   const bool present = found != labels.end();
-  const auto listed = [&] { return std::find(r.values.begin(), r.values.end(), found->second) != r.values.end(); };
+  const auto listed = [&] {
+    return std::find(r.values.begin(), r.values.end(), found->second) != r.values.end();
+  };
   switch (r.op) {
-    case Operator::equals: return present && found->second == r.value;
-    case Operator::not_equals: return !present || found->second != r.value;
-    case Operator::in: return present && listed();
-    case Operator::not_in: return !present || !listed();
-    case Operator::exists: return present;
-    case Operator::does_not_exist: return !present;
+    case Operator::equals:
+      return present && found->second == r.value;
+    case Operator::not_equals:
+      return !present || found->second != r.value;
+    case Operator::in:
+      return present && listed();
+    case Operator::not_in:
+      return !present || !listed();
+    case Operator::exists:
+      return present;
+    case Operator::does_not_exist:
+      return !present;
   }
   return false;
 }
 
 bool matches(const Selector& selector, const Labels& labels) {
-  return std::all_of(selector.begin(), selector.end(), [&](const Requirement& r) { return holds(r, labels); });
+  return std::all_of(selector.begin(), selector.end(),
+                     [&](const Requirement& r) { return holds(r, labels); });
 }
 
 std::string to_string(const Requirement& r) {
   std::string joined;
   for (const std::string& v : r.values) joined += (joined.empty() ? "" : ",") + v;
   switch (r.op) {
-    case Operator::equals: return r.key + "=" + r.value;
-    case Operator::not_equals: return r.key + "!=" + r.value;
-    case Operator::in: return r.key + " in (" + joined + ")";
-    case Operator::not_in: return r.key + " notin (" + joined + ")";
-    case Operator::exists: return r.key;
-    case Operator::does_not_exist: return "!" + r.key;
+    case Operator::equals:
+      return r.key + "=" + r.value;
+    case Operator::not_equals:
+      return r.key + "!=" + r.value;
+    case Operator::in:
+      return r.key + " in (" + joined + ")";
+    case Operator::not_in:
+      return r.key + " notin (" + joined + ")";
+    case Operator::exists:
+      return r.key;
+    case Operator::does_not_exist:
+      return "!" + r.key;
   }
   return r.key;
 }
@@ -68,16 +83,24 @@ std::string to_string(const Requirement& r) {
 std::string to_string(const Selector& selector) {
   if (selector.empty()) return "<empty>";
   std::string text;
-  for (const Requirement& r : selector) text += (text.empty() ? "" : ",") + to_string(r);
+  // Appended piece by piece: gcc 12 at -O3 reports a false -Wrestrict in `"," + std::string`.
+  for (const Requirement& r : selector) {
+    if (!text.empty()) text += ',';
+    text += to_string(r);
+  }
   return text;
 }
 
 Requirement to_requirement(const LabelExpression& expression) {
   switch (expression.op) {
-    case LabelOperator::in: return Requirement{expression.key, "", Operator::in, expression.values};
-    case LabelOperator::not_in: return Requirement{expression.key, "", Operator::not_in, expression.values};
-    case LabelOperator::exists: return Requirement{expression.key, "", Operator::exists};
-    case LabelOperator::does_not_exist: return Requirement{expression.key, "", Operator::does_not_exist};
+    case LabelOperator::in:
+      return Requirement{expression.key, "", Operator::in, expression.values};
+    case LabelOperator::not_in:
+      return Requirement{expression.key, "", Operator::not_in, expression.values};
+    case LabelOperator::exists:
+      return Requirement{expression.key, "", Operator::exists};
+    case LabelOperator::does_not_exist:
+      return Requirement{expression.key, "", Operator::does_not_exist};
   }
   return Requirement{expression.key, "", Operator::exists};
 }

@@ -23,7 +23,12 @@ bool any_of(std::string_view text, std::initializer_list<std::string_view> parts
 std::string seconds(std::chrono::milliseconds waited) {
   const auto whole = waited.count() / 1000;
   const auto tenths = waited.count() % 1000 / 100;
-  return std::to_string(whole) + (tenths != 0 ? "." + std::to_string(tenths) : "");
+  std::string text = std::to_string(whole);
+  if (tenths != 0) {  // appended: gcc 12 at -O3 reports a false -Wrestrict in `"." + std::string`
+    text += '.';
+    text += std::to_string(tenths);
+  }
+  return text;
 }
 
 Error timeout_error(const StoreUrl& url, const TransportFailure& failure) {
@@ -63,7 +68,9 @@ Error transport_error(const StoreUrl& url, const TransportFailure& failure) {
   const std::string cause = redact_url(message.empty() ? "unknown libgit2 error" : message);
   if (any_of(message, {"early eof", "unexpected eof", "connection reset", "broken pipe", "hung up",
                        "unexpected disconnect", "failed to receive", "failed to send",
-                       "connection indicated an eof", "failed getting banner"})) {
+                       "connection indicated an eof", "failed getting banner",
+                       // libgit2 >= 1.8 over git:// when the server closes before sending its refs
+                       "could not read refs from remote repository"})) {
     return make_error(failure.doing + " " + failure.store + ": the connection was lost (" + cause + ")");
   }
   return make_error(failure.doing + " " + failure.store + ": " + cause);

@@ -18,6 +18,9 @@ TEST(MessageText, ALongValueKeepsItsFirst64CharactersAndSaysHowLongItWas) {
             "\"" + std::string(64, 'x') + "\"... (20,971,520 characters)");
   EXPECT_EQ(shortened(std::string(70000, '7')), std::string(64, '7') + "... (70,000 characters)");
   EXPECT_EQ(shortened("abcdef", 3), "abc... (6 characters)");
+  // Groups of three from the right, whatever the digit count.
+  EXPECT_EQ(shortened(std::string(1000, 'a'), 1), "a... (1,000 characters)");
+  EXPECT_EQ(shortened(std::string(123456, 'a'), 1), "a... (123,456 characters)");
 }
 
 TEST(MessageText, CharactersAreCodePointsAndNeverCutInHalf) {
