@@ -37,8 +37,15 @@ std::string annotation(const char* level, const Error& e) {
   return std::string("::") + level + properties + "::" + github_command_data(e.message) + "\n";
 }
 
+// "Promise NAME" or "NAMESPACE/NAME", for the summary's table, whose Promise column tells kinds apart.
 std::string who(const RequestReport& r) {
   return r.kind == "Promise" ? "Promise " + r.name : r.namespace_ + "/" + r.name;
+}
+
+// "Promise NAME" or "KIND NAMESPACE/NAME", for an annotation's title, which stands alone: two requests of
+// different kinds with one name are told apart.
+std::string who_with_kind(const RequestReport& r) {
+  return r.kind == "Promise" ? who(r) : r.kind + " " + who(r);
 }
 
 std::string getenv_or_empty(const char* name) {
@@ -118,12 +125,14 @@ std::string render_github_run_annotations(const RunReport& report) {
   std::string out;
   for (const RequestReport* r : entries_of(report)) {
     if (r->result == RequestResult::failed || r->result == RequestResult::pending) {
-      out += "::error title=" + github_command_property("ferry: " + who(*r) + " " + to_string(r->result)) +
+      out += "::error title=" +
+             github_command_property("ferry: " + who_with_kind(*r) + " " + to_string(r->result)) +
              "::" + github_command_data(r->message) + "\n";
     }
     for (const auto& p : r->placements) {
       if (p.misplaced.empty()) continue;
-      out += "::warning title=" + github_command_property("ferry: " + who(*r) + " misplaced") + "::" +
+      out += "::warning title=" + github_command_property("ferry: " + who_with_kind(*r) + " misplaced") +
+             "::" +
              github_command_data(p.pipeline + " group " + p.directory + " stays on " + p.destination + ": " +
                                  p.misplaced) +
              "\n";

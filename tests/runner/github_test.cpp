@@ -42,8 +42,8 @@ TEST(GitHubAnnotations, NameFailedAndPendingObjectsAndMisplacedGroups) {
   report.requests.push_back(kept);
   EXPECT_EQ(
       render_github_run_annotations(report),
-      "::error title=ferry%3A default/bad failed::pipeline configure: exit 1\n"
-      "::warning title=ferry%3A default/kept misplaced::configure group . stays on old: Destination old no "
+      "::error title=ferry%3A redis default/bad failed::pipeline configure: exit 1\n"
+      "::warning title=ferry%3A redis default/kept misplaced::configure group . stays on old: Destination old no "
       "longer matches env=dev\n");
 }
 
