@@ -8,6 +8,7 @@
 #include <string>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/support/damaged_objects.h"
 #include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
@@ -15,23 +16,15 @@ namespace ferry {
 namespace {
 
 namespace fs = std::filesystem;
+using ferry::testing::cut_to_half;
 using ferry::testing::FerryArgs;
 using ferry::testing::FerryOptions;
 using ferry::testing::git;
+using ferry::testing::loose_file;
+using ferry::testing::overwrite_with_garbage;
 using ferry::testing::read_file;
 
 constexpr int kTimeBoundSeconds = 60;
-
-// The loose file of the object `spec` names in the bare repository `repo`; `id` is set to the object's id.
-fs::path loose_file(const fs::path& repo, const std::string& spec, std::string& id) {
-  id = git(repo, "rev-parse " + spec);
-  return repo / "objects" / id.substr(0, 2) / id.substr(2);
-}
-
-void cut_to_half(const fs::path& file) {
-  fs::permissions(file, fs::perms::owner_write, fs::perm_options::add);
-  fs::resize_file(file, fs::file_size(file) / 2);
-}
 
 class DamagedRepositoryE2E : public ferry::testing::PlatformFixture {
  protected:
@@ -68,9 +61,7 @@ TEST_F(DamagedRepositoryE2E, ACutShortRecordInTheStateRepositoryIsAnErrorNamingI
 TEST_F(DamagedRepositoryE2E, AGarbageRecordInTheStateRepositoryIsAnErrorNamingItAndTheRepository) {
   ASSERT_EQ(reconcile(exec_runtime()).first, 0) << read_file(dir.path() / "stderr");
   std::string id;
-  const fs::path file = loose_file(state(), "state:" + a_record(), id);
-  fs::permissions(file, fs::perms::owner_write, fs::perm_options::add);
-  ferry::testing::write_file(file, "not a zlib stream");
+  overwrite_with_garbage(loose_file(state(), "state:" + a_record(), id));
   const auto result = reconcile_bounded();
   EXPECT_NE(result.exit_code, 124) << "ferry overran " << kTimeBoundSeconds << " s";
   EXPECT_NE(result.exit_code, 0);

@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 
+#include "tests/support/damaged_objects.h"
 #include "tests/support/test_support.h"
 #include "tests/writer/remote_store_support.h"
 #include "writer/local_git_repo.h"
@@ -24,8 +25,11 @@ namespace ferry::writer {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::cut_to_half;
 using testing::git;
 using ::testing::HasSubstr;
+using testing::loose_file;
+using testing::overwrite_with_garbage;
 using testing_remote::change_of;
 
 constexpr auto kTimeBound = std::chrono::seconds(20);
@@ -60,22 +64,6 @@ std::string within_time_bound(const std::function<std::string()>& read) {
     text.append(chunk, static_cast<std::size_t>(got));
   ::close(fds[0]);
   return text;
-}
-
-// The loose file of the object `spec` names (e.g. "main:a/record.json") in the bare repository `repo`.
-fs::path loose_file(const fs::path& repo, const std::string& spec, std::string& id) {
-  id = git(repo, "rev-parse " + spec);
-  return repo / "objects" / id.substr(0, 2) / id.substr(2);
-}
-
-void cut_to_half(const fs::path& file) {
-  fs::permissions(file, fs::perms::owner_write, fs::perm_options::add);
-  fs::resize_file(file, fs::file_size(file) / 2);
-}
-
-void overwrite_with_garbage(const fs::path& file) {
-  fs::permissions(file, fs::perms::owner_write, fs::perm_options::add);
-  testing::write_file(file, "garbage where a zlib stream should be");
 }
 
 std::string read_all(StateStore& store) {
