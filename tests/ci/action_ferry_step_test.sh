@@ -7,7 +7,7 @@
 #   action_ferry_step_test.sh SOURCE_DIR WORK_DIR FERRY_BINARY
 set -euo pipefail
 source_dir=$(realpath "$1")
-work=$2
+work=$(realpath -m "$2")
 ferry=$(realpath "$3")
 here=$(dirname "$(realpath "$0")")
 rm -rf "$work" && mkdir -p "$work/action/build" "$work/workspace" "$work/bin"
@@ -23,8 +23,10 @@ run_step() {
   python3 "$here/action_step.py" "$source_dir/action.yml" ferry "$work/action" "$@" >"$work/step.sh" 2>/dev/null
   : >"$work/outputs"
   code=0
+  # The work directory may lie inside a checkout (the build directory of a clone): git must not find it.
   output=$(cd "$work/workspace" && env PATH="$step_path" GITHUB_WORKSPACE="$work/workspace" \
-    GITHUB_OUTPUT="$work/outputs" bash --noprofile --norc -eo pipefail "$work/step.sh" 2>&1) || code=$?
+    GIT_CEILING_DIRECTORIES="$work" GITHUB_OUTPUT="$work/outputs" \
+    bash --noprofile --norc -eo pipefail "$work/step.sh" 2>&1) || code=$?
 }
 
 run_step command=validate platform=platform
