@@ -40,6 +40,10 @@ int in_child(Body body) {
 // runs of ci/test cover these paths.
 [[maybe_unused]] constexpr const char* kTsanCoalescesSignals =
     "ThreadSanitizer coalesces the two raised signals";
+// install_interrupt_handlers starts the watchdog thread; ThreadSanitizer refuses to start a thread in a child
+// forked from a multi-threaded process (this test binary, once TBB's workers run), and ends the child.
+[[maybe_unused]] constexpr const char* kTsanNoThreadsAfterFork =
+    "ThreadSanitizer cannot start the watchdog thread in a child forked from a multi-threaded process";
 [[maybe_unused]] constexpr const char* kTsanForksForVfork =
     "ThreadSanitizer runs vfork as fork, so a failed execve cannot report through the shared memory";
 
@@ -71,6 +75,9 @@ TEST_F(Interrupt, NothingIsInterruptedBeforeASignal) {
 }
 
 TEST_F(Interrupt, ASignalIsRecordedWithItsNumberAndMakesTheDescriptorReadable) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << kTsanNoThreadsAfterFork;
+#endif
   const int code = in_child([] {
     install_interrupt_handlers();
     pollfd before{interrupt_fd(), POLLIN, 0};
@@ -128,6 +135,9 @@ TEST_F(Interrupt, ASecondSignalInsideAnUninterruptibleSectionExitsWhenItEnds) {
 // that SA_RESTART resumes. The watchdog ends the process kInterruptGrace after the signal, with its code;
 // alarm(5) bounds the test when it does not (the child then dies of SIGALRM).
 TEST_F(Interrupt, ARunStuckInACallThatNeverChecksEndsOneSecondAfterTheSignal) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << kTsanNoThreadsAfterFork;
+#endif
   const auto started = std::chrono::steady_clock::now();
   const int code = in_child([] {
     ::alarm(5);
@@ -147,6 +157,9 @@ TEST_F(Interrupt, ARunStuckInACallThatNeverChecksEndsOneSecondAfterTheSignal) {
 
 // The watchdog never cuts a commit short: it waits for the open UninterruptibleSection, then exits.
 TEST_F(Interrupt, TheWatchdogLetsAnOpenUninterruptibleSectionFinishFirst) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << kTsanNoThreadsAfterFork;
+#endif
   TempDir dir;
   const auto done = dir.path() / "done";
   const auto started = std::chrono::steady_clock::now();
@@ -169,6 +182,9 @@ TEST_F(Interrupt, TheWatchdogLetsAnOpenUninterruptibleSectionFinishFirst) {
 // While a child runs the watchdog waits (a container being stopped), but for kChildStopLimit at most: a
 // child that never ends (here one nobody waits for) is killed with its group, and the run ends.
 TEST_F(Interrupt, TheWatchdogWaitsForRunningChildrenUpToTheirLimit) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << kTsanNoThreadsAfterFork;
+#endif
   TempDir dir;
   const auto pid_file = dir.path() / "pid";
   const auto started = std::chrono::steady_clock::now();
