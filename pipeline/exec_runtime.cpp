@@ -154,6 +154,21 @@ Result<std::string> ExecRuntime::image_digest(const std::string& image) {
   return digests_[image] = "sha256:" + sha256_hex(material);
 }
 
+namespace {
+
+// bwrap binds the host's top-level directories recursively (/var with the engines' overlay mounts under it).
+// A mount that docker or podman adds or removes there at that moment makes bwrap's remount of the submounts
+// fail with EINVAL, and bwrap exits 1 before the command starts. Such a start is tried again, at most
+// kSandboxSetupAttempts times in all: the command never ran, so nothing is done twice.
+constexpr int kSandboxSetupAttempts = 3;
+
+bool failed_in_sandbox_setup(const cli::Outcome& outcome, const std::string& log) {
+  return !outcome.timed_out && outcome.exit_code == 1 && log.starts_with("bwrap: Can't bind mount ") &&
+         log.find("Unable to apply mount flags") != std::string::npos;
+}
+
+}  // namespace
+
 Result<ContainerExit> ExecRuntime::run(const ContainerRun& run) {
   const cli::Tool tool{"bwrap", bwrap_, "bubblewrap"};
   Result<std::string> bwrap = tool.locate();
@@ -163,14 +178,18 @@ Result<ContainerExit> ExecRuntime::run(const ContainerRun& run) {
   }
   Result<std::vector<std::string>> args = arguments_for(run);
   if (!args) return args.error();
-  if (interrupted()) return ContainerExit{-1, true, "not started: ferry was interrupted\n"};
-  cli::LogFile log;
-  if (log.file() == nullptr) return make_error("cannot run exec: cannot create a temporary log file");
-  Result<cli::ChildProcess> sandbox = cli::ChildProcess::start(*bwrap, *args, log.file());
-  if (!sandbox) return tool.failed_start(sandbox.error());
+  for (int attempt = 1;; ++attempt) {
+    if (interrupted()) return ContainerExit{-1, true, "not started: ferry was interrupted\n"};
+    cli::LogFile log;
+    if (log.file() == nullptr) return make_error("cannot run exec: cannot create a temporary log file");
+    Result<cli::ChildProcess> sandbox = cli::ChildProcess::start(*bwrap, *args, log.file());
+    if (!sandbox) return tool.failed_start(sandbox.error());
 
-  const cli::Outcome outcome = cli::wait_or_stop(*sandbox, run.timeout, [&] { sandbox->kill(); });
-  return ContainerExit{outcome.exit_code, outcome.timed_out, log.read()};
+    const cli::Outcome outcome = cli::wait_or_stop(*sandbox, run.timeout, [&] { sandbox->kill(); });
+    std::string text = log.read();
+    if (attempt < kSandboxSetupAttempts && failed_in_sandbox_setup(outcome, text)) continue;
+    return ContainerExit{outcome.exit_code, outcome.timed_out, std::move(text)};
+  }
 }
 
 }  // namespace ferry::pipeline
