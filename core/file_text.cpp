@@ -1,6 +1,7 @@
 #include "core/file_text.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,6 +17,39 @@ std::optional<std::string> read_file_text(const std::filesystem::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+namespace {
+
+Error read_error(const std::filesystem::path& path, int error) {
+  return make_error("cannot read " + path.string() + ": " + std::strerror(error));
+}
+
+}  // namespace
+
+Result<std::optional<std::string>> read_file_if_present(const std::filesystem::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    if (errno == ENOENT || errno == ENOTDIR) return std::optional<std::string>();
+    return read_error(path, errno);
+  }
+  std::string bytes;
+  if (struct stat status{}; ::fstat(fd, &status) == 0)
+    bytes.reserve(static_cast<std::size_t>(status.st_size));
+  char chunk[65536];
+  for (;;) {
+    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const int error = errno;
+      ::close(fd);
+      return read_error(path, error);
+    }
+    if (got == 0) break;
+    bytes.append(chunk, static_cast<std::size_t>(got));
+  }
+  ::close(fd);
+  return std::optional<std::string>(std::move(bytes));
 }
 
 namespace {

@@ -1,16 +1,12 @@
 #include "writer/checked_odb.h"
 
-#include <fcntl.h>
 #include <git2/sys/odb_backend.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <type_traits>
 
+#include "core/file_text.h"
 #include "writer/libgit2_errors.h"
 #include "writer/loose_object_check.h"
 #include "writer/oid_hex.h"
@@ -36,32 +32,6 @@ CheckingBackend& backend_of(git_odb_backend* base) {
   return *reinterpret_cast<CheckingBackend*>(base);
 }
 
-// The whole file, or nothing when there is no such file; other failures set libgit2's error.
-std::optional<std::string> read_loose_file(const std::string& path, int& failure_code) {
-  failure_code = 0;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno != ENOENT && errno != ENOTDIR) failure_code = errno;
-    return std::nullopt;
-  }
-  std::string bytes;
-  struct stat status {};
-  if (::fstat(fd, &status) == 0) bytes.reserve(static_cast<std::size_t>(status.st_size));
-  char chunk[65536];
-  for (;;) {
-    const ssize_t got = ::read(fd, chunk, sizeof chunk);
-    if (got < 0 && errno == EINTR) continue;
-    if (got <= 0) {
-      if (got < 0) failure_code = errno;
-      break;
-    }
-    bytes.append(chunk, static_cast<std::size_t>(got));
-  }
-  ::close(fd);
-  if (failure_code != 0) return std::nullopt;
-  return bytes;
-}
-
 int report(const CheckingBackend& backend, const git_oid* id, const std::string& reason) {
   const std::string message =
       "loose object " + oid_hex(*id) + " of " + backend.store + " is damaged: " + reason;
@@ -73,12 +43,14 @@ int report(const CheckingBackend& backend, const git_oid* id, const std::string&
 // or libgit2's loose backend will say it is not found), an error set when it cannot be read.
 int read_file_of(const CheckingBackend& backend, const git_oid* id, std::string& bytes) {
   const std::string hex = oid_hex(*id);
-  int failure_code = 0;
-  auto file = read_loose_file(backend.objects + hex.substr(0, 2) + "/" + hex.substr(2), failure_code);
-  if (failure_code != 0)
-    return report(backend, id, std::string("it cannot be read: ") + std::strerror(failure_code));
-  if (!file) return GIT_PASSTHROUGH;
-  bytes = std::move(*file);
+  auto file = read_file_if_present(backend.objects + hex.substr(0, 2) + "/" + hex.substr(2));
+  if (!file) {
+    const std::string message = "loose object " + hex + " of " + backend.store + ": " + file.error().message;
+    git_error_set_str(GIT_ERROR_ODB, message.c_str());
+    return GIT_ERROR;
+  }
+  if (!*file) return GIT_PASSTHROUGH;
+  bytes = std::move(**file);
   return 0;
 }
 
