@@ -105,4 +105,14 @@ std::optional<std::string> closest_word(std::string_view word, const std::vector
   return best;
 }
 
+std::string last_lines(std::string_view text, std::size_t count) {
+  std::size_t end = text.size();
+  while (end > 0 && text[end - 1] == '\n') --end;
+  std::size_t start = end;
+  for (std::size_t lines = 0; start > 0; --start) {
+    if (text[start - 1] == '\n' && ++lines == count) break;
+  }
+  return std::string(text.substr(start, end - start));
+}
+
 }  // namespace ferry

@@ -21,6 +21,9 @@ std::string shortened(std::string_view text, std::size_t max_characters = kQuote
 // shortened(text) in double quotes: "cache", or "xxxx..."... (70,000 characters) when cut.
 std::string quoted_value(std::string_view text, std::size_t max_characters = kQuotedCharacters);
 
+// The last `count` lines of `text` (a container's or an engine's log), without its trailing newlines.
+std::string last_lines(std::string_view text, std::size_t count);
+
 // Levenshtein distance of the two words, comparing ASCII letters without regard to case.
 std::size_t edit_distance_ignoring_case(std::string_view a, std::string_view b);
 

@@ -3,10 +3,12 @@
 // cli::ChildProcess, so no child outlives run() on any path.
 #include "pipeline/podman_runtime.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <thread>
 
+#include "core/message_text.h"
 #include "pipeline/cli_engine.h"
 
 namespace ferry::pipeline {
@@ -67,19 +69,14 @@ void stop_container(const std::string& exe, const CliEngine& engine, cli::ChildP
   cli::run_quietly(exe, remove);
 }
 
-// The last `count` non-empty lines of `text`, each on a line of its own, indented.
-std::string last_lines(const std::string& text, std::size_t count) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    if (end > start) lines.push_back(text.substr(start, end - start));
+// Each line of `text` on a line of its own, indented under the message.
+std::string indented_lines(const std::string& text) {
+  std::string out;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    out += "\n  " + text.substr(start, end - start);
     start = end + 1;
   }
-  std::string out;
-  for (std::size_t i = lines.size() > count ? lines.size() - count : 0; i < lines.size(); ++i)
-    out += "\n  " + lines[i];
   return out;
 }
 
@@ -91,7 +88,7 @@ std::string missing_image_message(const std::string& engine, const std::string& 
                      "'s images); build or load it (" + engine + " build -t " + image + " DIR, or " + engine +
                      " load -i FILE)";
   if (policy == PullPolicy::never) return text + "; its imagePullPolicy is Never, so it is not pulled";
-  return text + ", or make it pullable; pulling it failed:" + last_lines(pull_log, 3);
+  return text + ", or make it pullable; pulling it failed:" + indented_lines(last_lines(pull_log, 3));
 }
 
 PodmanRuntime::PodmanRuntime(std::string executable)

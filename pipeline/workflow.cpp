@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "core/file_text.h"
+#include "core/message_text.h"
 #include "core/scratch_directory.h"
 #include "pipeline/cached_pipeline.h"
 #include "pipeline/workflow_status.h"
@@ -52,24 +53,13 @@ class PipelineScratch {
   ScratchDirectory dir_;
 };
 
-// The last kLogTailLines lines of a log, without a trailing newline.
-std::string log_tail(const std::string& log) {
-  std::size_t end = log.size();
-  while (end > 0 && log[end - 1] == '\n') --end;
-  std::size_t start = end;
-  for (std::size_t lines = 0; start > 0; --start) {
-    if (log[start - 1] == '\n' && ++lines == kLogTailLines) break;
-  }
-  return log.substr(start, end - start);
-}
-
 std::string container_failure(const Pipeline& pipeline, const Container& container, const ContainerExit& exit,
                               std::chrono::seconds timeout) {
   std::string text = "pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
                      container.image + ") ";
   text += exit.timed_out ? "timed out after " + std::to_string(timeout.count()) + "s"
                          : "exited with code " + std::to_string(exit.exit_code);
-  const std::string tail = log_tail(exit.log);
+  const std::string tail = last_lines(exit.log, kLogTailLines);
   return tail.empty() ? text + " and wrote no log" : text + "; last lines of its log:\n" + tail;
 }
 

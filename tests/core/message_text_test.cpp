@@ -35,6 +35,12 @@ TEST(MessageText, ControlCharactersAreShownEscapedSoAMessageStaysOnOneLine) {
   EXPECT_EQ(quoted_value("a\nb\tc\x7F"), "\"a\\x0Ab\\x09c\\x7F\"");
 }
 
+TEST(MessageText, LastLinesAreTheEndOfALogWithoutItsTrailingNewlines) {
+  EXPECT_EQ(last_lines("one\ntwo\nthree\nfour\n\n", 2), "three\nfour");
+  EXPECT_EQ(last_lines("one\ntwo", 5), "one\ntwo");
+  EXPECT_EQ(last_lines("", 3), "");
+}
+
 TEST(MessageText, EditDistanceIgnoresCase) {
   EXPECT_EQ(edit_distance_ignoring_case("Destinaton", "Destination"), 1u);
   EXPECT_EQ(edit_distance_ignoring_case("promise", "Promise"), 0u);
