@@ -193,19 +193,24 @@ std::string render_json(const RunReport& report) {
 
 namespace {
 
-// `value` with the run's secret values masked in every string it holds.
-nlohmann::ordered_json masked_strings(nlohmann::ordered_json value) {
-  if (value.is_string()) return masked_secrets(value.get_ref<const std::string&>());
+// `value` with `secrets` masked in every string it holds.
+nlohmann::ordered_json masked_strings(nlohmann::ordered_json value, const std::vector<std::string>& secrets) {
+  if (value.is_string()) return masked(value.get_ref<const std::string&>(), secrets);
   if (!value.is_structured()) return value;  // iterating a number would visit the number itself
-  for (auto& element : value) element = masked_strings(std::move(element));
+  for (auto& element : value) element = masked_strings(std::move(element), secrets);
   return value;
+}
+
+std::string json_text(const nlohmann::ordered_json& document) {
+  return document.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace
 
 std::string report_json_text(const nlohmann::ordered_json& document) {
-  return masked_strings(document).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) +
-         "\n";
+  // The secret values are read once for the whole document, and a run without any copies nothing.
+  const std::vector<std::string> secrets = remembered_secret_values();
+  return secrets.empty() ? json_text(document) : json_text(masked_strings(document, secrets));
 }
 
 std::string render_diagnostics(const std::vector<Error>& errors, const std::vector<Error>& warnings) {
