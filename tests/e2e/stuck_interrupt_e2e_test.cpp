@@ -106,10 +106,12 @@ TEST_F(StuckInterruptE2E, SigtermWhileParsingAHugeFileEndsTheRunWithinASecond) {
 }
 
 // libgit2 1.5 spins forever inflating a truncated loose object: here every loose object of the recorded
-// state, cut to half its size after a first run. The run is stuck in libgit2, which never checks the signal;
-// the watchdog ends it. Once such objects are found before libgit2 reads them (issue 26, item 3), the run
-// fails before the signal: then it must fail, not hang, and leave the lock free all the same.
-TEST_F(StuckInterruptE2E, SigtermDuringALibgit2ReadOfADamagedObjectEndsTheRunWithinASecond) {
+// state, cut to half its size after a first run. Before writer/checked_odb.h the run was stuck in libgit2,
+// which never checks the signal, and the watchdog ended it within a second of SIGTERM; now the check fails
+// the run before the signal, so this test holds the outcome either way: the run ends (by itself within 2 s,
+// or within a second of SIGTERM), with an error, and the lock is free. The watchdog itself is tested end to
+// end by the huge platform file above and in tests/pipeline/interrupt_test.cpp.
+TEST_F(StuckInterruptE2E, ARunOnDamagedStateObjectsEndsWithinASecondOfSigtermOrByItself) {
   const auto first = ferry::testing::run_ferry(ferry::testing::FerryArgs{
       "reconcile", platform().string(), "--runtime", "exec", "--exec-config", exec_config()});
   ASSERT_EQ(first.exit_code, 0) << first.error_output;
