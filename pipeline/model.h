@@ -13,6 +13,7 @@
 #include "core/labels.h"
 #include "pipeline/openapi_schema.h"
 #include "pipeline/secrets.h"
+#include "pipeline/volume_model.h"
 
 namespace ferry::pipeline {
 
@@ -34,6 +35,8 @@ struct Container {
   std::vector<std::string> args;
   std::vector<EnvVar> env;
   PullPolicy pull_policy = PullPolicy::if_not_present;
+  std::vector<EnvFromSource> env_from = {};     // envFrom, in order, before env (as Kubernetes orders them)
+  std::vector<VolumeMount> volume_mounts = {};  // volumeMounts of the Pipeline's volumes
 };
 
 // The Pipeline annotation that gives its containers the engine's default network; without it they run
@@ -45,6 +48,8 @@ struct Pipeline {
   std::vector<Container> containers;  // run in order
   bool network = false;               // kNetworkAnnotation: "true"
   SourceLocation where;
+  std::vector<Volume> volumes = {};                 // spec.volumes
+  std::vector<PullSecret> image_pull_secrets = {};  // spec.imagePullSecrets
 };
 
 // The API a Promise serves: group, the storage version, kind and plural of its CRD.

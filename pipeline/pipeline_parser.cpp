@@ -4,7 +4,9 @@
 #include <set>
 
 #include "core/kubernetes_names.h"
+#include "pipeline/container_mounts_parser.h"
 #include "pipeline/value_from_parser.h"
+#include "pipeline/volume_parser.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -87,6 +89,7 @@ Result<Container> parse_container(const YAML::Node& node, const std::string& pat
                      path + ".imagePullPolicy", file);
   if (!pull) return pull.error();
   container.pull_policy = *pull;
+  if (Status mounts = parse_container_mounts(node, path, file, container); !mounts) return mounts.error();
   return container;
 }
 
@@ -127,6 +130,8 @@ Result<Pipeline> parse_pipeline(const YAML::Node& node, const std::string& path,
     if (!container) return container.error();
     pipeline.containers.push_back(std::move(*container));
   }
+  if (Status volumes = parse_pipeline_volumes(*spec, path + ".spec", file, pipeline); !volumes)
+    return volumes.error();
   return pipeline;
 }
 
