@@ -45,6 +45,11 @@ void add_container(std::string& material, const KeyedContainer& container) {
   }
   add(material, pull_policy_name(run.pull_policy));
   add(material, run.network ? "network" : "no network");
+  // Only pipelines with volumes add this, so the keys of those without stay as they were.
+  if (!container.volume_inputs.empty()) {
+    add(material, "volumes");
+    add_words(material, container.volume_inputs);
+  }
 }
 
 }  // namespace

@@ -18,6 +18,10 @@ struct KeyedContainer {
   std::string image_digest;  // ContainerRuntime::image_digest of run.image
   // Names of run.env entries that came from valueFrom: their values enter the key only as their SHA-256.
   std::vector<std::string> secret_names;
+  // Its volume mounts as StagedVolumes::key_inputs gives them (paths, modes, SHA-256 of the contents).
+  std::vector<std::string> volume_inputs = {};
+  // Not a key input: the values of the secret volumes its pipeline staged, masked in its log.
+  std::vector<std::string> masked_values = {};
 };
 
 // `runtime` is the runtime's name; `object_yaml` the text of /kratix/input/object.yaml. 64 hex digits.

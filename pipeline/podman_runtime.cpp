@@ -53,6 +53,17 @@ std::string mount_spec(const Mount& mount) {
   return mount.read_only ? spec + ",readonly=true" : spec;
 }
 
+// The imagePullSecrets' docker config (pull_auth.h), as the engine reads it; `args` starts with "run".
+void add_registry_auth(const CliEngine& engine, const std::filesystem::path& dir,
+                       std::vector<std::string>& args) {
+  if (dir.empty()) return;
+  if (engine.auth_as_config_dir) {
+    args.insert(args.begin(), {"--config", dir.string()});
+  } else {
+    args.insert(args.end(), {"--authfile", (dir / "config.json").string()});
+  }
+}
+
 // Stops a container that outlived its deadline: kill it by name (again each second, as it may not have
 // been started yet) until `<engine> run` exits, kill `<engine> run` itself if it will not, then remove
 // whatever is left of the container.
@@ -98,6 +109,7 @@ PodmanRuntime::PodmanRuntime(std::string executable)
 std::vector<std::string> CliEngineRuntime::arguments_for(const ContainerRun& run,
                                                          const std::string& container_name) const {
   std::vector<std::string> args{"run", "--rm", "--name", container_name};
+  add_registry_auth(engine_, run.registry_auth_dir, args);
   if (!run.network) args.push_back("--network=none");  // else the engine's default network
   args.push_back(pull_flag(run.pull_policy));
   for (const Mount& mount : run.mounts) args.insert(args.end(), {"--mount", mount_spec(mount)});

@@ -27,6 +27,9 @@ struct CliEngine {
   // of the command goes before the args.
   bool json_entrypoint = true;
   std::vector<std::string> remove;  // removes a container by name (appended), ignoring a missing one
+  // How a run's registry_auth_dir reaches a pull: docker reads DIR/config.json as its client config
+  // (`docker --config DIR run`); podman takes the file (`podman run --authfile DIR/config.json`).
+  bool auth_as_config_dir = false;
 };
 
 class CliEngineRuntime : public ContainerRuntime {
@@ -35,6 +38,7 @@ class CliEngineRuntime : public ContainerRuntime {
       : engine_(std::move(engine)), executable_(std::move(executable)) {}
   std::string name() const override { return engine_.name; }
   Result<ContainerExit> run(const ContainerRun& run) override;
+  bool pulls_images() const override { return true; }
   // `<engine> image inspect --format {{.Id}}`: the image ID, a digest of its configuration (which names
   // its layers by digest), so a rebuild with other content under the same tag has another ID.
   Result<std::string> image_digest(const std::string& image) override;

@@ -30,6 +30,9 @@ struct ContainerRun {
   std::chrono::seconds timeout{600};
   PullPolicy pull_policy = PullPolicy::if_not_present;  // honoured by podman and docker
   bool network = false;  // podman and docker: the engine's default network; false: none
+  // podman and docker: a directory holding the config.json of the Pipeline's imagePullSecrets, for pulls
+  // (pull_auth.h); empty: the engine's own credentials. oci and exec never pull.
+  std::filesystem::path registry_auth_dir = {};
 };
 
 struct ContainerExit {
@@ -50,6 +53,8 @@ class ContainerRuntime {
   // (pipeline_cache_key.h): podman and docker's image ID, the ID oci unpacks, a digest of the executable
   // exec maps it to. An Error (an image not present locally, a runtime that cannot tell) means the
   // pipeline is not cached. Asked at most once per image during a runtime's life; thread-safe.
+  // Whether it pulls images (podman, docker): only then are a Pipeline's imagePullSecrets read.
+  virtual bool pulls_images() const { return false; }
   virtual Result<std::string> image_digest(const std::string& image) {
     return make_error(name() + " cannot tell the digest of image " + image);
   }

@@ -106,6 +106,33 @@ std::string DirectorySecretSource::how_to_provide(const SecretRef& ref) const {
   return path.empty() ? "" : "create " + path.string();
 }
 
+Result<std::optional<std::vector<std::string>>> DirectorySecretSource::keys(RefKind kind,
+                                                                            const std::string& name) const {
+  const fs::path& root = kind == RefKind::secret ? secrets_dir_ : config_maps_dir_;
+  if (root.empty() || !valid_ref_name(name)) return std::optional<std::vector<std::string>>{};
+  std::error_code ec;
+  if (!fs::is_directory(root / name, ec)) return std::optional<std::vector<std::string>>{};
+  std::vector<std::string> keys;
+  for (const fs::directory_entry& entry : fs::directory_iterator(root / name, ec)) {
+    const std::string key = entry.path().filename().string();
+    std::error_code file_error;  // a dangling link is no key, not a failure to list
+    if (valid_ref_key(key) && !key.starts_with("..") && fs::is_regular_file(entry.path(), file_error))
+      keys.push_back(key);
+  }
+  if (ec) return make_error("cannot list " + (root / name).string() + ": " + ec.message());
+  std::sort(keys.begin(), keys.end());
+  return std::optional<std::vector<std::string>>{std::move(keys)};
+}
+
+Result<std::optional<std::vector<std::string>>> ChainedSecretSource::keys(RefKind kind,
+                                                                          const std::string& name) const {
+  for (const SecretSource* source : sources_) {
+    auto keys = source->keys(kind, name);
+    if (!keys || keys->has_value()) return keys;
+  }
+  return std::optional<std::vector<std::string>>{};
+}
+
 Result<std::optional<std::string>> ChainedSecretSource::find(const SecretRef& ref) const {
   for (const SecretSource* source : sources_) {
     auto value = source->find(ref);

@@ -61,6 +61,13 @@ class SecretSource {
   // How a user provides `ref` through this source, e.g. "create /etc/ferry/secrets/db-creds/password";
   // "" when this source never provides refs of that kind.
   virtual std::string how_to_provide(const SecretRef& ref) const = 0;
+  // Every key of the secret or config map `name`, sorted, for envFrom and volumes without items; nullopt
+  // when this source does not have it or cannot list keys (the environment source never can).
+  virtual Result<std::optional<std::vector<std::string>>> keys(RefKind kind, const std::string& name) const {
+    (void)kind;
+    (void)name;
+    return std::optional<std::vector<std::string>>{};
+  }
 };
 
 class EnvironmentSecretSource : public SecretSource {
@@ -84,6 +91,9 @@ class DirectorySecretSource : public SecretSource {
       : secrets_dir_(std::move(secrets_dir)), config_maps_dir_(std::move(config_maps_dir)) {}
   Result<std::optional<std::string>> find(const SecretRef& ref) const override;
   std::string how_to_provide(const SecretRef& ref) const override;
+  // The regular files (symlinks followed) of DIR/<name>/ whose names are valid keys; the "..data" and
+  // "..<timestamp>" entries of a mounted Kubernetes secret volume are not keys.
+  Result<std::optional<std::vector<std::string>>> keys(RefKind kind, const std::string& name) const override;
 
  private:
   std::filesystem::path file_of(const SecretRef& ref) const;  // empty when there is no directory
@@ -97,6 +107,9 @@ class ChainedSecretSource : public SecretSource {
   explicit ChainedSecretSource(std::vector<const SecretSource*> sources) : sources_(std::move(sources)) {}
   Result<std::optional<std::string>> find(const SecretRef& ref) const override;
   std::string how_to_provide(const SecretRef& ref) const override;  // the sources' ways, joined by " or "
+  Result<std::optional<std::vector<std::string>>> keys(
+      RefKind kind,
+      const std::string& name) const override;  // the first's
 
  private:
   std::vector<const SecretSource*> sources_;

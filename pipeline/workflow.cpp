@@ -15,6 +15,8 @@
 #include "core/message_text.h"
 #include "core/scratch_directory.h"
 #include "pipeline/cached_pipeline.h"
+#include "pipeline/pull_auth.h"
+#include "pipeline/volume_staging.h"
 #include "pipeline/workflow_status.h"
 
 namespace fs = std::filesystem;
@@ -85,7 +87,7 @@ Status add_container_env(const Container& container, const SecretSource* secrets
 }
 
 std::vector<std::string> secret_values(const KeyedContainer& container) {
-  std::vector<std::string> values;
+  std::vector<std::string> values = container.masked_values;
   for (const EnvVar& var : container.run.env) {
     const auto& names = container.secret_names;
     if (std::find(names.begin(), names.end(), var.name) != names.end()) values.push_back(var.value);
@@ -97,27 +99,55 @@ std::string container_prefix(const Pipeline& pipeline, const Container& containe
   return "pipeline \"" + pipeline.name + "\" container \"" + container.name + "\": ";
 }
 
-// What each container of the pipeline is run with, secrets resolved.
+// The container's envFrom variables first, then the KRATIX_* ones, then its env, as Kubernetes orders them
+// (a later name wins); its volumes' mounts after the /kratix ones.
+Status add_container_inputs(const Pipeline& pipeline, const Container& container,
+                            const WorkflowObject& object, const StagedVolumes& volumes,
+                            const WorkflowOptions& options, KeyedContainer& keyed) {
+  if (Status from = add_env_from(container, options.secrets, keyed.run.env, keyed.secret_names); !from)
+    return from;
+  const std::vector<EnvVar> kratix = kratix_env(object, pipeline.name);
+  keyed.run.env.insert(keyed.run.env.end(), kratix.begin(), kratix.end());
+  if (Status env = add_container_env(container, options.secrets, keyed.run.env, keyed.secret_names); !env)
+    return env;
+  auto mounts = volumes.mounts_for(container);
+  if (!mounts) return mounts.error();
+  keyed.run.mounts.insert(keyed.run.mounts.end(), mounts->begin(), mounts->end());
+  keyed.volume_inputs = volumes.key_inputs(container);
+  keyed.masked_values = volumes.secret_values();
+  return ok();
+}
+
+// What each container of the pipeline is run with, secrets resolved and volumes staged in `scratch`.
 Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const WorkflowObject& object,
                                                  const PipelineScratch& scratch,
+                                                 const ContainerRuntime& runtime,
                                                  const WorkflowOptions& options) {
   const std::vector<Mount> mounts = {{scratch.path("input"), "/kratix/input", true},
                                      {scratch.path("output"), "/kratix/output", false},
                                      {scratch.path("metadata"), "/kratix/metadata", false}};
+  auto volumes = StagedVolumes::stage(pipeline, scratch.path("volumes"), options.secrets);
+  if (!volumes)
+    return Error{"pipeline \"" + pipeline.name + "\": " + volumes.error().message, volumes.error().where};
+  auto auth = runtime.pulls_images() ? stage_pull_auth(pipeline, scratch.path("pull-auth"), options.secrets)
+                                     : Result<fs::path>(fs::path());
+  if (!auth) return Error{"pipeline \"" + pipeline.name + "\": " + auth.error().message, auth.error().where};
   std::vector<KeyedContainer> runs;
   for (const Container& container : pipeline.containers) {
     ContainerRun run{pipeline.name + "/" + container.name,
                      container.image,
                      container.command,
                      container.args,
-                     kratix_env(object, pipeline.name),
+                     {},
                      mounts,
                      options.timeout,
                      container.pull_policy,
-                     pipeline.network};
+                     pipeline.network,
+                     *auth};
     KeyedContainer keyed{std::move(run), "", {}};
-    if (Status env = add_container_env(container, options.secrets, keyed.run.env, keyed.secret_names); !env) {
-      return Error{container_prefix(pipeline, container) + env.error().message, env.error().where};
+    if (Status inputs = add_container_inputs(pipeline, container, object, *volumes, options, keyed);
+        !inputs) {
+      return Error{container_prefix(pipeline, container) + inputs.error().message, inputs.error().where};
     }
     runs.push_back(std::move(keyed));
   }
@@ -208,7 +238,7 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   if (Status written = write_file_bytes(dir.path("input") / "object.yaml", object_text); !written) {
     return written.error();
   }
-  auto runs = prepare_runs(pipeline, object, dir, options);
+  auto runs = prepare_runs(pipeline, object, dir, runtime, options);
   if (!runs) return runs.error();
   const auto key = pipeline_cache_key_for(pipeline, object, object_text, *runs, runtime, options);
   auto from_cache = run_or_restore(pipeline, object, *runs, key, dir, runtime, options);
