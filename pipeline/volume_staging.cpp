@@ -110,7 +110,12 @@ Result<StagedVolumes> StagedVolumes::stage(const Pipeline& pipeline, const fs::p
 Result<std::vector<Mount>> StagedVolumes::mounts_for(const Container& container) const {
   std::vector<Mount> mounts;
   for (const VolumeMount& mount : container.volume_mounts) {
-    const StagedVolume& volume = volumes_.at(mount.name);  // check_volume_mounts made sure it exists
+    const auto found = volumes_.find(mount.name);  // check_volume_mounts made sure it exists when parsed
+    if (found == volumes_.end()) {
+      return make_error(mount.where, "container \"" + container.name + "\" mounts volume \"" + mount.name +
+                                         "\", which is not in the pipeline's spec.volumes: add it there");
+    }
+    const StagedVolume& volume = found->second;
     const fs::path host = mount.sub_path.empty() ? volume.host : volume.host / mount.sub_path;
     std::error_code ec;
     if (volume.kind == VolumeKind::empty_dir) {
@@ -129,9 +134,10 @@ Result<std::vector<Mount>> StagedVolumes::mounts_for(const Container& container)
 std::vector<std::string> StagedVolumes::key_inputs(const Container& container) const {
   std::vector<std::string> inputs;
   for (const VolumeMount& mount : container.volume_mounts) {
-    const StagedVolume& volume = volumes_.at(mount.name);
+    const auto found = volumes_.find(mount.name);  // mounts_for refused a mount of no volume
+    const std::string digest = found == volumes_.end() ? "" : found->second.digest;
     inputs.push_back(mount.mount_path + '\0' + mount.sub_path + '\0' + (mount.read_only ? "ro" : "rw") +
-                     '\0' + (volume.kind == VolumeKind::empty_dir ? "emptyDir" : volume.digest));
+                     '\0' + (digest.empty() ? "emptyDir" : digest));
   }
   return inputs;
 }
