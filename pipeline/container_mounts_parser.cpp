@@ -55,6 +55,8 @@ Result<VolumeMount> parse_mount(const YAML::Node& node, const std::string& path,
   if (!read_only) return read_only.error();
   mount.name = *name;
   mount.mount_path = std::filesystem::path(*mount_path).lexically_normal().string();
+  if (mount.mount_path.size() > 1 && mount.mount_path.back() == '/')
+    mount.mount_path.pop_back();  // "/a/" is "/a"
   mount.sub_path = sub_path->value_or("");
   mount.read_only = *read_only;
   return mount;

@@ -104,6 +104,14 @@ const std::set<std::string>& cluster_volume_kinds() {
   return kinds;
 }
 
+// The volumes Kratix puts first in every pipeline's Pod (pipeline_factory.go): a Pipeline's own volume of
+// the same name makes the Pod invalid.
+const std::set<std::string>& kratix_volume_names() {
+  static const std::set<std::string> names = {"promise-scheduling", "shared-input", "shared-metadata",
+                                              "shared-output"};
+  return names;
+}
+
 // The volume's one kind key, or an error: a cluster kind is named, more than one is refused.
 Result<std::string> volume_kind_key(const YAML::Node& node, const std::string& path,
                                     const std::string& file) {
@@ -149,6 +157,13 @@ Result<Volume> parse_volume(const YAML::Node& node, const std::string& path, con
         "\"" + path + ".name\" \"" + *name + "\" is not a valid volume name: " + *problem +
             "; use at most 63 lower-case letters, digits and '-', starting and ending with a letter "
             "or digit");
+  }
+  if (kratix_volume_names().contains(*name)) {
+    return make_error(
+        location_of(node["name"], file),
+        "\"" + path + ".name\" \"" + *name +
+            "\" is the name of a volume Kratix adds to every pipeline's Pod, so Kubernetes would "
+            "refuse it: rename the volume");
   }
   volume.name = *name;
   auto kind = volume_kind_key(node, path, file);
