@@ -5,10 +5,32 @@
 # localhost/ferry-fixtures/redis-configure:dev: reads the object, writes one ConfigMap and a status),
 # REQUESTS requests bench-00000.. in namespace default, one Destination `worker` (env: bench) and one
 # GitStateStore on the bare repository STORE_PATH (absolute; created by ferry when missing).
+# Env BENCH_CONTAINER_FEATURES: words naming Pipeline fields the container uses besides (scenario 3's
+# "with the fields" rows); each adds its YAML below and what it reads to BENCH_SECRETS_DIR:
+#   secret-volume  the secret bench-creds as a volume, mounted read-only at /creds (defaultMode 0400)
+#   env-from       envFrom: the secret bench-creds, prefix CREDS_
 set -euo pipefail
 
 dir=$1 requests=$2 store=$3
 mkdir -p "$dir"
+
+# container_fields: lines under the container (16 spaces); spec_fields: lines under the Pipeline's spec.
+container_fields="" spec_fields=""
+for feature in ${BENCH_CONTAINER_FEATURES:-}; do
+  case $feature in
+    secret-volume)
+      container_fields+=$'                volumeMounts: [{name: creds, mountPath: /creds, readOnly: true}]\n'
+      spec_fields+=$'            volumes: [{name: creds, secret: {secretName: bench-creds, defaultMode: 0400}}]\n' ;;
+    env-from)
+      container_fields+=$'                envFrom: [{prefix: CREDS_, secretRef: {name: bench-creds}}]\n' ;;
+    *) echo "gen_platform.sh: unknown feature $feature" >&2; exit 2 ;;
+  esac
+done
+if [[ -n ${BENCH_CONTAINER_FEATURES:-} ]]; then
+  mkdir -p "${BENCH_SECRETS_DIR:?BENCH_SECRETS_DIR is needed with BENCH_CONTAINER_FEATURES}/bench-creds"
+  printf 'bench-user' >"$BENCH_SECRETS_DIR/bench-creds/username"
+  printf 'bench-password-0123' >"$BENCH_SECRETS_DIR/bench-creds/password"
+fi
 
 cat >"$dir/platform.yaml" <<YAML
 apiVersion: platform.kratix.io/v1alpha1
@@ -71,6 +93,7 @@ spec:
             containers:
               - name: trivial
                 image: localhost/ferry-fixtures/redis-configure:dev
+${container_fields}${spec_fields}
 YAML
 
 for ((i = 0; i < requests; i++)); do

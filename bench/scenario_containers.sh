@@ -3,7 +3,9 @@
 #   ferry --runtime podman --jobs 1  against  bench/podman_loop.sh (the same podman runs, one by one);
 #   ferry --runtime podman --jobs 2  against  --jobs 1;
 #   ferry --runtime oci --jobs 1     against  ferry --runtime podman --jobs 1, per container;
-#   ferry --runtime oci --jobs 1     against  bench/runc_loop.sh's time in `runc run` (the floor), per container.
+#   ferry --runtime oci --jobs 1     against  bench/runc_loop.sh's time in `runc run` (the floor), per container;
+#   ferry with the container fields of $with_fields (a secret volume, envFrom) against the same container
+#   without them, podman and oci, per container (rows 3e, 3f).
 # The cores podman keeps busy at --jobs 1 are measured too: they bound what --jobs 2 can gain.
 #   bench/scenario_containers.sh REQUESTS
 # Env: FERRY (the binary), BENCH_TMP, BENCH_RESULTS, BENCH_REPS (used only when REQUESTS <= 50; larger
@@ -19,19 +21,24 @@ reps=$BENCH_REPS; ((requests <= 50)) || reps=1
 # The floor's figure is per container and does not grow with R, so runc_loop.sh runs at most 50: its
 # shell spends more time around `runc run` than inside it.
 floor_requests=$((requests < 50 ? requests : 50))
+# The Pipeline fields of rows 3e and 3f (bench/gen_platform.sh's BENCH_CONTAINER_FEATURES): add a word
+# there and here to measure another field's cost.
+with_fields="secret-volume env-from"
 
-# ferry_run RUNTIME JOBS: one reconcile of a fresh platform and store; prints seconds. Checks every
-# request committed. Appends "<busy CPU seconds after> <before> <seconds>" to $BENCH_TMP/busy-RUNTIME-JOBS.
+# ferry_run RUNTIME JOBS [FEATURES]: one reconcile of a fresh platform and store, its container using the
+# Pipeline fields FEATURES (gen_platform.sh); prints seconds. Checks every request committed. Appends "<busy CPU seconds after> <before> <seconds>" to $BENCH_TMP/busy-RUNTIME-JOBS.
 run=0
 ferry_run() {
   run=$((run + 1))
   local dir=$work/run-$run
   rm -rf "$work" && mkdir -p "$dir"
-  "$here/gen_platform.sh" "$dir/platform" "$requests" "$dir/state.git"
+  BENCH_CONTAINER_FEATURES=${3:-} BENCH_SECRETS_DIR=$dir/secrets \
+    "$here/gen_platform.sh" "$dir/platform" "$requests" "$dir/state.git"
   # No pipeline cache: every run generates the same platform, and a cached result would stand in for the
   # container runs the scenario measures (a repeat took 0.26 s for 30 requests instead of 11 s).
   local busy_before; busy_before=$(bench_busy_cpu_seconds)
-  local seconds; seconds=$(bench_time "$FERRY" reconcile "$dir/platform" --runtime "$1" --jobs "$2" --no-pipeline-cache)
+  local seconds; seconds=$(bench_time "$FERRY" reconcile "$dir/platform" --runtime "$1" --jobs "$2" --no-pipeline-cache \
+    --secrets-dir "$dir/secrets")
   echo "$(bench_busy_cpu_seconds) $busy_before $seconds" >>"$BENCH_TMP/busy-$1-$2"
   echo "$seconds"
   local commits; commits=$(git -C "$dir/state.git" rev-list --count main)
@@ -66,6 +73,8 @@ cores=$(nproc)
 bound=$(awk -v c="$cores" -v b="$busy" 'BEGIN { printf "%.2f\n", c / b }')
 podman2=$(repeat "$reps" ferry_run podman 2)
 oci1=$(repeat "$reps" ferry_run oci 1)
+podman_with=$(repeat "$reps" ferry_run podman 1 "$with_fields")
+oci_with=$(repeat "$reps" ferry_run oci 1 "$with_fields")
 runc=$(repeat "$reps" runc_run)
 # per SAMPLES [COUNT]: each sample divided by COUNT (default: the requests).
 per() { local out=(); for s in $1; do out+=("$(bench_div "$s" "${2:-$requests}")"); done; echo "${out[*]}"; }
@@ -80,3 +89,7 @@ bench_record 3c "3 Containers R=$requests" "ferry oci s/container" "$(per "$oci1
 bench_record 3d "3 Containers R=$requests" "ferry oci s/container" "$(per "$oci1")" "runc run alone s/container" \
   "$(per "$runc" "$floor_requests")" ferry/baseline "" \
   "the same bundle and container by bench/runc_loop.sh, $floor_requests containers, timed inside runc run only; runs: $reps"
+bench_record 3e "3 Containers R=$requests" "ferry podman with $with_fields s/container" "$(per "$podman_with")" \
+  "ferry podman without s/container" "$(per "$podman1")" ferry/baseline "<=1.1" "--jobs 1 both, same run; runs: $reps"
+bench_record 3f "3 Containers R=$requests" "ferry oci with $with_fields s/container" "$(per "$oci_with")" \
+  "ferry oci without s/container" "$(per "$oci1")" ferry/baseline "<=1.1" "--jobs 1 both, same run; runs: $reps"
