@@ -24,8 +24,8 @@ using ferry::testing::run_ferry;
 using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
-constexpr const char* kCanary = "ferry-volume-canary-Q7x2Lm";
-constexpr const char* kTokenCanary = "ferry-envfrom-canary-P3v8Rn";
+constexpr const char* kVolumeCanary = "ferry-volume-canary-Q7x2Lm";
+constexpr const char* kEnvFromCanary = "ferry-envfrom-canary-P3v8Rn";
 
 // The creds-check container: proves delivery with md5s and modes, never printing a value, unless asked to
 // (LEAK=1 prints the secret to its log and fails).
@@ -44,14 +44,16 @@ class VolumesE2E : public ferry::testing::PlatformFixture {
  protected:
   void SetUp() override {
     PlatformFixture::SetUp();
-    write_file(dir.path() / "secrets/gcp-credentials/key.json", kCanary);
-    write_file(dir.path() / "secrets/gcp-env/TOKEN", kTokenCanary);
+    write_file(dir.path() / "secrets/gcp-credentials/key.json", kVolumeCanary);
+    write_file(dir.path() / "secrets/gcp-env/TOKEN", kEnvFromCanary);
     write_file(dir.path() / "config-maps/gcp/region", "europe-west2");
     write_file(dir.path() / "config-maps/gcp/project", "acme-dev");
     write_file(dir.path() / "creds-check.sh", kCredsCheck);
     const std::filesystem::path images = std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/images";
     write_file(exec_config(), "images:\n  localhost/ferry-fixtures/redis-configure:dev: [/bin/sh, " +
                                   (images / "redis-configure/redis-configure.sh").string() +
+                                  "]\n  localhost/ferry-fixtures/app-configure:dev: [/bin/sh, " +
+                                  (images / "app-configure/app-configure.sh").string() +
                                   "]\n  localhost/ferry-test/creds-check:dev: [/bin/sh, " +
                                   (dir.path() / "creds-check.sh").string() + "]\n");
     set_leak("0");
@@ -104,7 +106,8 @@ class VolumesE2E : public ferry::testing::PlatformFixture {
     for (const auto& entry : std::filesystem::recursive_directory_iterator(dir.path())) {
       if (!entry.is_regular_file() || entry.path() == dir.path() / "secrets/gcp-credentials/key.json")
         continue;
-      if (read_file(entry.path()).find(kCanary) != std::string::npos) found.push_back(entry.path().string());
+      if (read_file(entry.path()).find(kVolumeCanary) != std::string::npos)
+        found.push_back(entry.path().string());
     }
     return found;
   }
@@ -117,13 +120,13 @@ class VolumesE2E : public ferry::testing::PlatformFixture {
 };
 
 TEST_F(VolumesE2E, TheContainerSeesTheVolumesAndEnvFrom) {
-  ASSERT_EQ(ferry_run("reconcile", {}), 0) << read_file(dir.path() / "stderr");
+  ASSERT_EQ(ferry_run("reconcile", {}), 0) << read_file(dir.path() / "stdout");
   const std::string delivered = git(
       clusters(), "show main:worker-dev/resources/default/redis/cache-a/instance-configure/5058f/creds.yaml");
-  EXPECT_EQ(delivered, "keyMd5: " + md5_hex(kCanary) +
-                           "\nkeyMode: \"400\"\nregion: europe-west2\ntokenMd5: " + md5_hex(kTokenCanary) +
+  EXPECT_EQ(delivered, "keyMd5: " + md5_hex(kVolumeCanary) +
+                           "\nkeyMode: \"400\"\nregion: europe-west2\ntokenMd5: " + md5_hex(kEnvFromCanary) +
                            "\nprojectFromEnv: acme-dev\n");
-  EXPECT_EQ(all_objects(platform() / ".ferry/state.git").find(kCanary), std::string::npos);
+  EXPECT_EQ(all_objects(platform() / ".ferry/state.git").find(kVolumeCanary), std::string::npos);
   EXPECT_TRUE(files_with_canary().empty()) << files_with_canary().front();
   EXPECT_TRUE(std::filesystem::is_empty(scratch())) << "the staged volumes were left behind";
 }

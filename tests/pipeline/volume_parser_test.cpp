@@ -166,11 +166,13 @@ INSTANTIATE_TEST_SUITE_P(
                 "promise.yaml:6:71: \"p[0].spec.containers[0].volumeMounts[0].mountPath\" "
                 "\"/tmp/../kratix/input\" collides with /kratix, where ferry mounts the pipeline's input, "
                 "output and metadata: mount the volume elsewhere"},
+        Refused{"volumeMounts: [{name: creds, mountPath: creds}]", kCreds,
+                "promise.yaml:6:71: \"p[0].spec.containers[0].volumeMounts[0].mountPath\" must be an "
+                "absolute path; "
+                "found \"creds\""},
         Refused{
-            "volumeMounts: [{name: creds, mountPath: creds}]", kCreds,
+            "volumeMounts: [{name: creds, mountPath: /a}, {name: creds, mountPath: /a/}]", kCreds,
             "promise.yaml:6:76: mount path \"/a\" is used twice in \"p[0].spec.containers[0].volumeMounts\""},
-        Refused{"volumeMounts: [{name: creds, mountPath: /a}, {name: creds, mountPath: /a/}]", kCreds,
-                "no error"},
         Refused{"volumeMounts: [{name: other, mountPath: /a}]", kCreds,
                 "promise.yaml:6:46: container \"c\" mounts volume \"other\", which is not in the pipeline's "
                 "spec.volumes: add it there"},
