@@ -125,7 +125,7 @@ TEST_F(VolumesE2E, TheContainerSeesTheVolumesAndEnvFrom) {
       clusters(), "show main:worker-dev/resources/default/redis/cache-a/instance-configure/5058f/creds.yaml");
   EXPECT_EQ(delivered, "keyMd5: " + md5_hex(kVolumeCanary) +
                            "\nkeyMode: \"400\"\nregion: europe-west2\ntokenMd5: " + md5_hex(kEnvFromCanary) +
-                           "\nprojectFromEnv: acme-dev\n");
+                           "\nprojectFromEnv: acme-dev");
   EXPECT_EQ(all_objects(platform() / ".ferry/state.git").find(kVolumeCanary), std::string::npos);
   EXPECT_TRUE(files_with_canary().empty()) << files_with_canary().front();
   EXPECT_TRUE(std::filesystem::is_empty(scratch())) << "the staged volumes were left behind";
