@@ -73,8 +73,18 @@ cores=$(nproc)
 bound=$(awk -v c="$cores" -v b="$busy" 'BEGIN { printf "%.2f\n", c / b }')
 podman2=$(repeat "$reps" ferry_run podman 2)
 oci1=$(repeat "$reps" ferry_run oci 1)
-podman_with=$(repeat "$reps" ferry_run podman 1 "$with_fields")
-oci_with=$(repeat "$reps" ferry_run oci 1 "$with_fields")
+# Rows 3e and 3f alternate runs without and with the fields, so a change in the machine's load between
+# them (other jobs, page cache) falls on both sides alike.
+# paired RUNTIME: sets pair_without and pair_with to REPS samples each, taken in turn.
+paired() {
+  pair_without="" pair_with=""
+  for ((i = 0; i < reps; i++)); do
+    pair_without+=" $(ferry_run "$1" 1)"
+    pair_with+=" $(ferry_run "$1" 1 "$with_fields")"
+  done
+}
+paired podman; podman_without=$pair_without podman_with=$pair_with
+paired oci; oci_without=$pair_without oci_with=$pair_with
 runc=$(repeat "$reps" runc_run)
 # per SAMPLES [COUNT]: each sample divided by COUNT (default: the requests).
 per() { local out=(); for s in $1; do out+=("$(bench_div "$s" "${2:-$requests}")"); done; echo "${out[*]}"; }
@@ -90,6 +100,6 @@ bench_record 3d "3 Containers R=$requests" "ferry oci s/container" "$(per "$oci1
   "$(per "$runc" "$floor_requests")" ferry/baseline "" \
   "the same bundle and container by bench/runc_loop.sh, $floor_requests containers, timed inside runc run only; runs: $reps"
 bench_record 3e "3 Containers R=$requests" "ferry podman with $with_fields s/container" "$(per "$podman_with")" \
-  "ferry podman without s/container" "$(per "$podman1")" ferry/baseline "<=1.1" "--jobs 1 both, same run; runs: $reps"
+  "ferry podman without s/container" "$(per "$podman_without")" ferry/baseline "<=1.1" "--jobs 1 both, runs without and with taken in turn; runs: $reps"
 bench_record 3f "3 Containers R=$requests" "ferry oci with $with_fields s/container" "$(per "$oci_with")" \
-  "ferry oci without s/container" "$(per "$oci1")" ferry/baseline "<=1.1" "--jobs 1 both, same run; runs: $reps"
+  "ferry oci without s/container" "$(per "$oci_without")" ferry/baseline "<=1.1" "--jobs 1 both, runs without and with taken in turn; runs: $reps"
