@@ -142,6 +142,21 @@ TEST_F(VolumeStaging, TheKeySeesContentsAsHashesOnly) {
   EXPECT_NE(stage(pipeline)->key_inputs(pipeline.containers[0]), inputs);
 }
 
+TEST(VolumeCacheKey, VolumeInputsChangeTheKeyAndTheirAbsenceDoesNot) {
+  KeyedContainer plain{ContainerRun{}, "sha256:1", {}};
+  plain.run.label = "build/c";
+  KeyedContainer mounted = plain;
+  mounted.volume_inputs = {"/creds|ro|digest-a"};
+  KeyedContainer other = plain;
+  other.volume_inputs = {"/creds|ro|digest-b"};
+  KeyedContainer masked = plain;
+  masked.masked_values = {"s3cret-pass"};  // not an input
+  const auto key = [](const KeyedContainer& c) { return pipeline_cache_key("podman", "kind: X\n", {c}); };
+  EXPECT_NE(key(plain), key(mounted));
+  EXPECT_NE(key(mounted), key(other));
+  EXPECT_EQ(key(plain), key(masked));
+}
+
 TEST_F(VolumeStaging, EnvFromAddsEveryKeyWithItsPrefixInOrder) {
   Container container{"c", "img", {}, {}, {}};
   container.env_from = {{RefKind::config_map, "app", "CM_", false, {}},
