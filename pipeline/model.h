@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/label_selector.h"
 #include "core/labels.h"
+#include "pipeline/container_limits.h"
 #include "pipeline/openapi_schema.h"
 #include "pipeline/secrets.h"
 
@@ -34,6 +35,8 @@ struct Container {
   std::vector<std::string> args;
   std::vector<EnvVar> env;
   PullPolicy pull_policy = PullPolicy::if_not_present;
+  Resources resources = {};                              // resources.limits / requests
+  std::optional<SecurityContext> security_context = {};  // absent: the runtime's defaults
 };
 
 // The Pipeline annotation that gives its containers the engine's default network; without it they run
@@ -45,6 +48,11 @@ struct Pipeline {
   std::vector<Container> containers;  // run in order
   bool network = false;               // kNetworkAnnotation: "true"
   SourceLocation where;
+  // spec.jobOptions.backoffLimit: a failed container is started again up to this many times in all, in the
+  // same scratch directory, as a Job with restartPolicy OnFailure does (docs/differences.md).
+  int backoff_limit = 0;
+  std::vector<RbacPermission> rbac_permissions = {};        // spec.rbac.permissions
+  std::vector<InapplicableField> inapplicable_fields = {};  // nodeSelector, tolerations, restartPolicy, rbac
 };
 
 // The API a Promise serves: group, the storage version, kind and plural of its CRD.

@@ -4,6 +4,9 @@
 #include <set>
 
 #include "core/kubernetes_names.h"
+#include "pipeline/job_fields_parser.h"
+#include "pipeline/resources_parser.h"
+#include "pipeline/security_context_parser.h"
 #include "pipeline/value_from_parser.h"
 
 namespace ferry::pipeline {
@@ -87,6 +90,12 @@ Result<Container> parse_container(const YAML::Node& node, const std::string& pat
                      path + ".imagePullPolicy", file);
   if (!pull) return pull.error();
   container.pull_policy = *pull;
+  auto resources = parse_resources(node, path, file);
+  if (!resources) return resources.error();
+  container.resources = std::move(*resources);
+  auto security = parse_security_context(node, path, file);
+  if (!security) return security.error();
+  container.security_context = std::move(*security);
   return container;
 }
 
@@ -127,6 +136,7 @@ Result<Pipeline> parse_pipeline(const YAML::Node& node, const std::string& path,
     if (!container) return container.error();
     pipeline.containers.push_back(std::move(*container));
   }
+  if (Status job = parse_job_fields(*spec, path, file, pipeline); !job) return job.error();
   return pipeline;
 }
 
