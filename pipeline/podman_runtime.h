@@ -40,9 +40,15 @@ class CliEngineRuntime : public ContainerRuntime {
   Result<std::string> image_digest(const std::string& image) override;
 
   // The engine's arguments for `run` (without the executable), exposed so tests can pin them.
-  std::vector<std::string> arguments_for(const ContainerRun& run, const std::string& container_name) const;
+  // `image_user` and `cgroup_parent`: see engine_limit_arguments (pipeline/engine_limits.h).
+  std::vector<std::string> arguments_for(const ContainerRun& run, const std::string& container_name,
+                                         const std::string& image_user = "",
+                                         const std::string& cgroup_parent = "") const;
 
  private:
+  // The image's USER (`<engine> image inspect`); an Error when the engine does not have the image.
+  Result<std::string> image_user(const std::string& exe, const std::string& image) const;
+
   CliEngine engine_;
   std::string executable_;
   std::mutex digests_mutex_;

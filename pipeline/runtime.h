@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,13 +30,17 @@ struct ContainerRun {
   std::vector<Mount> mounts;
   std::chrono::seconds timeout{600};
   PullPolicy pull_policy = PullPolicy::if_not_present;  // honoured by podman and docker
-  bool network = false;  // podman and docker: the engine's default network; false: none
+  bool network = false;      // podman and docker: the engine's default network; false: none
+  Resources resources = {};  // limits honoured by every runtime but exec (docs/runtimes.md)
+  std::optional<SecurityContext> security = {};  // absent: the runtime's defaults (docs/runtimes.md)
 };
 
 struct ContainerExit {
   int exit_code = 0;
   bool timed_out = false;  // killed (with its children) when the timeout expired
   std::string log;         // stdout and stderr, interleaved as written
+  // Why the runtime ended it when ferry can tell, e.g. "OOMKilled: ..." (pipeline/memory_cgroup.h); "" else.
+  std::string reason = {};
 };
 
 class ContainerRuntime {
