@@ -3,7 +3,9 @@
 #   ferry --runtime podman --jobs 1  against  bench/podman_loop.sh (the same podman runs, one by one);
 #   ferry --runtime podman --jobs 2  against  --jobs 1;
 #   ferry --runtime oci --jobs 1     against  ferry --runtime podman --jobs 1, per container;
-#   ferry --runtime oci --jobs 1     against  bench/runc_loop.sh's time in `runc run` (the floor), per container.
+#   ferry --runtime oci --jobs 1     against  bench/runc_loop.sh's time in `runc run` (the floor), per container;
+#   ferry with resources and a securityContext on the container against the same container without them
+#   (podman and oci, --jobs 1, same run; rows 3e, 3f).
 # The cores podman keeps busy at --jobs 1 are measured too: they bound what --jobs 2 can gain.
 #   bench/scenario_containers.sh REQUESTS
 # Env: FERRY (the binary), BENCH_TMP, BENCH_RESULTS, BENCH_REPS (used only when REQUESTS <= 50; larger
@@ -28,6 +30,7 @@ ferry_run() {
   local dir=$work/run-$run
   rm -rf "$work" && mkdir -p "$dir"
   "$here/gen_platform.sh" "$dir/platform" "$requests" "$dir/state.git"
+  [[ -z ${container_extra:-} ]] || add_container_fields "$dir/platform/platform.yaml"
   # No pipeline cache: every run generates the same platform, and a cached result would stand in for the
   # container runs the scenario measures (a repeat took 0.26 s for 30 requests instead of 11 s).
   local busy_before; busy_before=$(bench_busy_cpu_seconds)
@@ -36,6 +39,12 @@ ferry_run() {
   echo "$seconds"
   local commits; commits=$(git -C "$dir/state.git" rev-list --count main)
   ((commits == requests)) || { bench_say "scenario 3: $commits commits for $requests requests"; exit 1; }
+}
+# add_container_fields FILE: the YAML of $container_extra under the bench container (after its image line).
+add_container_fields() {
+  local file=$1 line="                image: localhost/ferry-fixtures/redis-configure:dev"
+  awk -v line="$line" -v extra="$container_extra" '{ print } $0 == line { print extra }' "$file" >"$file.new"
+  mv "$file.new" "$file"
 }
 loop_run() {
   rm -rf "$work" && mkdir -p "$work/loop"
@@ -80,3 +89,23 @@ bench_record 3c "3 Containers R=$requests" "ferry oci s/container" "$(per "$oci1
 bench_record 3d "3 Containers R=$requests" "ferry oci s/container" "$(per "$oci1")" "runc run alone s/container" \
   "$(per "$runc" "$floor_requests")" ferry/baseline "" \
   "the same bundle and container by bench/runc_loop.sh, $floor_requests containers, timed inside runc run only; runs: $reps"
+
+# Resources and a securityContext (what a hardened marketplace Promise sets) against the same container
+# without them: ferry's memory cgroup, --user, --read-only, --cap-drop, no-new-privileges (docs/runtimes.md).
+limits_yaml='                securityContext:
+                  runAsUser: 1000
+                  runAsGroup: 1000
+                  readOnlyRootFilesystem: true
+                  allowPrivilegeEscalation: false
+                  capabilities: {drop: [ALL]}
+                resources:
+                  limits: {cpu: 500m, memory: 64Mi}
+                  requests: {cpu: 100m, memory: 32Mi}'
+bench_say "scenario 3: R=$requests, ${reps}x: ferry podman and oci with resources and a securityContext"
+container_extra=$limits_yaml ferry_run podman 1 >/dev/null  # warm-up: the cgroup parents exist afterwards
+podman_limits=$(container_extra=$limits_yaml repeat "$reps" ferry_run podman 1)
+oci_limits=$(container_extra=$limits_yaml repeat "$reps" ferry_run oci 1)
+bench_record 3e "3 Containers R=$requests" "ferry podman, limits + securityContext (s)" "$podman_limits" \
+  "ferry podman, neither (s)" "$podman1" ferry/baseline "<=1.1" "--jobs 1 both, same run; runs: $reps"
+bench_record 3f "3 Containers R=$requests" "ferry oci, limits + securityContext (s)" "$oci_limits" \
+  "ferry oci, neither (s)" "$oci1" ferry/baseline "<=1.1" "--jobs 1 both, same run; runs: $reps"
