@@ -3,6 +3,7 @@
 namespace ferry::pipeline {
 
 DockerRuntime::DockerRuntime(std::string executable)
-    : CliEngineRuntime(CliEngine{"docker", "docker.io", false, {"rm", "--force"}}, std::move(executable)) {}
+    : CliEngineRuntime(CliEngine{"docker", "docker.io", false, {"rm", "--force"}, "{{.CgroupDriver}}"},
+                       std::move(executable)) {}
 
 }  // namespace ferry::pipeline

@@ -95,8 +95,10 @@ std::string missing_image_message(const std::string& engine, const std::string& 
 }
 
 PodmanRuntime::PodmanRuntime(std::string executable)
-    : CliEngineRuntime(CliEngine{"podman", "podman", true, {"rm", "--force", "--ignore", "--time=0"}},
-                       std::move(executable)) {}
+    : CliEngineRuntime(
+          CliEngine{
+              "podman", "podman", true, {"rm", "--force", "--ignore", "--time=0"}, "{{.Host.CgroupManager}}"},
+          std::move(executable)) {}
 
 std::vector<std::string> CliEngineRuntime::arguments_for(const ContainerRun& run,
                                                          const std::string& container_name,
@@ -158,7 +160,7 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
   }
   const std::string name = cli::unique_name(run.label);
   std::unique_ptr<MemoryCgroup> cgroup;
-  if (const auto& memory = run.resources.limits.memory_bytes) {
+  if (const auto& memory = run.resources.limits.memory_bytes; memory && uses_cgroupfs(*exe)) {
     if (auto made = MemoryCgroup::create(name, *memory)) cgroup = std::move(*made);
   }
   Result<cli::ChildProcess> engine_run = cli::ChildProcess::start(
@@ -176,6 +178,16 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
     exit.reason = out_of_memory_message(exit.exit_code, exit.timed_out, *memory, cgroup.get());
   }
   return exit;
+}
+
+bool CliEngineRuntime::uses_cgroupfs(const std::string& exe) {
+  std::lock_guard lock(digests_mutex_);
+  if (!cgroupfs_) {
+    const Result<cli::Captured> info =
+        cli::run_captured(exe, {"info", "--format", engine_.cgroup_driver_format});
+    cgroupfs_ = info && info->exit_code == 0 && info->output.starts_with("cgroupfs");
+  }
+  return *cgroupfs_;
 }
 
 Result<std::string> CliEngineRuntime::image_user(const std::string& exe, const std::string& image) const {

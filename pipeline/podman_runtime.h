@@ -6,6 +6,7 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,9 @@ struct CliEngine {
   // of the command goes before the args.
   bool json_entrypoint = true;
   std::vector<std::string> remove;  // removes a container by name (appended), ignoring a missing one
+  // `info --format` of the engine's cgroup manager or driver: a ferry memory cgroup (memory_cgroup.h) is
+  // given as --cgroup-parent only to an engine that manages cgroupfs paths (systemd takes slice names).
+  std::string cgroup_driver_format = {};
 };
 
 class CliEngineRuntime : public ContainerRuntime {
@@ -48,11 +52,14 @@ class CliEngineRuntime : public ContainerRuntime {
  private:
   // The image's USER (`<engine> image inspect`); an Error when the engine does not have the image.
   Result<std::string> image_user(const std::string& exe, const std::string& image) const;
+  // Whether the engine's cgroup manager is cgroupfs (`<engine> info`, asked once).
+  bool uses_cgroupfs(const std::string& exe);
 
   CliEngine engine_;
   std::string executable_;
   std::mutex digests_mutex_;
   std::map<std::string, std::string> digests_;  // by image reference, for the life of the runtime
+  std::optional<bool> cgroupfs_;                // uses_cgroupfs's answer, under digests_mutex_
 };
 
 class PodmanRuntime : public CliEngineRuntime {
