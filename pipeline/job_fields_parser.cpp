@@ -75,10 +75,12 @@ Status parse_job_fields(const YAML::Node& spec, const std::string& path, const s
   auto permissions = rbac_permissions(spec, path, file);
   if (!permissions) return permissions.error();
   pipeline.rbac_permissions = std::move(*permissions);
+  // An empty value says nothing: the Kratix CLI writes `rbac: {}` and `jobOptions: {}` into every Pipeline.
   for (const char* name : kInapplicable) {
     const YAML::Node node = child(spec, name);
-    if (node.IsDefined() && !node.IsNull())
-      pipeline.inapplicable_fields.push_back({name, location_of(node, file)});
+    const bool empty = !node.IsDefined() || node.IsNull() || (!node.IsScalar() && node.size() == 0) ||
+                       (node.IsScalar() && node.Scalar().empty());
+    if (!empty) pipeline.inapplicable_fields.push_back({name, location_of(node, file)});
   }
   return ok();
 }

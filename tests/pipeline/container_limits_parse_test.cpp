@@ -125,6 +125,14 @@ TEST(ContainerLimits, JobFieldsAreReadAndInapplicableOnesNoted) {
             "outside Kubernetes (no scheduler, no service account): ferry ignores them");
 }
 
+TEST(ContainerLimits, EmptyFieldsAsTheKratixCliWritesThemAreNotNoted) {
+  auto promise =
+      parse_with("", "            rbac: {}\n            jobOptions: {}\n            tolerations: []\n");
+  ASSERT_TRUE(promise.ok()) << promise.error().render();
+  EXPECT_TRUE(pipeline_of(*promise).inapplicable_fields.empty());
+  EXPECT_EQ(pipeline_of(*promise).backoff_limit, 0);
+}
+
 TEST(ContainerLimits, OneInapplicableFieldIsNamedAlone) {
   EXPECT_EQ(inapplicable_fields_warning("p", {{"rbac", {}}, {"rbac", {}}}),
             "Promise \"p\": Pipeline field rbac does not apply outside Kubernetes (no scheduler, no service "
