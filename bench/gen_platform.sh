@@ -9,6 +9,8 @@
 # "with the fields" rows); each adds its YAML below and what it reads to BENCH_SECRETS_DIR:
 #   secret-volume  the secret bench-creds as a volume, mounted read-only at /creds (defaultMode 0400)
 #   env-from       envFrom: the secret bench-creds, prefix CREDS_
+#   security       a securityContext: user 1000, read-only root, no privilege escalation, every capability dropped
+#   limits         resources: cpu 500m/100m, memory 64Mi/32Mi (ferry's memory cgroup: docs/runtimes.md)
 set -euo pipefail
 
 dir=$1 requests=$2 store=$3
@@ -23,6 +25,10 @@ for feature in ${BENCH_CONTAINER_FEATURES:-}; do
       spec_fields+=$'            volumes: [{name: creds, secret: {secretName: bench-creds, defaultMode: 0400}}]\n' ;;
     env-from)
       container_fields+=$'                envFrom: [{prefix: CREDS_, secretRef: {name: bench-creds}}]\n' ;;
+    security)
+      container_fields+=$'                securityContext: {runAsUser: 1000, runAsGroup: 1000, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: {drop: [ALL]}}\n' ;;
+    limits)
+      container_fields+=$'                resources: {limits: {cpu: 500m, memory: 64Mi}, requests: {cpu: 100m, memory: 32Mi}}\n' ;;
     *) echo "gen_platform.sh: unknown feature $feature" >&2; exit 2 ;;
   esac
 done

@@ -5,7 +5,8 @@
 #   ferry --runtime oci --jobs 1     against  ferry --runtime podman --jobs 1, per container;
 #   ferry --runtime oci --jobs 1     against  bench/runc_loop.sh's time in `runc run` (the floor), per container;
 #   ferry with the container fields of $with_fields (a secret volume, envFrom) against the same container
-#   without them, podman and oci, per container (rows 3e, 3f).
+#   without them, podman and oci, per container (rows 3e, 3f); the same with $with_limits (resources and a
+#   securityContext, what a hardened marketplace Promise sets) (rows 3g, 3h).
 # The cores podman keeps busy at --jobs 1 are measured too: they bound what --jobs 2 can gain.
 #   bench/scenario_containers.sh REQUESTS
 # Env: FERRY (the binary), BENCH_TMP, BENCH_RESULTS, BENCH_REPS (used only when REQUESTS <= 50; larger
@@ -24,6 +25,7 @@ floor_requests=$((requests < 50 ? requests : 50))
 # The Pipeline fields of rows 3e and 3f (bench/gen_platform.sh's BENCH_CONTAINER_FEATURES): add a word
 # there and here to measure another field's cost.
 with_fields="secret-volume env-from"
+with_limits="security limits"
 
 # ferry_run RUNTIME JOBS [FEATURES]: one reconcile of a fresh platform and store, its container using the
 # Pipeline fields FEATURES (gen_platform.sh); prints seconds. Checks every request committed. Appends "<busy CPU seconds after> <before> <seconds>" to $BENCH_TMP/busy-RUNTIME-JOBS.
@@ -75,16 +77,18 @@ podman2=$(repeat "$reps" ferry_run podman 2)
 oci1=$(repeat "$reps" ferry_run oci 1)
 # Rows 3e and 3f alternate runs without and with the fields, so a change in the machine's load between
 # them (other jobs, page cache) falls on both sides alike.
-# paired RUNTIME: sets pair_without and pair_with to REPS samples each, taken in turn.
+# paired RUNTIME FEATURES: sets pair_without and pair_with to REPS samples each, taken in turn.
 paired() {
   pair_without="" pair_with=""
   for ((i = 0; i < reps; i++)); do
     pair_without+=" $(ferry_run "$1" 1)"
-    pair_with+=" $(ferry_run "$1" 1 "$with_fields")"
+    pair_with+=" $(ferry_run "$1" 1 "$2")"
   done
 }
-paired podman; podman_without=$pair_without podman_with=$pair_with
-paired oci; oci_without=$pair_without oci_with=$pair_with
+paired podman "$with_fields"; podman_without=$pair_without podman_with=$pair_with
+paired oci "$with_fields"; oci_without=$pair_without oci_with=$pair_with
+paired podman "$with_limits"; podman_limits_without=$pair_without podman_limits=$pair_with
+paired oci "$with_limits"; oci_limits_without=$pair_without oci_limits=$pair_with
 runc=$(repeat "$reps" runc_run)
 # per SAMPLES [COUNT]: each sample divided by COUNT (default: the requests).
 per() { local out=(); for s in $1; do out+=("$(bench_div "$s" "${2:-$requests}")"); done; echo "${out[*]}"; }
@@ -103,3 +107,7 @@ bench_record 3e "3 Containers R=$requests" "ferry podman with $with_fields s/con
   "ferry podman without s/container" "$(per "$podman_without")" ferry/baseline "<=1.1" "--jobs 1 both, runs without and with taken in turn; runs: $reps"
 bench_record 3f "3 Containers R=$requests" "ferry oci with $with_fields s/container" "$(per "$oci_with")" \
   "ferry oci without s/container" "$(per "$oci_without")" ferry/baseline "<=1.1" "--jobs 1 both, runs without and with taken in turn; runs: $reps"
+bench_record 3g "3 Containers R=$requests" "ferry podman with $with_limits s/container" "$(per "$podman_limits")" \
+  "ferry podman without s/container" "$(per "$podman_limits_without")" ferry/baseline "<=1.1" "--jobs 1 both, runs without and with taken in turn; runs: $reps"
+bench_record 3h "3 Containers R=$requests" "ferry oci with $with_limits s/container" "$(per "$oci_limits")" \
+  "ferry oci without s/container" "$(per "$oci_limits_without")" ferry/baseline "<=1.1" "--jobs 1 both, runs without and with taken in turn; runs: $reps"

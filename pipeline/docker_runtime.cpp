@@ -3,7 +3,7 @@
 namespace ferry::pipeline {
 
 DockerRuntime::DockerRuntime(std::string executable)
-    : CliEngineRuntime(CliEngine{"docker", "docker.io", false, {"rm", "--force"}, true},
+    : CliEngineRuntime(CliEngine{"docker", "docker.io", false, {"rm", "--force"}, true, "{{.CgroupDriver}}"},
                        std::move(executable)) {}
 
 }  // namespace ferry::pipeline

@@ -4,6 +4,8 @@
 // process group is killed; --die-with-parent and the new pid namespace take everything inside with it.
 #include "pipeline/exec_runtime.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
@@ -13,7 +15,10 @@
 
 #include "core/yaml_document.h"
 #include "pipeline/cli_engine.h"
+#include "pipeline/exec_limits.h"
 #include "pipeline/interrupt.h"
+#include "pipeline/memory_cgroup.h"
+#include "pipeline/run_as.h"
 #include "pipeline/sha256.h"
 
 namespace ferry::pipeline {
@@ -105,6 +110,8 @@ Result<std::vector<std::string>> ExecRuntime::arguments_for(const ContainerRun& 
   std::vector<std::string> args{
       "--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc",
       "--unshare-uts",     "--clearenv",    "--setenv",      "PATH",          kPath};
+  const std::vector<std::string> caps = exec_capability_arguments(run);
+  args.insert(args.end(), caps.begin(), caps.end());
   for (const EnvVar& var : run.env) args.insert(args.end(), {"--setenv", var.name, var.value});
   std::vector<fs::path> entries;
   std::error_code ec;
@@ -121,15 +128,27 @@ Result<std::vector<std::string>> ExecRuntime::arguments_for(const ContainerRun& 
       args.insert(args.end(), {"--ro-bind", entry.string(), target});
     }
   }
-  args.insert(args.end(), {"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"});
+  const bool privileged = run.security && run.security->privileged == true;
+  const bool read_only = run.security && run.security->read_only_root_filesystem == true;
+  args.insert(args.end(), {privileged ? "--dev-bind" : "--dev", "/dev", "--proc", "/proc"});
+  args.insert(args.end(), {read_only ? "--dir" : "--tmpfs", "/tmp"});  // readOnlyRootFilesystem: /tmp too
   const std::vector<std::string>& command = run.command.empty() ? mapped->second : run.command;
   for (const std::string& word : command) {  // the fresh /tmp must not hide the command's own files
     if (word.starts_with("/tmp/")) args.insert(args.end(), {"--ro-bind", word, word});
   }
+  const std::vector<std::string> parents = exec_mount_parents(run);
+  args.insert(args.end(), parents.begin(), parents.end());
   for (const Mount& m : run.mounts) {
     args.insert(args.end(), {m.read_only ? "--ro-bind" : "--bind", m.host.string(), m.container});
   }
   args.insert(args.end(), {"--remount-ro", "/", "--chdir", "/", "--"});
+  std::vector<std::string> user;
+  if (run.security && (run.security->run_as_user || run.security->run_as_group)) {
+    Result<std::string> setpriv = cli::Tool{"setpriv", "setpriv", "util-linux"}.locate();
+    if (!setpriv) return setpriv.error();
+    user = exec_user_prefix(run, *setpriv, ::getuid());
+  }
+  args.insert(args.end(), user.begin(), user.end());
   args.insert(args.end(), command.begin(), command.end());
   args.insert(args.end(), run.args.begin(), run.args.end());
   return args;
@@ -176,19 +195,39 @@ Result<ContainerExit> ExecRuntime::run(const ContainerRun& run) {
   if (std::string problem = cli::argument_problem(run); !problem.empty()) {
     return make_error("cannot run " + run.label + ": " + problem);
   }
+  if (std::string problem = non_root_problem(run.security, std::to_string(::getuid())); !problem.empty()) {
+    return make_error(run.security->where, "cannot run " + run.label + ": " + problem);
+  }
   Result<std::vector<std::string>> args = arguments_for(run);
   if (!args) return args.error();
+  std::unique_ptr<MemoryCgroup> cgroup;
+  std::string exe = *bwrap;
+  if (const auto& memory = run.resources.limits.memory_bytes) {
+    auto made = MemoryCgroup::create(cli::unique_name(run.label), *memory);
+    if (!made) {
+      return make_error("cannot run " + run.label + " with resources.limits.memory on the exec runtime: " +
+                        made.error().message + " (run ferry as root, or use --runtime podman or oci)");
+    }
+    cgroup = std::move(*made);
+    args = in_cgroup(cgroup->procs_file(), *bwrap, *args);
+    exe = "/bin/sh";
+  }
   for (int attempt = 1;; ++attempt) {
     if (interrupted()) return ContainerExit{-1, true, "not started: ferry was interrupted\n"};
     cli::LogFile log;
     if (log.file() == nullptr) return make_error("cannot run exec: cannot create a temporary log file");
-    Result<cli::ChildProcess> sandbox = cli::ChildProcess::start(*bwrap, *args, log.file());
+    Result<cli::ChildProcess> sandbox = cli::ChildProcess::start(exe, *args, log.file());
     if (!sandbox) return tool.failed_start(sandbox.error());
 
     const cli::Outcome outcome = cli::wait_or_stop(*sandbox, run.timeout, [&] { sandbox->kill(); });
     std::string text = log.read();
     if (attempt < kSandboxSetupAttempts && failed_in_sandbox_setup(outcome, text)) continue;
-    return ContainerExit{outcome.exit_code, outcome.timed_out, std::move(text)};
+    ContainerExit exit{outcome.exit_code, outcome.timed_out, std::move(text)};
+    if (cgroup) {
+      exit.reason = out_of_memory_message(exit.exit_code, exit.timed_out, *run.resources.limits.memory_bytes,
+                                          cgroup.get());
+    }
+    return exit;
   }
 }
 

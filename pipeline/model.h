@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/label_selector.h"
 #include "core/labels.h"
+#include "pipeline/container_limits.h"
 #include "pipeline/openapi_schema.h"
 #include "pipeline/secrets.h"
 #include "pipeline/volume_model.h"
@@ -37,6 +38,8 @@ struct Container {
   PullPolicy pull_policy = PullPolicy::if_not_present;
   std::vector<EnvFromSource> env_from = {};     // envFrom, in order, before env (as Kubernetes orders them)
   std::vector<VolumeMount> volume_mounts = {};  // volumeMounts of the Pipeline's volumes
+  Resources resources = {};                              // resources.limits / requests
+  std::optional<SecurityContext> security_context = {};  // absent: the runtime's defaults
 };
 
 // The Pipeline annotation that gives its containers the engine's default network; without it they run
@@ -50,6 +53,11 @@ struct Pipeline {
   SourceLocation where;
   std::vector<Volume> volumes = {};                 // spec.volumes
   std::vector<PullSecret> image_pull_secrets = {};  // spec.imagePullSecrets
+  // spec.jobOptions.backoffLimit: a failed container is started again up to this many times in all, in the
+  // same scratch directory, as a Job with restartPolicy OnFailure does (docs/differences.md).
+  int backoff_limit = 0;
+  std::vector<RbacPermission> rbac_permissions = {};        // spec.rbac.permissions
+  std::vector<InapplicableField> inapplicable_fields = {};  // nodeSelector, tolerations, restartPolicy, rbac
 };
 
 // The API a Promise serves: group, the storage version, kind and plural of its CRD.

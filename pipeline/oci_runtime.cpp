@@ -16,7 +16,10 @@
 
 #include "pipeline/cli_engine.h"
 #include "pipeline/interrupt.h"
+#include "pipeline/memory_cgroup.h"
+#include "pipeline/oci_limits.h"
 #include "pipeline/podman_runtime.h"
+#include "pipeline/run_as.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -26,9 +29,9 @@ using namespace std::chrono_literals;
 constexpr int kRuncKillAttempts = 5;  // `runc kill` tries, a second apart
 
 // The capabilities podman gives a root container by default.
-const std::string kCapabilities =
-    R"(["CAP_CHOWN","CAP_DAC_OVERRIDE","CAP_FOWNER","CAP_FSETID","CAP_KILL","CAP_NET_BIND_SERVICE",)"
-    R"("CAP_SETFCAP","CAP_SETGID","CAP_SETPCAP","CAP_SETUID","CAP_SYS_CHROOT"])";
+const std::vector<std::string> kCapabilities = {"CHOWN",   "DAC_OVERRIDE",     "FOWNER",    "FSETID",
+                                                "KILL",    "NET_BIND_SERVICE", "SETFCAP",   "SETGID",
+                                                "SETPCAP", "SETUID",           "SYS_CHROOT"};
 
 // /proc, /dev (tmpfs; runc adds null, zero, full, random, urandom, tty), /dev/pts, /dev/shm, /dev/mqueue,
 // read-only /sys: runc's own default set.
@@ -40,13 +43,20 @@ const std::string kSystemMounts =
     R"({"destination":"/dev/mqueue","type":"mqueue","source":"mqueue","options":["nosuid","noexec","nodev"]},)"
     R"({"destination":"/sys","type":"sysfs","source":"sysfs","options":["nosuid","noexec","nodev","ro"]})";
 
-// New pid, network (no interface but a down loopback: no network), ipc, uts and mount namespaces.
-const std::string kLinux =
-    R"({"namespaces":[{"type":"pid"},{"type":"network"},{"type":"ipc"},{"type":"uts"},{"type":"mount"}],)"
-    R"("resources":{"devices":[{"allow":false,"access":"rwm"}]},)"
-    R"("maskedPaths":["/proc/acpi","/proc/asound","/proc/kcore","/proc/keys","/proc/latency_stats",)"
-    R"("/proc/timer_list","/proc/timer_stats","/proc/sched_debug","/sys/firmware","/proc/scsi"],)"
-    R"("readonlyPaths":["/proc/bus","/proc/fs","/proc/irq","/proc/sys","/proc/sysrq-trigger"]})";
+// New pid, network (no interface but a down loopback: no network), ipc, uts and mount namespaces; no device
+// and masked /proc paths unless privileged; the limits' resources and cgroup.
+std::string linux_json(const OciLimits& limits) {
+  std::string json =
+      R"({"namespaces":[{"type":"pid"},{"type":"network"},{"type":"ipc"},{"type":"uts"},{"type":"mount"}],)";
+  json += R"("resources":{"devices":[{"allow":)" + std::string(limits.privileged ? "true" : "false") +
+          R"(,"access":"rwm"}])" + limits.resources + "},";
+  if (!limits.cgroups_path.empty()) json += R"("cgroupsPath":)" + cli::json_string(limits.cgroups_path) + ",";
+  if (limits.privileged) return json + R"("maskedPaths":[],"readonlyPaths":[]})";
+  return json +
+         R"("maskedPaths":["/proc/acpi","/proc/asound","/proc/kcore","/proc/keys","/proc/latency_stats",)"
+         R"("/proc/timer_list","/proc/timer_stats","/proc/sched_debug","/sys/firmware","/proc/scsi"],)"
+         R"("readonlyPaths":["/proc/bus","/proc/fs","/proc/irq","/proc/sys","/proc/sysrq-trigger"]})";
+}
 
 std::vector<std::string> strings_of(const YAML::Node& node) {
   std::vector<std::string> strings;
@@ -68,6 +78,8 @@ Result<OciImage> parse_inspect(const std::string& output) {
     parsed.env = strings_of(config["Env"]);
     if (config["WorkingDir"].IsDefined() && config["WorkingDir"].IsScalar())
       parsed.workdir = config["WorkingDir"].as<std::string>();
+    if (config["User"].IsDefined() && config["User"].IsScalar())
+      parsed.user = config["User"].as<std::string>();
     return parsed;
   } catch (const YAML::Exception& e) {
     return make_error("cannot run oci: cannot read `podman image inspect` output: " + e.msg);
@@ -155,7 +167,9 @@ std::vector<std::string> oci_process_env(const ContainerRun& run, const OciImage
   return env;
 }
 
-std::string oci_config_json(const ContainerRun& run, const OciImage& image) {
+std::string oci_config_json(const ContainerRun& run, const OciImage& image,
+                            const std::string& cgroup_parent) {
+  const OciLimits limits = oci_limits(run, image.user, cgroup_parent, kCapabilities);
   std::string mounts = kSystemMounts;
   for (const Mount& m : run.mounts) {
     mounts += R"(,{"destination":)" + cli::json_string(m.container) + R"(,"type":"bind","source":)" +
@@ -163,15 +177,16 @@ std::string oci_config_json(const ContainerRun& run, const OciImage& image) {
               "\"]}";
   }
   const std::string cwd = image.workdir.empty() ? "/" : image.workdir;
-  return R"({"ociVersion":"1.0.2","hostname":"ferry","root":{"path":"rootfs","readonly":false},)"
-         R"("process":{"terminal":false,"user":{"uid":0,"gid":0},"args":)" +
+  const std::string readonly = limits.read_only_root ? "true" : "false";
+  const std::string no_new_privileges = limits.no_new_privileges ? "true" : "false";
+  return R"({"ociVersion":"1.0.2","hostname":"ferry","root":{"path":"rootfs","readonly":)" + readonly +
+         R"(},"process":{"terminal":false,"user":)" + limits.user + R"(,"args":)" +
          cli::json_array(oci_process_args(run, image)) + R"(,"env":)" +
          cli::json_array(oci_process_env(run, image)) + R"(,"cwd":)" + cli::json_string(cwd) +
-         R"(,"capabilities":{"bounding":)" + kCapabilities + R"(,"effective":)" + kCapabilities +
-         R"(,"permitted":)" + kCapabilities +
-         R"(},"rlimits":[{"type":"RLIMIT_NOFILE","hard":1024,"soft":1024}],"noNewPrivileges":true},)"
-         R"("mounts":[)" +
-         mounts + R"(],"linux":)" + kLinux + "}\n";
+         R"(,"capabilities":{"bounding":)" + limits.capabilities + R"(,"effective":)" + limits.capabilities +
+         R"(,"permitted":)" + limits.capabilities +
+         R"(},"rlimits":[{"type":"RLIMIT_NOFILE","hard":1024,"soft":1024}],"noNewPrivileges":)" +
+         no_new_privileges + R"(},"mounts":[)" + mounts + R"(],"linux":)" + linux_json(limits) + "}\n";
 }
 
 OciRuntime::OciRuntime(std::string runc, std::string podman)
@@ -228,20 +243,32 @@ Result<ContainerExit> OciRuntime::run(const ContainerRun& run) {
   if (image->image == nullptr)
     return make_error(missing_image_message("podman", run.image, PullPolicy::never, ""));
 
+  if (std::string problem = non_root_problem(run.security, image->image->user); !problem.empty()) {
+    return make_error(run.security->where, "cannot run " + run.label + ": " + problem);
+  }
+
   if (interrupted()) return ContainerExit{-1, true, "not started: ferry was interrupted\n"};
+  const std::string id = cli::unique_name(run.label);
+  std::unique_ptr<MemoryCgroup> cgroup;
+  if (const auto& memory = run.resources.limits.memory_bytes) {
+    if (auto made = MemoryCgroup::create(id, *memory)) cgroup = std::move(*made);
+  }
   Result<std::unique_ptr<Bundle>> bundle =
-      Bundle::create(image->image->rootfs, oci_config_json(run, *image->image));
+      Bundle::create(image->image->rootfs, oci_config_json(run, *image->image, cgroup ? cgroup->path() : ""));
   if (!bundle) return bundle.error();
   cli::LogFile log;
   if (log.file() == nullptr) return make_error("cannot run oci: cannot create a temporary log file");
-  const std::string id = cli::unique_name(run.label);
   Result<cli::ChildProcess> runc_run =
       cli::ChildProcess::start(*runc, {"run", "--bundle", (*bundle)->dir().string(), id}, log.file());
   if (!runc_run) return tool.failed_start(runc_run.error());
 
   const cli::Outcome outcome =
       cli::wait_or_stop(*runc_run, run.timeout, [&] { stop_container(*runc, *runc_run, id); });
-  return ContainerExit{outcome.exit_code, outcome.timed_out, log.read()};
+  ContainerExit exit{outcome.exit_code, outcome.timed_out, log.read()};
+  if (const auto& memory = run.resources.limits.memory_bytes) {
+    exit.reason = out_of_memory_message(exit.exit_code, exit.timed_out, *memory, cgroup.get());
+  }
+  return exit;
 }
 
 }  // namespace ferry::pipeline

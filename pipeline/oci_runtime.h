@@ -23,6 +23,7 @@ struct OciImage {
   std::vector<std::string> cmd;
   std::vector<std::string> env;  // "NAME=value"
   std::string workdir;           // empty: "/"
+  std::string user = {};         // the image's USER ("" = root)
 };
 
 // The process arguments, as docker and podman compute them: a run's command replaces the entrypoint and
@@ -32,8 +33,10 @@ std::vector<std::string> oci_process_args(const ContainerRun& run, const OciImag
 // The image's env, then the run's; a later duplicate name replaces the value in place.
 std::vector<std::string> oci_process_env(const ContainerRun& run, const OciImage& image);
 
-// config.json of the bundle whose root filesystem is the directory "rootfs" beside it.
-std::string oci_config_json(const ContainerRun& run, const OciImage& image);
+// config.json of the bundle whose root filesystem is the directory "rootfs" beside it. `cgroup_parent`:
+// ferry's memory cgroup for the container (pipeline/memory_cgroup.h), "" when none.
+std::string oci_config_json(const ContainerRun& run, const OciImage& image,
+                            const std::string& cgroup_parent = "");
 
 class OciRuntime : public ContainerRuntime {
  public:

@@ -29,6 +29,38 @@ const char* pull_policy_name(PullPolicy policy) {
   return "IfNotPresent";
 }
 
+std::string optional_text(const std::optional<std::int64_t>& value) {
+  return value ? std::to_string(*value) : "-";
+}
+
+std::string optional_text(const std::optional<bool>& value) {
+  return value ? (*value ? "true" : "false") : "-";
+}
+
+// Resources and securityContext, only when set, so that keys of containers without them stay as they were:
+// a user ID or a read-only root can change what a container writes, a smaller limit whether it succeeds.
+void add_limits(std::string& material, const ContainerRun& run) {
+  if (run.resources != Resources{}) {
+    add(material, "resources");
+    for (const ResourceAmounts* amounts : {&run.resources.limits, &run.resources.requests}) {
+      add(material, optional_text(amounts->cpu_millis));
+      add(material, optional_text(amounts->memory_bytes));
+      add(material, optional_text(amounts->ephemeral_storage_bytes));
+    }
+  }
+  if (!run.security) return;
+  const SecurityContext& security = *run.security;
+  add(material, "securityContext");
+  add(material, optional_text(security.run_as_user));
+  add(material, optional_text(security.run_as_group));
+  for (const auto* flag : {&security.run_as_non_root, &security.read_only_root_filesystem,
+                           &security.allow_privilege_escalation, &security.privileged}) {
+    add(material, optional_text(*flag));
+  }
+  add_words(material, security.capabilities_add);
+  add_words(material, security.capabilities_drop);
+}
+
 void add_container(std::string& material, const KeyedContainer& container) {
   const ContainerRun& run = container.run;
   add(material, run.label);
@@ -50,6 +82,7 @@ void add_container(std::string& material, const KeyedContainer& container) {
     add(material, "volumes");
     add_words(material, container.volume_inputs);
   }
+  add_limits(material, run);
 }
 
 }  // namespace

@@ -5,6 +5,9 @@
 
 #include "core/kubernetes_names.h"
 #include "pipeline/container_mounts_parser.h"
+#include "pipeline/job_fields_parser.h"
+#include "pipeline/resources_parser.h"
+#include "pipeline/security_context_parser.h"
 #include "pipeline/value_from_parser.h"
 #include "pipeline/volume_parser.h"
 
@@ -90,6 +93,12 @@ Result<Container> parse_container(const YAML::Node& node, const std::string& pat
   if (!pull) return pull.error();
   container.pull_policy = *pull;
   if (Status mounts = parse_container_mounts(node, path, file, container); !mounts) return mounts.error();
+  auto resources = parse_resources(node, path, file);
+  if (!resources) return resources.error();
+  container.resources = std::move(*resources);
+  auto security = parse_security_context(node, path, file);
+  if (!security) return security.error();
+  container.security_context = std::move(*security);
   return container;
 }
 
@@ -132,6 +141,7 @@ Result<Pipeline> parse_pipeline(const YAML::Node& node, const std::string& path,
   }
   if (Status volumes = parse_pipeline_volumes(*spec, path + ".spec", file, pipeline); !volumes)
     return volumes.error();
+  if (Status job = parse_job_fields(*spec, path, file, pipeline); !job) return job.error();
   return pipeline;
 }
 

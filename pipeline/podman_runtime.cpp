@@ -10,6 +10,9 @@
 
 #include "core/message_text.h"
 #include "pipeline/cli_engine.h"
+#include "pipeline/engine_limits.h"
+#include "pipeline/memory_cgroup.h"
+#include "pipeline/run_as.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -103,15 +106,22 @@ std::string missing_image_message(const std::string& engine, const std::string& 
 }
 
 PodmanRuntime::PodmanRuntime(std::string executable)
-    : CliEngineRuntime(CliEngine{"podman", "podman", true, {"rm", "--force", "--ignore", "--time=0"}},
-                       std::move(executable)) {}
+    : CliEngineRuntime(
+          CliEngine{
+              "podman", "podman", true, {"rm", "--force", "--ignore", "--time=0"}, false, "{{.Host.CgroupManager}}"},
+          std::move(executable)) {}
 
 std::vector<std::string> CliEngineRuntime::arguments_for(const ContainerRun& run,
-                                                         const std::string& container_name) const {
+                                                         const std::string& container_name,
+                                                         const std::string& image_user,
+                                                         const std::string& cgroup_parent) const {
   std::vector<std::string> args{"run", "--rm", "--name", container_name};
   add_registry_auth(engine_, run.registry_auth_dir, args);
   if (!run.network) args.push_back("--network=none");  // else the engine's default network
   args.push_back(pull_flag(run.pull_policy));
+  const std::vector<std::string> limits =
+      engine_limit_arguments(run, image_user, cgroup_parent, engine_.json_entrypoint);
+  args.insert(args.end(), limits.begin(), limits.end());
   for (const Mount& mount : run.mounts) args.insert(args.end(), {"--mount", mount_spec(mount)});
   for (const EnvVar& var : run.env) args.insert(args.end(), {"--env", var.name + "=" + var.value});
   if (!run.command.empty() && engine_.json_entrypoint) {
@@ -154,8 +164,19 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
     return make_error("cannot run " + engine_.name +
                       ": cannot create a temporary log file: " + std::string(strerror(errno)));
   }
+  Result<std::string> image_user = std::string();
+  if (needs_image_user(run.security)) image_user = this->image_user(*exe, run.image);
+  if (!image_user) return image_user.error();
+  if (std::string problem = non_root_problem(run.security, *image_user); !problem.empty()) {
+    return make_error(run.security->where, "cannot run " + run.label + ": " + problem);
+  }
   const std::string name = cli::unique_name(run.label);
-  Result<cli::ChildProcess> engine_run = cli::ChildProcess::start(*exe, arguments_for(run, name), log.file());
+  std::unique_ptr<MemoryCgroup> cgroup;
+  if (const auto& memory = run.resources.limits.memory_bytes; memory && uses_cgroupfs(*exe)) {
+    if (auto made = MemoryCgroup::create(name, *memory)) cgroup = std::move(*made);
+  }
+  Result<cli::ChildProcess> engine_run = cli::ChildProcess::start(
+      *exe, arguments_for(run, name, *image_user, cgroup ? cgroup->path() : ""), log.file());
   if (!engine_run) return tool.failed_start(engine_run.error());
 
   const cli::Outcome outcome =
@@ -164,7 +185,32 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
     return make_error(missing_image_message(engine_.name, run.image, run.pull_policy,
                                             run.pull_policy == PullPolicy::never ? "" : log.read()));
   }
-  return ContainerExit{outcome.exit_code, outcome.timed_out, log.read()};
+  ContainerExit exit{outcome.exit_code, outcome.timed_out, log.read()};
+  if (const auto& memory = run.resources.limits.memory_bytes) {
+    exit.reason = out_of_memory_message(exit.exit_code, exit.timed_out, *memory, cgroup.get());
+  }
+  return exit;
+}
+
+bool CliEngineRuntime::uses_cgroupfs(const std::string& exe) {
+  std::lock_guard lock(digests_mutex_);
+  if (!cgroupfs_) {
+    const Result<cli::Captured> info =
+        cli::run_captured(exe, {"info", "--format", engine_.cgroup_driver_format});
+    cgroupfs_ = info && info->exit_code == 0 && info->output.starts_with("cgroupfs");
+  }
+  return *cgroupfs_;
+}
+
+Result<std::string> CliEngineRuntime::image_user(const std::string& exe, const std::string& image) const {
+  Result<cli::Captured> inspect =
+      cli::run_captured(exe, {"image", "inspect", "--format", "{{.Config.User}}", image});
+  if (!inspect) return inspect.error();
+  if (inspect->exit_code != 0) {
+    return make_error("cannot check runAsNonRoot or runAsGroup of image " + image + ": " + engine_.name +
+                      " does not have it locally (pull it first): " + last_lines(inspect->output, 3));
+  }
+  return inspect->output.substr(0, inspect->output.find('\n'));
 }
 
 }  // namespace ferry::pipeline

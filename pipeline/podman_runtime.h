@@ -6,6 +6,7 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct CliEngine {
   // How a run's registry_auth_dir reaches a pull: docker reads DIR/config.json as its client config
   // (`docker --config DIR run`); podman takes the file (`podman run --authfile DIR/config.json`).
   bool auth_as_config_dir = false;
+  // `info --format` of the engine's cgroup manager or driver: a ferry memory cgroup (memory_cgroup.h) is
+  // given as --cgroup-parent only to an engine that manages cgroupfs paths (systemd takes slice names).
+  std::string cgroup_driver_format = {};
 };
 
 class CliEngineRuntime : public ContainerRuntime {
@@ -44,13 +48,22 @@ class CliEngineRuntime : public ContainerRuntime {
   Result<std::string> image_digest(const std::string& image) override;
 
   // The engine's arguments for `run` (without the executable), exposed so tests can pin them.
-  std::vector<std::string> arguments_for(const ContainerRun& run, const std::string& container_name) const;
+  // `image_user` and `cgroup_parent`: see engine_limit_arguments (pipeline/engine_limits.h).
+  std::vector<std::string> arguments_for(const ContainerRun& run, const std::string& container_name,
+                                         const std::string& image_user = "",
+                                         const std::string& cgroup_parent = "") const;
 
  private:
+  // The image's USER (`<engine> image inspect`); an Error when the engine does not have the image.
+  Result<std::string> image_user(const std::string& exe, const std::string& image) const;
+  // Whether the engine's cgroup manager is cgroupfs (`<engine> info`, asked once).
+  bool uses_cgroupfs(const std::string& exe);
+
   CliEngine engine_;
   std::string executable_;
   std::mutex digests_mutex_;
   std::map<std::string, std::string> digests_;  // by image reference, for the life of the runtime
+  std::optional<bool> cgroupfs_;                // uses_cgroupfs's answer, under digests_mutex_
 };
 
 class PodmanRuntime : public CliEngineRuntime {

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,12 +34,16 @@ struct ContainerRun {
   // podman and docker: a directory holding the config.json of the Pipeline's imagePullSecrets, for pulls
   // (pull_auth.h); empty: the engine's own credentials. oci and exec never pull.
   std::filesystem::path registry_auth_dir = {};
+  Resources resources = {};  // limits honoured by every runtime but exec (docs/runtimes.md)
+  std::optional<SecurityContext> security = {};  // absent: the runtime's defaults (docs/runtimes.md)
 };
 
 struct ContainerExit {
   int exit_code = 0;
   bool timed_out = false;  // killed (with its children) when the timeout expired
   std::string log;         // stdout and stderr, interleaved as written
+  // Why the runtime ended it when ferry can tell, e.g. "OOMKilled: ..." (pipeline/memory_cgroup.h); "" else.
+  std::string reason = {};
 };
 
 class ContainerRuntime {

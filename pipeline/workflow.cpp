@@ -44,6 +44,11 @@ class PipelineScratch {
     for (const char* sub : {"input", "output", "metadata"}) {
       if (!ec) fs::create_directory(dir->path() / sub, ec);
     }
+    // Writable by any user, as a Kubernetes emptyDir is (mode 0777), so that a container with
+    // securityContext.runAsUser can write its output; the scratch directory itself is ferry's alone (0700).
+    for (const char* sub : {"output", "metadata"}) {
+      if (!ec) fs::permissions(dir->path() / sub, fs::perms::all, ec);
+    }
     if (ec)
       return make_error("cannot create scratch directory " + dir->path().string() + ": " + ec.message());
     return PipelineScratch(std::move(*dir));
@@ -55,12 +60,19 @@ class PipelineScratch {
   ScratchDirectory dir_;
 };
 
+// `attempts`: how many times the container was started (1 + its retries, jobOptions.backoffLimit).
 std::string container_failure(const Pipeline& pipeline, const Container& container, const ContainerExit& exit,
-                              std::chrono::seconds timeout) {
+                              std::chrono::seconds timeout, int attempts) {
   std::string text = "pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
                      container.image + ") ";
   text += exit.timed_out ? "timed out after " + std::to_string(timeout.count()) + "s"
                          : "exited with code " + std::to_string(exit.exit_code);
+  if (!exit.reason.empty()) text += " (" + exit.reason + ")";
+  if (pipeline.backoff_limit > 0) {
+    text += " after " + std::to_string(attempts) + (attempts == 1 ? " attempt" : " attempts") +
+            " (jobOptions.backoffLimit " + std::to_string(pipeline.backoff_limit) +
+            ", for the whole pipeline)";
+  }
   const std::string tail = last_lines(exit.log, kLogTailLines);
   return tail.empty() ? text + " and wrote no log" : text + "; last lines of its log:\n" + tail;
 }
@@ -97,6 +109,17 @@ std::vector<std::string> secret_values(const KeyedContainer& container) {
 
 std::string container_prefix(const Pipeline& pipeline, const Container& container) {
   return "pipeline \"" + pipeline.name + "\" container \"" + container.name + "\": ";
+}
+
+// securityContext.privileged: true gives the container every capability and the host's devices; ferry
+// refuses it unless the run allows it (--allow-privileged).
+Status check_privileged(const Container& container, const WorkflowOptions& options) {
+  if (!container.security_context || container.security_context->privileged != true ||
+      options.allow_privileged)
+    return ok();
+  return make_error(container.security_context->where,
+                    "securityContext.privileged: true gives the container every capability and the host's "
+                    "devices; ferry refuses it unless run with --allow-privileged");
 }
 
 // The container's envFrom variables first, then the KRATIX_* ones, then its env, as Kubernetes orders them
@@ -143,7 +166,12 @@ Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const
                      options.timeout,
                      container.pull_policy,
                      pipeline.network,
-                     *auth};
+                     *auth,
+                     container.resources,
+                     container.security_context};
+    if (Status allowed = check_privileged(container, options); !allowed) {
+      return Error{container_prefix(pipeline, container) + allowed.error().message, allowed.error().where};
+    }
     KeyedContainer keyed{std::move(run), "", {}};
     if (Status inputs = add_container_inputs(pipeline, container, object, *volumes, options, keyed);
         !inputs) {
@@ -156,20 +184,35 @@ Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const
 
 // Runs the pipeline's containers in order; the first one that cannot run, exits non-zero or leaves a
 // refused /kratix/output stops it. A delete workflow's output is never read (§2.10), so not checked.
-Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer>& runs, bool output_read,
-                      const PipelineScratch& scratch, ContainerRuntime& runtime,
-                      const WorkflowOptions& options) {
-  for (std::size_t i = 0; i < runs.size(); ++i) {
-    const Container& container = pipeline.containers[i];
-    auto exit = runtime.run(runs[i].run);
-    if (exit) exit->log = redact(exit->log, secret_values(runs[i]));
+// A container that exits non-zero is started again, in the same scratch directory, while the pipeline's
+// jobOptions.backoffLimit allows (`retries` counts the restarts): a Job with restartPolicy OnFailure
+// restarts a failed container in the same Pod, its emptyDir volumes kept. One ferry killed (--timeout, an
+// interrupt) or that could not start is not retried.
+Result<ContainerExit> run_with_retries(const Pipeline& pipeline, const Container& container,
+                                       const KeyedContainer& keyed, ContainerRuntime& runtime,
+                                       const WorkflowOptions& options, int& retries) {
+  for (int attempt = 1;; ++attempt) {
+    auto exit = runtime.run(keyed.run);
+    if (exit) exit->log = redact(exit->log, secret_values(keyed));
     if (!exit) {
       return make_error("pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
                         container.image + ") could not be run: " + exit.error().render());
     }
-    if (exit->timed_out || exit->exit_code != 0) {
-      return make_error(container_failure(pipeline, container, *exit, options.timeout));
+    if (exit->exit_code == 0 && !exit->timed_out) return exit;
+    if (exit->timed_out || retries >= pipeline.backoff_limit) {
+      return make_error(container_failure(pipeline, container, *exit, options.timeout, attempt));
     }
+    ++retries;
+  }
+}
+
+Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer>& runs, bool output_read,
+                      const PipelineScratch& scratch, ContainerRuntime& runtime,
+                      const WorkflowOptions& options, int& retries) {
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const Container& container = pipeline.containers[i];
+    if (auto exit = run_with_retries(pipeline, container, runs[i], runtime, options, retries); !exit)
+      return exit.error();
     if (!output_read) continue;
     if (Status output =
             check_container_output(scratch.path("output"), options, container_prefix(pipeline, container));
@@ -184,13 +227,13 @@ Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer
 Result<bool> run_or_restore(const Pipeline& pipeline, const WorkflowObject& object,
                             const std::vector<KeyedContainer>& runs, const std::optional<std::string>& key,
                             const PipelineScratch& dir, ContainerRuntime& runtime,
-                            const WorkflowOptions& options) {
+                            const WorkflowOptions& options, int& retries) {
   if (key && options.cache_reads) {
     auto files = options.cache->load(*key);
     if (files && restore_produced_files(*files, dir.path("output"), dir.path("metadata"))) return true;
   }
   const bool output_read = object.action != "delete";
-  if (Status ran = run_containers(pipeline, runs, output_read, dir, runtime, options); !ran)
+  if (Status ran = run_containers(pipeline, runs, output_read, dir, runtime, options, retries); !ran)
     return ran.error();
   return false;
 }
@@ -241,9 +284,11 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   auto runs = prepare_runs(pipeline, object, dir, runtime, options);
   if (!runs) return runs.error();
   const auto key = pipeline_cache_key_for(pipeline, object, object_text, *runs, runtime, options);
-  auto from_cache = run_or_restore(pipeline, object, *runs, key, dir, runtime, options);
+  int retries = 0;
+  auto from_cache = run_or_restore(pipeline, object, *runs, key, dir, runtime, options, retries);
   if (!from_cache) return from_cache.error();
   PipelineResult result;
+  result.container_retries = retries;
   result.pipeline = pipeline.name;
   result.from_cache = *from_cache;
   auto suspension = status.after_pipeline(dir.path("metadata"), pipeline.name, is_last);

@@ -32,7 +32,8 @@ struct PipelineResult {
   std::string status_yaml;  // the object's status after this pipeline's status.yaml was merged (§2.7)
   std::string message;      // status.message at that point
   std::optional<Suspension> suspension;  // set when workflow-control.yaml stopped the workflow here (§2.8)
-  bool from_cache = false;  // its containers did not run: what they produced came from the pipeline cache
+  bool from_cache = false;    // its containers did not run: what they produced came from the pipeline cache
+  int container_retries = 0;  // containers started again after a failure (jobOptions.backoffLimit)
 };
 
 // Runs the pipelines in order, each in a fresh scratch directory below options.scratch_dir that is removed

@@ -43,6 +43,8 @@ struct WorkflowOptions {
   // cache_reads false (--force) pipelines run all the same and their results are stored.
   PipelineCache* cache = nullptr;
   bool cache_reads = true;
+  // --allow-privileged: containers with securityContext.privileged: true may run; else they are refused.
+  bool allow_privileged = false;
 };
 
 }  // namespace ferry::pipeline

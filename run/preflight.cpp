@@ -1,5 +1,6 @@
 #include "run/preflight.h"
 
+#include "pipeline/inapplicable_fields.h"
 #include "placement/external_scheduler.h"
 #include "run/promise_requirements.h"
 #include "scheduler/location.h"
@@ -45,12 +46,29 @@ void check_requirements(const Platform& platform, std::vector<Error>& warnings) 
   }
 }
 
+// Pipeline fields with no meaning outside Kubernetes (nodeSelector, tolerations, restartPolicy, rbac): one
+// warning per Promise, located at the first such field of any of its Pipelines.
+void check_inapplicable_fields(const Platform& platform, std::vector<Error>& warnings) {
+  for (const pipeline::Promise& promise : platform.promises) {
+    std::vector<pipeline::InapplicableField> fields;
+    for (const auto& [workflow, pipelines] : promise.workflows) {
+      for (const pipeline::Pipeline& pipeline : pipelines) {
+        fields.insert(fields.end(), pipeline.inapplicable_fields.begin(), pipeline.inapplicable_fields.end());
+      }
+    }
+    if (fields.empty()) continue;
+    warnings.push_back(
+        make_error(fields.front().where, pipeline::inapplicable_fields_warning(promise.name, fields)));
+  }
+}
+
 }  // namespace
 
 void check_before_run(const Platform& platform, std::vector<Error>& errors, std::vector<Error>& warnings) {
   check_external_schedulers(platform, errors);
   check_requirements(platform, warnings);
   check_locations(platform, warnings);
+  check_inapplicable_fields(platform, warnings);
 }
 
 }  // namespace ferry::runner

@@ -19,6 +19,8 @@ namespace ferry::runner {
 //   Promise "<name>": requirements not installed: <reason> (run/promise_requirements.h: a required Promise
 //     not in the platform, at another version, or a cycle)
 //   PlacementPolicy <name>: its requests stay Pending: no Location matches the locationSelectors
+//   Promise "<name>": Pipeline fields nodeSelector, ... do not apply outside Kubernetes (one per Promise,
+//     pipeline/job_fields_parser.h)
 void check_before_run(const Platform& platform, std::vector<Error>& errors, std::vector<Error>& warnings);
 
 }  // namespace ferry::runner

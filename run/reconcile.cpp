@@ -86,6 +86,7 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
   report.result = report.commits.empty() ? RequestResult::unchanged : RequestResult::succeeded;
   report.status_message = plan->status_message;
   report.pipelines_from_cache = plan->pipelines_from_cache;
+  report.container_retries = plan->container_retries;
   if (plan->suspension) {
     report.result = RequestResult::suspended;
     report.message = describe(*plan->suspension);

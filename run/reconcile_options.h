@@ -22,9 +22,10 @@ struct ReconcileOptions {
   std::filesystem::path scratch_dir;  // pipeline directories live below it
   int jobs = 2;                       // requests processed at once
   std::chrono::seconds container_timeout{600};
-  const pipeline::SecretSource* secrets = nullptr;  // for env valueFrom
+  const pipeline::SecretSource* secrets = nullptr;                  // for env valueFrom
   std::size_t max_output_files = pipeline::kDefaultMaxOutputFiles;  // per pipeline (--max-output-files)
   std::size_t max_output_bytes = pipeline::kDefaultMaxOutputBytes;  // per pipeline (--max-output-bytes)
+  bool allow_privileged = false;  // --allow-privileged (pipeline::WorkflowOptions::allow_privileged)
   // Incremental runs (work_selection.h): with a state store, unchanged objects are skipped, vanished ones
   // deleted, and what the run did is recorded there at the end. Without one, everything runs and nothing
   // is recorded or deleted.
@@ -49,7 +50,8 @@ struct ReconcileOptions {
   bool dry_run = false;
   // --shard I/N: only this shard's requests run (and are reported); run/shard.h says who deletes what.
   Shard shard;
-  // Counts the run's objects as they finish, for the progress line (runner/progress.h draws it); null: not counted.
+  // Counts the run's objects as they finish, for the progress line (runner/progress.h draws it); null: not
+  // counted.
   ProgressCounter* progress = nullptr;
   // The pipeline cache (pipeline/pipeline_cache.h, docs/pipeline-cache.md); null: every pipeline runs.
   // pipeline_cache_reads false (--force): pipelines run all the same, and their results are stored.

@@ -132,7 +132,10 @@ scheduler::Selector group_selector(const pipeline::Promise& promise, const pipel
 
 void record_workflow_status(const std::vector<pipeline::PipelineResult>& results, RequestPlan& plan) {
   if (results.empty()) return;
-  for (const auto& result : results) plan.pipelines_from_cache += result.from_cache ? 1 : 0;
+  for (const auto& result : results) {
+    plan.pipelines_from_cache += result.from_cache ? 1 : 0;
+    plan.container_retries += result.container_retries;
+  }
   plan.status_message = results.back().message;
   plan.suspension = results.back().suspension;
 }

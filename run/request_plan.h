@@ -34,6 +34,7 @@ struct RequestPlan {
   std::optional<pipeline::Suspension> suspension;  // workflow-control.yaml stopped the workflow
   std::vector<std::string> scheduling_notes = {};  // every group's notes, prefixed by the group
   int pipelines_from_cache = 0;                    // the workflow's pipelines served by the pipeline cache
+  int container_retries = 0;                       // containers started again (jobOptions.backoffLimit)
 };
 
 // The workflow's outcome the report shows: the last pipeline's status message, any suspension, and how

@@ -56,6 +56,7 @@ struct RequestReport {
   // changed, external schedulers' choices; each "pipeline P group D: note".
   std::vector<std::string> scheduling_notes = {};
   int pipelines_from_cache = 0;  // pipelines whose outputs came from the pipeline cache (none ran)
+  int container_retries = 0;     // containers started again after failing (jobOptions.backoffLimit)
   int push_retries = 0;          // writer::CommitOutcome::push_retries summed over the object's stores
   std::vector<std::string> drifted = {};  // drifted: each "<store> <path>" changed by someone else
 };

@@ -58,6 +58,7 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline
   workflow_options.timeout = options.container_timeout;
   workflow_options.max_output_files = options.max_output_files;
   workflow_options.max_output_bytes = options.max_output_bytes;
+  workflow_options.allow_privileged = options.allow_privileged;
   workflow_options.secrets = options.secrets;
   // An incremental run has one clock: status timestamps and a suspension's retry time use it, so the
   // next run's decision (work_selection.cpp) compares times from the same clock.

@@ -92,6 +92,8 @@ void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
                  "Where pipeline results are kept between runs, so a pipeline whose inputs did not change "
                  "is not run again (default: $XDG_CACHE_HOME/ferry/pipelines, else ~/.cache/ferry/pipelines; "
                  "at most 1 GiB, least recently used evicted)");
+  app.add_flag("--allow-privileged", run.allow_privileged,
+               "Run containers whose securityContext has privileged: true (refused otherwise)");
   app.add_flag("--no-pipeline-cache", run.no_pipeline_cache,
                "Run every pipeline; read and store no cached result (overrides --pipeline-cache-dir)");
 }

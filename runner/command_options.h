@@ -27,6 +27,7 @@ struct RuntimeCommandOptions {
   std::size_t max_output_files = 10000;  // pipeline::kDefaultMaxOutputFiles
   std::size_t max_output_bytes = 64u << 20;  // pipeline::kDefaultMaxOutputBytes
   std::string pipeline_cache_dir;            // "" = $XDG_CACHE_HOME/ferry/pipelines (docs/pipeline-cache.md)
+  bool allow_privileged = false;             // --allow-privileged: securityContext.privileged may be true
   bool no_pipeline_cache = false;            // --no-pipeline-cache: every pipeline runs, nothing is stored
   bool pipeline_cache_reads = true;  // false with --force: pipelines run, and their results are stored
 };

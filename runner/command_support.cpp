@@ -149,6 +149,7 @@ ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::f
   ReconcileOptions options{scratch, jobs, std::chrono::seconds(run.timeout_seconds), &secrets};
   options.max_output_files = run.max_output_files;
   options.max_output_bytes = run.max_output_bytes;
+  options.allow_privileged = run.allow_privileged;
   if (const fs::path dir = pipeline_cache_dir(run); !dir.empty()) {
     auto warn = [](const std::string& warning) { spdlog::warn("{}", warning); };
     options.pipeline_cache =

@@ -97,6 +97,11 @@ std::string render_entry(const RequestReport& r) {
   for (const auto& note : r.scheduling_notes) out += "    scheduling: " + untrusted_line(note) + "\n";
   if (!r.status_message.empty()) out += "    status: " + untrusted_line(r.status_message) + "\n";
   if (r.pipelines_from_cache > 0) out += "    " + cached_count(r.pipelines_from_cache) + "\n";
+  if (r.container_retries > 0) {
+    out += "    " + std::to_string(r.container_retries) +
+           (r.container_retries == 1 ? " container retry" : " container retries") +
+           " (jobOptions.backoffLimit): failed, then started again\n";
+  }
   if (r.push_retries > 0)
     out += "    " + retry_count(r.push_retries) + ": rebuilt on the moved remote branch\n";
   if (!r.message.empty()) out += indented(r.message, "    ");
@@ -135,6 +140,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
   if (!r.retry_at.empty()) entry["retry_at"] = r.retry_at;
   if (!r.scheduling_notes.empty()) entry["scheduling_notes"] = r.scheduling_notes;
   if (r.pipelines_from_cache > 0) entry["pipelines_from_cache"] = r.pipelines_from_cache;
+  if (r.container_retries > 0) entry["container_retries"] = r.container_retries;
   if (r.push_retries > 0) entry["push_retries"] = r.push_retries;
   if (!r.drifted.empty()) entry["drifted"] = r.drifted;
   return entry;

@@ -65,6 +65,24 @@ TEST(PipelineCacheKey, EachInputChangesIt) {
       {"env order", [](auto&, auto&, auto& c) { std::swap(c.run.env[0], c.run.env[1]); }},
       {"pull policy", [](auto&, auto&, auto& c) { c.run.pull_policy = PullPolicy::never; }},
       {"network", [](auto&, auto&, auto& c) { c.run.network = true; }},
+      {"memory limit", [](auto&, auto&, auto& c) { c.run.resources.limits.memory_bytes = 64 << 20; }},
+      {"cpu request", [](auto&, auto&, auto& c) { c.run.resources.requests.cpu_millis = 100; }},
+      {"empty securityContext", [](auto&, auto&, auto& c) { c.run.security = SecurityContext{}; }},
+      {"runAsUser",
+       [](auto&, auto&, auto& c) {
+         c.run.security = SecurityContext{};
+         c.run.security->run_as_user = 1000;
+       }},
+      {"readOnlyRootFilesystem",
+       [](auto&, auto&, auto& c) {
+         c.run.security = SecurityContext{};
+         c.run.security->read_only_root_filesystem = false;
+       }},
+      {"capabilities drop",
+       [](auto&, auto&, auto& c) {
+         c.run.security = SecurityContext{};
+         c.run.security->capabilities_drop = {"ALL"};
+       }},
   };
   for (const auto& [what, change] : changes) EXPECT_NE(key_of(change), key) << what;
 }

@@ -1,12 +1,12 @@
 // DiskPipelineCache: entries survive the object, damaged ones are misses with a warning, the size bound
 // evicts the least recently used, and concurrent writers of one key leave a whole entry.
 #include "pipeline/pipeline_cache.h"
-#include "pipeline/pipeline_cache_entry.h"
 
 #include <gtest/gtest.h>
 
 #include <thread>
 
+#include "pipeline/pipeline_cache_entry.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::pipeline {

@@ -54,7 +54,8 @@ TEST_F(WorkflowTest, ContainersSeeObjectYamlFreshInEveryPipeline) {
 
 TEST_F(WorkflowTest, LaterPipelinesSeeTheStatusEarlierOnesWrote) {
   std::vector<std::string> seen;
-  behaviours["one/c"] = writes("/kratix/metadata", {{"status.yaml", "message: db ready\nendpoint: {host: x}\n"}});
+  behaviours["one/c"] =
+      writes("/kratix/metadata", {{"status.yaml", "message: db ready\nendpoint: {host: x}\n"}});
   behaviours["two/c"] = [&](const ContainerRun& run) {
     seen.push_back(read_file(host_path_of(run, "/kratix/input") / "object.yaml"));
     return ContainerExit{};
