@@ -2,7 +2,7 @@
 
 #include "placement/external_scheduler.h"
 #include "run/promise_requirements.h"
-#include "scheduler/location.h"
+#include "scheduler/placement_binding.h"
 
 namespace ferry::runner {
 namespace {

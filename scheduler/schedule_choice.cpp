@@ -4,6 +4,7 @@
 #include <string>
 
 #include "scheduler/location.h"
+#include "scheduler/placement_binding.h"
 #include "scheduler/score.h"
 #include "scheduler/spread.h"
 
@@ -53,11 +54,22 @@ void choose_location_first(const GroupToPlace& group, const PlacementPolicy& pol
                            const std::vector<const DestinationVerdict*>& best_first, Decision& decision) {
   std::vector<std::string> names;
   for (const DestinationVerdict* v : best_first) names.push_back(v->destination);
-  decision.location =
-      choose_location(group.key, policy.location_selectors, context.locations, all, names, group.current);
+  const auto bound = context.placements.find(policy.name);
+  decision.location = bound != context.placements.end()
+                          ? choose_location(bound->second, all, names, group.current)
+                          : choose_location(policy.name, policy.location_selectors, context.locations, all,
+                                            names, group.current);
   if (decision.location->state != PlacementState::bound) {
+    const bool not_ready = decision.location->state == PlacementState::pending;
     decision.placement.pending_reason =
-        std::string(to_string(decision.location->state)) + ": " + decision.location->reason;
+        std::string(to_string(decision.location->state)) + ": " +
+        (not_ready ? "PlacementPolicy " + policy.name + " condition Ready False: " : "") +
+        decision.location->reason;
+    // Seed 004: the sync targets of a Placement that is not Ready are removed.
+    if (not_ready && group.current) {
+      decision.placement.removed_from = group.current;
+      decision.placement.pending_reason += "; its bundle is removed from Destination " + *group.current;
+    }
     return;
   }
   decision.placement.destinations = {decision.location->destination};

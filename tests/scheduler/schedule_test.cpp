@@ -160,9 +160,20 @@ TEST(Schedule, LocationsPickOneLocationThenADestination) {
   EXPECT_EQ(d.location->state, PlacementState::bound);
   std::vector<Destination> down = all;
   down[0].unschedulable = "maintenance";
+  // Its only Destination down, the aws Location is no longer valid: the Placement is not Ready and the
+  // group is removed from aws-1 (seed 004: a not-Ready SyncTarget or Placement has its sync target removed).
   d = schedule(scheduled_group("aws-1"), &policy, down, context);
+  EXPECT_EQ(d.location->state, PlacementState::pending);
+  EXPECT_EQ(d.placement.pending_reason,
+            "Pending: PlacementPolicy  condition Ready False: no Location that matches the locationSelectors "
+            "has a ready Destination; its bundle is removed from Destination aws-1");
+  EXPECT_EQ(d.placement.removed_from, "aws-1");
+  // A Location that is valid but has no Destination that takes this group leaves it Unbound, kept.
+  policy.label_constraints = {{"tier", "gold"}};
+  d = schedule(scheduled_group("aws-1"), &policy, all, context);
   EXPECT_EQ(d.location->state, PlacementState::unbound);
   EXPECT_EQ(d.placement.pending_reason, "Unbound: Location aws has no ready Destination that takes it");
+  EXPECT_FALSE(d.placement.removed_from);
 }
 
 TEST(Schedule, TheIndexJudgesOnlyDestinationsThatMayMatchAndChoosesTheSame) {
