@@ -109,8 +109,8 @@ class KcpPlacementTest : public ::testing::Test {
 TEST_F(KcpPlacementTest, SixRequestsOfOnePlacementLandOnOneLocation) {
   write_file(root() / "policy.yaml",
              placement("[{matchExpressions: [{key: cloud, operator: In, values: [aws, gce]}]}]"));
-  for (int i = 1; i <= 6; ++i)
-    write_file(root() / ("request-" + std::to_string(i) + ".yaml"), request_named("r" + std::to_string(i)));
+  for (const char* name : {"cache-a", "cache-b", "cache-c", "cache-d", "cache-e", "cache-f"})
+    write_file(root() / (std::string(name) + ".yaml"), request_named(name));
   const RunReport report = run();
   std::set<std::string> locations;
   for (const RequestReport& r : report.requests) {
