@@ -176,6 +176,26 @@ TEST(Schedule, LocationsPickOneLocationThenADestination) {
   EXPECT_FALSE(d.placement.removed_from);
 }
 
+// Krake drops candidates without metrics when others have some; inside a KCP Location that holds among the
+// Location's own Destinations: metrics on another Location's Destinations do not leave this one Unbound.
+TEST(Schedule, KrakesMetricFilterHoldsInsideTheBoundLocation) {
+  const std::vector<Destination> all = {make_dest("aws-1", {{"provider", "aws"}}, {{"load", 1}}),
+                                        make_dest("gce-1", {{"provider", "gce"}}),
+                                        make_dest("gce-2", {{"provider", "gce"}}, {{"load", 1}})};
+  PlacementPolicy policy;
+  policy.name = "web";
+  policy.location_selectors = {{{{"cloud", "gce"}}, {}}};
+  SchedulingContext context;
+  context.normalised_metric_values = {{"load", 0.5}};
+  context.locations = {{"aws", {{"cloud", "aws"}}, {{{"provider", "aws"}}, {}}, {}},
+                       {"gce", {{"cloud", "gce"}}, {{{"provider", "gce"}}, {}}, {}}};
+  Decision d = schedule(scheduled_group(), &policy, all, context);
+  EXPECT_EQ(d.placement.destinations, (std::vector<std::string>{"gce-2"}));  // with metrics, preferred
+  const std::vector<Destination> without_gce_2 = {all[0], all[1]};
+  d = schedule(scheduled_group(), &policy, without_gce_2, context);
+  EXPECT_EQ(d.placement.destinations, (std::vector<std::string>{"gce-1"})) << d.placement.pending_reason;
+}
+
 TEST(Schedule, TheIndexJudgesOnlyDestinationsThatMayMatchAndChoosesTheSame) {
   std::vector<Destination> all;
   for (int i = 0; i < 50; ++i)
