@@ -15,6 +15,7 @@ std::vector<std::string> candidates_of(const scheduler::Decision& decision) {
 
 std::string location_note(const scheduler::LocationChoice& choice) {
   std::string note = std::string("placement ") + scheduler::to_string(choice.state);
+  if (choice.state == scheduler::PlacementState::pending) note += ", Ready False";
   if (!choice.location.empty()) note += ", Location " + choice.location;
   if (!choice.destination.empty()) note += ", Destination " + choice.destination;
   if (!choice.reason.empty()) note += ": " + choice.reason;

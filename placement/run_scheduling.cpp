@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "platform/object_text.h"
+#include "scheduler/placement_binding.h"
 
 namespace ferry::runner {
 namespace {
@@ -19,6 +20,25 @@ std::vector<PlacedGroup> placed_groups(const Platform& platform, const Placement
     }
   }
   return placed;
+}
+
+// Every KCP Placement's Location for this run, bound once from where all its requests' groups are now.
+std::map<std::string, scheduler::PlacementBinding> bind_placements(const Platform& platform,
+                                                                   const PlacementIndex& placements) {
+  std::map<std::string, scheduler::PlacementBinding> bound;
+  for (const scheduler::PlacementPolicy& policy : platform.policies) {
+    if (policy.location_selectors.empty()) continue;
+    std::vector<std::string> held;
+    for (const pipeline::Request& request : platform.requests) {
+      if (std::find(policy.promises.begin(), policy.promises.end(), request.promise) == policy.promises.end())
+        continue;
+      for (const ExistingBundle& b : placements.bundles_of(request.namespace_, request.promise, request.name))
+        held.push_back(b.destination);
+    }
+    bound.emplace(policy.name, scheduler::bind_placement(policy.name, policy.location_selectors,
+                                                         platform.locations, platform.destinations, held));
+  }
+  return bound;
 }
 
 MetricReadings read_if_needed(const Platform& platform, std::chrono::milliseconds timeout) {
@@ -51,6 +71,7 @@ RunScheduling::RunScheduling(const Platform& platform, const PlacementIndex& pla
     : platform_(platform),
       readings_(std::move(readings)),
       placed_(placed_groups(platform, placements)),
+      bindings_(bind_placements(platform, placements)),
       index_(std::make_unique<scheduler::DestinationIndex>(platform.destinations)),
       chooser_(std::move(chooser)) {}
 
@@ -62,6 +83,7 @@ scheduler::SchedulingContext RunScheduling::context_for(const pipeline::Request&
     if (group.request != own) context.placed.push_back(group.workload);
   }
   context.locations = platform_.locations;
+  context.placements = bindings_;
   context.index = index_.get();
   return context;
 }

@@ -1,6 +1,7 @@
 // What every policy-governed placement of one run shares (docs/scheduling.md): the metric values, read
 // once at the start of the run and never fatally; where the other requests' groups are now (for workload
-// affinity), from the placements read back from the state stores; the Locations; a label index over the
+// affinity), from the placements read back from the state stores; the Locations, and the one Location each
+// KCP Placement is bound to for all its requests (bound once here, kept while valid); a label index over the
 // Destinations; and how external schedulers are run.
 #pragma once
 
@@ -56,6 +57,7 @@ class RunScheduling {
   const Platform& platform_;
   MetricReadings readings_;
   std::vector<PlacedGroup> placed_;
+  std::map<std::string, scheduler::PlacementBinding> bindings_;  // KCP Placements' Locations, by policy
   std::unique_ptr<scheduler::DestinationIndex> index_;
   ExternalChooser chooser_;
 };

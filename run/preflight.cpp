@@ -3,7 +3,7 @@
 #include "pipeline/inapplicable_fields.h"
 #include "placement/external_scheduler.h"
 #include "run/promise_requirements.h"
-#include "scheduler/location.h"
+#include "scheduler/placement_binding.h"
 
 namespace ferry::runner {
 namespace {

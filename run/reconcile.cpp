@@ -70,7 +70,7 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
       report.message += "\n" + reverted;
     return report;
   }
-  if (!plan->pending_reason.empty()) {
+  if (!plan->pending_reason.empty() && plan->changes.empty()) {
     report.result = RequestResult::pending;
     report.message = plan->pending_reason;
     report.scheduling_notes = plan->scheduling_notes;
@@ -84,6 +84,11 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
     return report;
   }
   report.result = report.commits.empty() ? RequestResult::unchanged : RequestResult::succeeded;
+  if (!plan->pending_reason.empty()) {  // pending, with the bundles of a not-Ready Placement removed
+    report.result = RequestResult::pending;
+    report.message = plan->pending_reason;
+    return report;
+  }
   report.status_message = plan->status_message;
   report.pipelines_from_cache = plan->pipelines_from_cache;
   report.container_retries = plan->container_retries;

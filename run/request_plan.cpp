@@ -89,6 +89,9 @@ void add_writes(const Platform& platform, const pipeline::Request& request,
     const scheduler::Placement& placement = decided.decision.placement;
     if (placement.pending()) {
       plan.pending_reason = group_name(decided) + ": " + placement.pending_reason;
+      if (placement.removed_from)
+        plan.scheduling_notes.push_back(group_name(decided) + ": removed from Destination " +
+                                        *placement.removed_from + ": " + placement.pending_reason);
       continue;
     }
     const std::vector<std::string>& directories = written.directories[placed++];
@@ -100,6 +103,15 @@ void add_writes(const Platform& platform, const pipeline::Request& request,
            location ? location->location : "", location ? scheduler::to_string(location->state) : ""});
     }
   }
+}
+
+// True when every pending group is removed from where it was (its KCP Placement is not Ready).
+bool only_removals_pending(const std::vector<GroupDecision>& decisions) {
+  for (const GroupDecision& decided : decisions) {
+    const scheduler::Placement& placement = decided.decision.placement;
+    if (placement.pending() && !placement.removed_from) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -183,8 +195,13 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
       plan.pending_reason = "PlacementPolicy " + policy->name + ": " + chosen.error().render();
     }
   }
+  const bool external_failed = !plan.pending_reason.empty();
   add_writes(platform, request, results, existing, groups, plan);
-  if (!plan.pending_reason.empty()) plan.changes.clear();
+  // A pending group keeps the request's bundles where they are (nothing is written), unless every pending
+  // group is one whose Placement is not Ready: then its bundles are removed, and the rest written.
+  if (external_failed || !only_removals_pending(plan.decisions)) {
+    if (!plan.pending_reason.empty()) plan.changes.clear();
+  }
   record_workflow_status(results, plan);
   return plan;
 }

@@ -3,16 +3,8 @@
 #include <algorithm>
 #include <map>
 
-#include "scheduler/score.h"
-
 namespace ferry::scheduler {
 namespace {
-
-bool selected(const std::vector<LabelSelector>& selectors, const Location& location) {
-  if (selectors.empty()) return true;
-  return std::any_of(selectors.begin(), selectors.end(),
-                     [&](const LabelSelector& s) { return matches(s, location.labels); });
-}
 
 // The best-ranked eligible Destination that belongs to `location`, or "".
 std::string best_inside(const Location& location, const std::map<std::string, const Destination*>& by_name,
@@ -44,40 +36,35 @@ const char* to_string(PlacementState state) {
   return "Pending";
 }
 
-LocationChoice choose_location(const std::string& group_key, const std::vector<LabelSelector>& selectors,
-                               const std::vector<Location>& locations,
-                               const std::vector<Destination>& destinations,
+LocationChoice choose_location(const PlacementBinding& binding, const std::vector<Destination>& destinations,
                                const std::vector<std::string>& ranked_eligible,
                                const std::optional<std::string>& current) {
+  if (!binding.ready()) return {PlacementState::pending, "", "", binding.reason};
+  const Location& chosen = *binding.location;
   std::map<std::string, const Destination*> by_name;
   for (const Destination& d : destinations) by_name.emplace(d.name, &d);
   const bool current_eligible =
       current && std::find(ranked_eligible.begin(), ranked_eligible.end(), *current) != ranked_eligible.end();
-  const Location* sticky = nullptr;  // the valid Location holding `current` (with an eligible Destination)
-  const Location* best = nullptr;    // the valid Location with an eligible Destination, by hash
-  const Location* any = nullptr;     // the valid Location by hash, for Unbound
-  for (const Location& l : locations) {
-    if (!selected(selectors, l)) continue;
-    const auto outranks = [&](const Location* other) {
-      return !other || rendezvous_score(group_key, l.name) > rendezvous_score(group_key, other->name);
-    };
-    if (outranks(any)) any = &l;
-    if (best_inside(l, by_name, ranked_eligible).empty()) continue;
-    if (outranks(best)) best = &l;
-    if (current && contains(l, by_name, *current) && (!sticky || outranks(sticky))) sticky = &l;
+  if (current_eligible && contains(chosen, by_name, *current)) {
+    return {PlacementState::bound, chosen.name, *current, ""};
   }
-  if (!any) return {PlacementState::pending, "", "", "no Location matches the locationSelectors"};
-  const Location* chosen = sticky ? sticky : best;
-  if (!chosen) {
-    return {PlacementState::unbound, any->name, "",
-            "Location " + any->name + " has no ready Destination that takes it"};
+  const std::string inside = best_inside(chosen, by_name, ranked_eligible);
+  if (inside.empty()) {
+    return {PlacementState::unbound, chosen.name, "",
+            "Location " + chosen.name + " has no ready Destination that takes it"};
   }
-  if (current_eligible && contains(*chosen, by_name, *current)) {
-    return {PlacementState::bound, chosen->name, *current, ""};
+  LocationChoice choice{PlacementState::bound, chosen.name, inside, ""};
+  if (!current) return choice;
+  // A declared Destination outside the Location left because the Placement's Location is another one
+  // now (its old one stopped being valid, or the Location's instanceSelector changed), not because it
+  // stopped being ready.
+  if (by_name.count(*current) && !contains(chosen, by_name, *current)) {
+    choice.reason = "moved from " + *current + ": not in Location " + chosen.name + ", the Location of " +
+                    "PlacementPolicy " + binding.placement +
+                    (binding.reason.empty() ? "" : " (" + binding.reason + ")");
+  } else {
+    choice.reason = "moved from " + *current + ": no longer a ready Destination that takes it";
   }
-  LocationChoice choice{PlacementState::bound, chosen->name, best_inside(*chosen, by_name, ranked_eligible),
-                        ""};
-  if (current) choice.reason = "moved from " + *current + ": no longer a ready Destination that takes it";
   return choice;
 }
 

@@ -21,7 +21,8 @@ struct Location {
   SourceLocation where;
 };
 
-// KCP's placement states: Pending (no valid Location), Unbound (a Location, no Destination), Bound.
+// KCP's placement states: Pending (no valid Location: the Placement is not Ready), Unbound (a Location, but
+// no Destination in it takes the group), Bound.
 enum class PlacementState { pending, unbound, bound };
 const char* to_string(PlacementState state);
 
@@ -32,14 +33,21 @@ struct LocationChoice {
   std::string reason;       // why Pending or Unbound, or why the Location or Destination changed
 };
 
-// `selectors` are ORed (none selects every Location). `ranked_eligible` names the Destinations that pass
-// every predicate and take new placements, best first; `current` is where the group is now. The current
-// Location (the one holding `current` that still matches) is kept while it has an eligible Destination;
-// otherwise the valid Location with an eligible Destination and the highest rendezvous hash of
-// (group_key, Location) is chosen. Inside it, `current` is kept while eligible, else the best-ranked one.
-LocationChoice choose_location(const std::string& group_key, const std::vector<LabelSelector>& selectors,
-                               const std::vector<Location>& locations,
-                               const std::vector<Destination>& destinations,
+// The Location a KCP Placement is bound to for one run (scheduler/placement_binding.h binds it). No
+// location: the Placement is not Ready (KCP's Pending), and `reason` says why; with one, `reason` says why
+// it changed from the one the Placement held ("" when kept or chosen for the first time).
+struct PlacementBinding {
+  std::string placement;  // the PlacementPolicy's name
+  std::optional<Location> location;
+  std::string reason;
+  bool ready() const { return location.has_value(); }
+};
+
+// One group of a Placement bound as `binding` says (scheduler/placement_binding.h). `ranked_eligible` names
+// the Destinations that pass every predicate and take new placements, best first; `current` is where the
+// group is now. Not Ready: Pending with the binding's reason. Inside the Location: `current` is kept while
+// eligible, else the best-ranked one (Bound, with why it moved), else Unbound.
+LocationChoice choose_location(const PlacementBinding& binding, const std::vector<Destination>& destinations,
                                const std::vector<std::string>& ranked_eligible,
                                const std::optional<std::string>& current);
 

@@ -41,6 +41,9 @@ struct Placement {
   std::string pending_reason;             // set when nothing takes the group
   std::string misplaced_reason;           // set when kept on a Destination that no longer takes it
   std::optional<std::string> moved_from;  // set when the move policy left a misplaced Destination
+  // Set when the group is pending and its bundle is removed from this Destination rather than kept there:
+  // its KCP Placement is not Ready (seed 004: a Placement that is not Ready has its sync targets removed).
+  std::optional<std::string> removed_from = {};
   bool pending() const { return destinations.empty(); }
   bool misplaced() const { return !misplaced_reason.empty(); }
 };
@@ -56,7 +59,7 @@ struct TermVerdict {
 struct PredicateResult {
   std::string predicate;  // "label constraint location is DE", "required cluster affinity ...", ...
   bool met = false;
-  std::string detail;     // what the Destination has: "load=0.42", "no metric load", ...
+  std::string detail;  // what the Destination has: "load=0.42", "no metric load", ...
   bool operator==(const PredicateResult&) const = default;
 };
 
@@ -73,7 +76,7 @@ struct DestinationVerdict {
 
 struct Decision {
   Placement placement;
-  std::vector<DestinationVerdict> verdicts;  // one per Destination, in the given order
+  std::vector<DestinationVerdict> verdicts;     // one per Destination, in the given order
   std::optional<LocationChoice> location = {};  // set when a policy selects Locations
 };
 

@@ -4,19 +4,25 @@
 #include <string>
 
 #include "scheduler/location.h"
+#include "scheduler/placement_binding.h"
 #include "scheduler/score.h"
 #include "scheduler/spread.h"
 
 namespace ferry::scheduler {
 namespace {
 
-// Eligible, scored and not filtered out, best first (total, then the stable hash, then the name).
-std::vector<const DestinationVerdict*> ranked(const GroupToPlace& group, const Decision& decision) {
+// Eligible, scored and not filtered out, best first (total, then the stable hash, then the name). With
+// `filtered_last`, those Krake filtered out (no metrics while another candidate has some) follow the rest:
+// inside a KCP Location the filter holds among the Location's own Destinations, not against another
+// Location's.
+std::vector<const DestinationVerdict*> ranked(const GroupToPlace& group, const Decision& decision,
+                                              bool filtered_last = false) {
   std::vector<const DestinationVerdict*> list;
   for (const DestinationVerdict& v : decision.verdicts) {
-    if (v.eligible && v.priority && !v.priority->filtered_out) list.push_back(&v);
+    if (v.eligible && v.priority && (filtered_last || !v.priority->filtered_out)) list.push_back(&v);
   }
   std::stable_sort(list.begin(), list.end(), [&](const DestinationVerdict* a, const DestinationVerdict* b) {
+    if (a->priority->filtered_out != b->priority->filtered_out) return b->priority->filtered_out;
     if (a->priority->total != b->priority->total) return a->priority->total > b->priority->total;
     const auto ha = rendezvous_score(group.key, a->destination),
                hb = rendezvous_score(group.key, b->destination);
@@ -50,14 +56,25 @@ void choose_spread(const PlacementPolicy& policy, const std::vector<Destination>
 
 void choose_location_first(const GroupToPlace& group, const PlacementPolicy& policy,
                            const std::vector<Destination>& all, const SchedulingContext& context,
-                           const std::vector<const DestinationVerdict*>& best_first, Decision& decision) {
+                           Decision& decision) {
   std::vector<std::string> names;
-  for (const DestinationVerdict* v : best_first) names.push_back(v->destination);
-  decision.location =
-      choose_location(group.key, policy.location_selectors, context.locations, all, names, group.current);
+  for (const DestinationVerdict* v : ranked(group, decision, true)) names.push_back(v->destination);
+  const auto bound = context.placements.find(policy.name);
+  decision.location = bound != context.placements.end()
+                          ? choose_location(bound->second, all, names, group.current)
+                          : choose_location(policy.name, policy.location_selectors, context.locations, all,
+                                            names, group.current);
   if (decision.location->state != PlacementState::bound) {
+    const bool not_ready = decision.location->state == PlacementState::pending;
     decision.placement.pending_reason =
-        std::string(to_string(decision.location->state)) + ": " + decision.location->reason;
+        std::string(to_string(decision.location->state)) + ": " +
+        (not_ready ? "PlacementPolicy " + policy.name + " condition Ready False: " : "") +
+        decision.location->reason;
+    // Seed 004: the sync targets of a Placement that is not Ready are removed.
+    if (not_ready && group.current) {
+      decision.placement.removed_from = group.current;
+      decision.placement.pending_reason += "; its bundle is removed from Destination " + *group.current;
+    }
     return;
   }
   decision.placement.destinations = {decision.location->destination};
@@ -107,7 +124,7 @@ void choose(const GroupToPlace& group, const PlacementPolicy& policy, const std:
   } else if (policy.spread) {
     choose_spread(policy, all, best_first, decision.placement);
   } else if (!policy.location_selectors.empty()) {
-    choose_location_first(group, policy, all, context, best_first, decision);
+    choose_location_first(group, policy, all, context, decision);
   } else {
     choose_one(group, policy, best_first, decision);
   }

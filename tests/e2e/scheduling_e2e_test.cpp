@@ -1,12 +1,14 @@
 // The ferry binary on fixtures/scheduling with --runtime exec: PlacementPolicies with a label constraint
 // and a KCP Location (failover inside it when the bound Destination stops being Ready), a metric
-// constraint on a file provider's value and spread over two zones. Checked in the store with the git CLI.
+// constraint on a file provider's value and spread over two zones; a KCP Placement binding all its requests
+// to one Location, and removing them when it is not Ready. Checked in the store with the git CLI.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
@@ -131,6 +133,58 @@ TEST_F(SchedulingE2eTest, ExplainShowsThePredicatesScoresAndTheLocation) {
   EXPECT_NE(out.find("          score 0.181818: krake 0.181818 (stickiness 0x0.1, metric cost 0.2x1)\n"),
             std::string::npos)
       << out;
+}
+
+// Seed 004: a Placement chooses ONE Location for every namespace it binds, and a Placement that is not
+// Ready has its sync targets removed. Two valid Locations (aws: eu-1, eu-2; gcp: eu-3 in region eu) and six
+// redis requests: all on one Location. Then the policy selects no Location: every bundle is removed, and
+// `ferry status` and `ferry explain` say Ready False.
+TEST_F(SchedulingE2eTest, APlacementBindsItsRequestsToOneLocationAndRemovesThemWhenNotReady) {
+  write_file(platform() / "scheduling/location-gcp.yaml",
+             "apiVersion: scheduling.ferry.dev/v1alpha1\nkind: Location\nmetadata:\n  name: gcp\n"
+             "  labels: {cloud: gcp}\nspec:\n  instanceSelector:\n    matchLabels: {provider: gcp}\n");
+  std::string policies = read_file(platform() / "scheduling/policies.yaml");
+  const std::string aws_only = "    - matchLabels: {cloud: aws}\n";
+  ASSERT_NE(policies.find(aws_only), std::string::npos);
+  const auto select = [&](const std::string& selector) {
+    std::string text = policies;
+    text.replace(text.find(aws_only), aws_only.size(), selector);
+    write_file(platform() / "scheduling/policies.yaml", text);
+  };
+  select("    - matchExpressions: [{key: cloud, operator: In, values: [aws, gcp]}]\n");
+  std::string more;
+  for (const char* name : {"cache-b", "cache-c", "cache-d", "cache-e", "cache-f"}) {
+    more += std::string("---\napiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\nmetadata:\n  name: ") +
+            name + "\n  namespace: default\nspec:\n  size: small\n";
+  }
+  write_file(platform() / "requests/more-redis.yaml", more);
+  const nlohmann::json first = reconcile();
+  ASSERT_FALSE(first.is_discarded());
+  const std::vector<std::string> caches = {"cache-a", "cache-b", "cache-c", "cache-d", "cache-e", "cache-f"};
+  std::set<std::string> used;
+  for (const std::string& cache : caches) {
+    const std::set<std::string> in = in_store("redis", cache);
+    ASSERT_EQ(in.size(), 1u) << cache;
+    used.insert(*in.begin());
+  }
+  EXPECT_TRUE(used == std::set<std::string>{"eu-3"} || !used.count("eu-3")) << "two Locations used";
+
+  select("    - matchLabels: {cloud: azure}\n");
+  const nlohmann::json second = reconcile(3);
+  for (const std::string& cache : caches) {
+    EXPECT_EQ(result_of(second, cache), "pending") << cache;
+    EXPECT_TRUE(in_store("redis", cache).empty()) << cache;
+  }
+  int code = 0;
+  const std::string status = run_ferry(FerryArgs{"status", platform().string()}).output;
+  EXPECT_NE(status.find("Pending: PlacementPolicy redis-in-eu condition Ready False: no Location matches the "
+                        "locationSelectors"),
+            std::string::npos)
+      << status;
+  const std::string explained = ferry("explain", {"--request", "default/cache-a"}, code);
+  EXPECT_NE(explained.find("note: placement Pending, Ready False: no Location matches the locationSelectors"),
+            std::string::npos)
+      << explained;
 }
 
 TEST_F(SchedulingE2eTest, AnUnreadableMetricsFileIsNotFatal) {

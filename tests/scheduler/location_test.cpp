@@ -1,9 +1,11 @@
 // KCP Locations (seed 004): pick one Location by its labels, then one Destination inside it; Pending,
-// Unbound, Bound; failover inside the Location.
+// Unbound, Bound; failover inside the Location; ONE Location per Placement for all its groups, kept while
+// valid.
 #include "scheduler/location.h"
 
 #include <gtest/gtest.h>
 
+#include "scheduler/placement_binding.h"
 #include "scheduler/score.h"
 
 namespace ferry::scheduler {
@@ -87,6 +89,93 @@ TEST(Location, WithoutACurrentOneTheStableHashPicksTheLocation) {
     EXPECT_EQ(choice.destination, expected == "aws" ? "aws-1" : "gce-1");
   }
   EXPECT_STREQ(to_string(PlacementState::unbound), "Unbound");
+}
+
+const std::vector<LabelSelector> kAwsOrGce = {{{{"cloud", "aws"}}, {}}, {{{"cloud", "gce"}}, {}}};
+
+// A Placement name for which `first` has the higher stable hash of the two Locations.
+std::string placement_preferring(const std::string& first, const std::string& second) {
+  for (int i = 0;; ++i) {
+    const std::string name = "placement-" + std::to_string(i);
+    if (rendezvous_score(name, first) > rendezvous_score(name, second)) return name;
+  }
+}
+
+// Seed 004: a Placement chooses ONE Location and binds it to MULTIPLE namespaces: every group of it gets
+// that Location, whatever its own key.
+TEST(PlacementBinding, EveryGroupOfAPlacementGetsItsOneLocation) {
+  const std::string placement = placement_preferring("gce", "aws");
+  const PlacementBinding binding = bind_placement(placement, kAwsOrGce, kLocations, kDestinations, {});
+  ASSERT_TRUE(binding.ready());
+  EXPECT_EQ(binding.location->name, "gce");
+  EXPECT_EQ(binding.reason, "");
+  for (int i = 0; i < 6; ++i) {
+    const LocationChoice choice = choose_location(binding, kDestinations, {"aws-1", "gce-1"}, std::nullopt);
+    EXPECT_EQ(choice.location, "gce") << i;
+    EXPECT_EQ(choice.destination, "gce-1") << i;
+  }
+}
+
+// Chosen once, changed only when it stops being valid: a Location that hashes higher does not take it.
+TEST(PlacementBinding, TheHeldLocationIsKeptWhileValid) {
+  const std::string placement = placement_preferring("gce", "aws");
+  const PlacementBinding kept = bind_placement(placement, kAwsOrGce, kLocations, kDestinations, {"aws-2"});
+  ASSERT_TRUE(kept.ready());
+  EXPECT_EQ(kept.location->name, "aws");
+  // Groups on both: the Location holding most of them is kept.
+  const PlacementBinding most =
+      bind_placement(placement, kAwsOrGce, kLocations, kDestinations, {"aws-1", "aws-2", "gce-1"});
+  EXPECT_EQ(most.location->name, "aws");
+}
+
+TEST(PlacementBinding, ALocationThatStopsBeingValidIsReplacedAndTheReasonSaysWhy) {
+  const std::string placement = placement_preferring("aws", "gce");
+  // No longer matching (the Placement was edited to gce only).
+  const PlacementBinding edited =
+      bind_placement(placement, {{{{"cloud", "gce"}}, {}}}, kLocations, kDestinations, {"aws-1"});
+  EXPECT_EQ(edited.location->name, "gce");
+  EXPECT_EQ(edited.reason, "Location aws no longer matches the locationSelectors");
+  // No ready Destination in it.
+  std::vector<Destination> down = kDestinations;
+  down[0].readiness.ready = false;
+  down[1].unschedulable = "decommissioned";
+  const PlacementBinding unready = bind_placement(placement, kAwsOrGce, kLocations, down, {"aws-1"});
+  EXPECT_EQ(unready.location->name, "gce");
+  EXPECT_EQ(unready.reason, "Location aws has no ready Destination");
+  // Deleted.
+  const PlacementBinding deleted =
+      bind_placement(placement, kAwsOrGce, {kLocations[1]}, kDestinations, {"aws-1"});
+  EXPECT_EQ(deleted.location->name, "gce");
+  EXPECT_EQ(deleted.reason, "no declared Location holds Destination aws-1 any more");
+}
+
+TEST(PlacementBinding, WithoutAValidLocationThePlacementIsNotReady) {
+  const PlacementBinding none =
+      bind_placement("p", {{{{"cloud", "azure"}}, {}}}, kLocations, kDestinations, {});
+  EXPECT_FALSE(none.ready());
+  EXPECT_EQ(none.reason, "no Location matches the locationSelectors");
+  std::vector<Destination> down = kDestinations;
+  down[2].readiness.ready = false;
+  const PlacementBinding unready =
+      bind_placement("p", {{{{"cloud", "gce"}}, {}}}, kLocations, down, {"gce-1"});
+  EXPECT_FALSE(unready.ready());
+  EXPECT_EQ(unready.reason, "no Location that matches the locationSelectors has a ready Destination");
+  const LocationChoice choice = choose_location(unready, down, {}, std::string("gce-1"));
+  EXPECT_EQ(choice.state, PlacementState::pending);
+  EXPECT_EQ(choice.reason, unready.reason);
+}
+
+// After a Placement edit the old Destination is still ready: the reason is the Location change.
+TEST(PlacementBinding, MovedFromAfterAnEditNamesTheLocationChange) {
+  const PlacementBinding edited =
+      bind_placement("web", {{{{"cloud", "gce"}}, {}}}, kLocations, kDestinations, {"aws-1"});
+  const LocationChoice choice =
+      choose_location(edited, kDestinations, {"aws-1", "gce-1"}, std::string("aws-1"));
+  EXPECT_EQ(choice.destination, "gce-1");
+  EXPECT_EQ(
+      choice.reason,
+      "moved from aws-1: not in Location gce, the Location of PlacementPolicy web (Location aws no longer "
+      "matches the locationSelectors)");
 }
 
 }  // namespace

@@ -160,9 +160,40 @@ TEST(Schedule, LocationsPickOneLocationThenADestination) {
   EXPECT_EQ(d.location->state, PlacementState::bound);
   std::vector<Destination> down = all;
   down[0].unschedulable = "maintenance";
+  // Its only Destination down, the aws Location is no longer valid: the Placement is not Ready and the
+  // group is removed from aws-1 (seed 004: a not-Ready SyncTarget or Placement has its sync target removed).
   d = schedule(scheduled_group("aws-1"), &policy, down, context);
+  EXPECT_EQ(d.location->state, PlacementState::pending);
+  EXPECT_EQ(d.placement.pending_reason,
+            "Pending: PlacementPolicy  condition Ready False: no Location that matches the locationSelectors "
+            "has a ready Destination; its bundle is removed from Destination aws-1");
+  EXPECT_EQ(d.placement.removed_from, "aws-1");
+  // A Location that is valid but has no Destination that takes this group leaves it Unbound, kept.
+  policy.label_constraints = {{"tier", "gold"}};
+  d = schedule(scheduled_group("aws-1"), &policy, all, context);
   EXPECT_EQ(d.location->state, PlacementState::unbound);
   EXPECT_EQ(d.placement.pending_reason, "Unbound: Location aws has no ready Destination that takes it");
+  EXPECT_FALSE(d.placement.removed_from);
+}
+
+// Krake drops candidates without metrics when others have some; inside a KCP Location that holds among the
+// Location's own Destinations: metrics on another Location's Destinations do not leave this one Unbound.
+TEST(Schedule, KrakesMetricFilterHoldsInsideTheBoundLocation) {
+  const std::vector<Destination> all = {make_dest("aws-1", {{"provider", "aws"}}, {{"load", 1}}),
+                                        make_dest("gce-1", {{"provider", "gce"}}),
+                                        make_dest("gce-2", {{"provider", "gce"}}, {{"load", 1}})};
+  PlacementPolicy policy;
+  policy.name = "web";
+  policy.location_selectors = {{{{"cloud", "gce"}}, {}}};
+  SchedulingContext context;
+  context.normalised_metric_values = {{"load", 0.5}};
+  context.locations = {{"aws", {{"cloud", "aws"}}, {{{"provider", "aws"}}, {}}, {}},
+                       {"gce", {{"cloud", "gce"}}, {{{"provider", "gce"}}, {}}, {}}};
+  Decision d = schedule(scheduled_group(), &policy, all, context);
+  EXPECT_EQ(d.placement.destinations, (std::vector<std::string>{"gce-2"}));  // with metrics, preferred
+  const std::vector<Destination> without_gce_2 = {all[0], all[1]};
+  d = schedule(scheduled_group(), &policy, without_gce_2, context);
+  EXPECT_EQ(d.placement.destinations, (std::vector<std::string>{"gce-1"})) << d.placement.pending_reason;
 }
 
 TEST(Schedule, TheIndexJudgesOnlyDestinationsThatMayMatchAndChoosesTheSame) {
