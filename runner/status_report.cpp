@@ -134,7 +134,8 @@ std::string render_status_yaml(const RunState& state) {
   std::string out;
   for (const auto& [directory, record] : state) {
     const std::string object = published_status(record);
-    if (!object.empty()) out += "---\n" + object;
+    // Made safe like any text output (a status key a pipeline chose could start a line with "::").
+    if (!object.empty()) out += "---\n" + untrusted_lines(object);
   }
   return out;
 }

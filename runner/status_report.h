@@ -23,7 +23,9 @@ std::string render_record_text(const ObjectRecord& record);
 std::string render_status_json(const RunState& state);
 
 // Every object with its status, as `kubectl get -o yaml` shows it (the published status file's text,
-// run_state.h published_status), one YAML document each; objects without a status are left out.
+// run_state.h published_status), one YAML document each; objects without a status are left out. As every
+// text output, no line can start a GitHub workflow command and control characters are escaped
+// (core/untrusted_text.h).
 std::string render_status_yaml(const RunState& state);
 
 }  // namespace ferry::runner

@@ -118,7 +118,7 @@ TEST_F(StatusE2E, TwoPipelinesPassStatusAndItShowsEverywhere) {
   const auto yaml =
       run_ferry(FerryArgs{"status", platform().string(), "default/cache-a", "--output", "yaml"});
   const std::string published = state_file("status/default/redis/cache-a.yaml");
-  EXPECT_EQ(yaml.output, "---\n" + published);
+  EXPECT_EQ(yaml.output, "---\n" + published + "\n");  // git() drops the final newline
   EXPECT_NE(published.find("\n  stage: two\n"), std::string::npos) << published;
   EXPECT_NE(published.find("\n  completed: true\n"), std::string::npos) << published;
   EXPECT_NE(published.find("name: cache-a\n"), std::string::npos) << published;
@@ -143,7 +143,7 @@ TEST_F(StatusE2E, ACounterCountsOverForcedRunsAndACopiedInputCarriesThePreviousS
     std::string copy;
     for (const auto& p : placed) {
       if (p["pipeline"] == "stage-two")
-        copy = git(clusters(), "show main:" + p["path"].get<std::string>() + "/object-copy.yaml");
+        copy = git(clusters(), "show main:" + p["path"].get<std::string>() + "/object-copy.yaml") + "\n";
     }
     EXPECT_NE(copy.find("  count: " + std::to_string(expected) + "\n"), std::string::npos) << copy;
     EXPECT_EQ(copy.find("placements:") != std::string::npos, expected > 1) << copy;

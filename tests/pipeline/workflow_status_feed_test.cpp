@@ -85,6 +85,22 @@ TEST_F(WorkflowStatusFeed, AFailedPipelineLeavesKratixsFailureAndTheEarlierStatu
   EXPECT_EQ(status["conditions"][0]["message"].Scalar(), "A Configure Pipeline has failed: two");
 }
 
+// Kratix's controller rewrites the counters it owns whatever a pipeline wrote (kratix-newer.md §1.4).
+TEST_F(WorkflowStatusFeed, APipelineCannotSetTheControllersCounters) {
+  behaviours["one/c"] = writes(
+      "/kratix/metadata", {{"status.yaml", "workflows: 9\nworkflowsSucceeded: 9\nworkflowsFailed: 9\n"}});
+  reads_status("two/c");
+  ASSERT_TRUE(run({pipeline("one", {container("c")}), pipeline("two", {container("c")})}).ok());
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0]["workflows"].as<int>(), 2);
+  EXPECT_EQ(seen[0]["workflowsSucceeded"].as<int>(), 1);
+  EXPECT_EQ(seen[0]["workflowsFailed"].as<int>(), 0);
+  const YAML::Node status = YAML::Load(status_out);
+  EXPECT_EQ(status["workflows"].as<int>(), 2);
+  EXPECT_EQ(status["workflowsSucceeded"].as<int>(), 2);
+  EXPECT_EQ(status["workflowsFailed"].as<int>(), 0);
+}
+
 TEST_F(WorkflowStatusFeed, TheCacheKeyIgnoresTheControllersFieldsButNotThePipelines) {
   MemoryPipelineCache cache;
   options.cache = &cache;

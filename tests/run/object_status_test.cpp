@@ -116,7 +116,8 @@ TEST_F(ObjectStatusTest, ForcedRunsCountOnAndChangeOnlyTheStatusFileOfWhatChange
   EXPECT_EQ(published()["status"]["count"].as<int>(), 3);
   EXPECT_EQ(state.commit_count(), commits + 1);
   std::vector<std::string> status_files;
-  for (const auto& write : state.commits().back().change.files) status_files.push_back(write.path);
+  const auto commits_made = state.commits();
+  for (const auto& write : commits_made.back().change.files) status_files.push_back(write.path);
   EXPECT_EQ(status_files, (std::vector<std::string>{"status/promises/redis.yaml", std::string(kStatusFile)}));
 }
 
