@@ -14,6 +14,7 @@
 #include "core/file_text.h"
 #include "core/message_text.h"
 #include "core/scratch_directory.h"
+#include "core/yaml_document.h"
 #include "pipeline/cached_pipeline.h"
 #include "pipeline/pull_auth.h"
 #include "pipeline/volume_staging.h"
@@ -283,7 +284,8 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   }
   auto runs = prepare_runs(pipeline, object, dir, runtime, options);
   if (!runs) return runs.error();
-  const auto key = pipeline_cache_key_for(pipeline, object, object_text, *runs, runtime, options);
+  const auto key = pipeline_cache_key_for(pipeline, object, status.object_for_cache_key(object.object_yaml),
+                                          *runs, runtime, options);
   int retries = 0;
   auto from_cache = run_or_restore(pipeline, object, *runs, key, dir, runtime, options, retries);
   if (!from_cache) return from_cache.error();
@@ -314,15 +316,28 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   return result;
 }
 
+// The object's last recorded status; text that is not one YAML map reads as none.
+YAML::Node previous_status(const WorkflowObject& object) {
+  if (object.status_yaml.empty()) return YAML::Node();
+  auto documents = parse_yaml_stream(object.status_yaml, "recorded status");
+  if (!documents || documents->size() != 1) return YAML::Node();
+  return documents->front().node;
+}
+
 }  // namespace
 
 Result<std::vector<PipelineResult>> run_workflow(const std::vector<Pipeline>& pipelines,
                                                  const WorkflowObject& object, ContainerRuntime& runtime,
                                                  const WorkflowOptions& options) {
   std::vector<PipelineResult> results;
-  WorkflowStatus status(object.workflow_type, object.action, options.now);
+  std::vector<std::string> names;
+  for (const Pipeline& pipeline : pipelines) names.push_back(pipeline.name);
+  WorkflowStatus status(object.workflow_type, object.action, options.now, previous_status(object), names);
   for (std::size_t i = 0; i < pipelines.size(); ++i) {
+    status.begin_pipeline(i);
     auto result = run_pipeline(pipelines[i], i + 1 == pipelines.size(), object, status, runtime, options);
+    if (!result) status.fail_pipeline();
+    if (options.status_out) *options.status_out = status.status_yaml();
     if (!result) return result.error();
     results.push_back(std::move(*result));
     if (results.back().suspension) break;  // later pipelines wait for the suspension to end

@@ -25,6 +25,9 @@ struct WorkflowObject {
   std::string namespace_;  // "" for promise workflows
   std::string plural;
   std::string object_yaml;  // written to /kratix/input/object.yaml
+  // The status the object's last run left (YAML text; empty: none): fed back to its pipelines with the
+  // object, as Kratix's reader writes the live object with its status (kratix-newer.md §1.4).
+  std::string status_yaml = {};
 };
 
 // What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are
@@ -45,6 +48,9 @@ struct WorkflowOptions {
   bool cache_reads = true;
   // --allow-privileged: containers with securityContext.privileged: true may run; else they are refused.
   bool allow_privileged = false;
+  // Receives the object's status as the workflow left it after each pipeline, a failed one included (the
+  // failure's fields set, earlier pipelines' status.yaml kept); none: not wanted.
+  std::string* status_out = nullptr;
 };
 
 }  // namespace ferry::pipeline

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/yaml_document.h"
+#include "pipeline/kratix_status.h"
 #include "pipeline/status_merge.h"
 
 namespace fs = std::filesystem;
@@ -32,16 +33,40 @@ Result<std::optional<std::string>> read_metadata_file(const fs::path& metadata, 
 }
 
 WorkflowStatus::WorkflowStatus(std::string workflow_type, std::string action,
-                               std::chrono::system_clock::time_point now)
+                               std::chrono::system_clock::time_point now, const YAML::Node& previous,
+                               std::vector<std::string> pipelines)
     : workflow_type_(std::move(workflow_type)),
       action_(std::move(action)),
       now_(now),
-      status_(YAML::NodeType::Map) {
+      status_(previous.IsMap() ? YAML::Clone(previous) : YAML::Node(YAML::NodeType::Map)),
+      pipelines_(std::move(pipelines)) {
+  if (keeps_controller_fields()) status_ = workflow_starting_status(status_, pipelines_, now_);
   status_["message"] = "Pending";
 }
 
+bool WorkflowStatus::keeps_controller_fields() const {
+  return !pipelines_.empty() && action_ == "configure";
+}
+
+void WorkflowStatus::begin_pipeline(std::size_t index) {
+  current_ = index;
+  if (keeps_controller_fields()) mark_pipeline_running(status_, index, now_);
+}
+
+void WorkflowStatus::fail_pipeline() {
+  if (keeps_controller_fields()) mark_pipeline_failed(status_, current_, now_);
+}
+
 std::string WorkflowStatus::object_for_next_pipeline(const std::string& object_yaml) const {
-  return object_with_status(object_yaml, status_);
+  YAML::Node shown = YAML::Clone(status_);
+  shown["message"] = "Pending";
+  return object_with_status(object_yaml, shown);
+}
+
+std::string WorkflowStatus::object_for_cache_key(const std::string& object_yaml) const {
+  YAML::Node shown = pipeline_written_status(status_);
+  shown["message"] = "Pending";
+  return object_with_status(object_yaml, shown);
 }
 
 Result<std::optional<Suspension>> WorkflowStatus::after_pipeline(const fs::path& metadata,
@@ -64,11 +89,21 @@ Result<std::optional<Suspension>> WorkflowStatus::after_pipeline_texts(
   auto merged = merge_status(status_, status_text.value_or(""), "/kratix/metadata/status.yaml", context);
   if (!merged) return Error{"pipeline \"" + pipeline + "\": " + merged.error().message, merged.error().where};
   status_ = *merged;
+  // The counters are the controller's: what a pipeline wrote there is overwritten, as Kratix's controller
+  // rewrites them on its next reconcile (kratix-newer.md §1.4).
+  if (keeps_controller_fields()) {
+    status_["workflows"] = pipelines_.size();
+    status_["workflowsSucceeded"] = current_;
+    status_["workflowsFailed"] = 0;
+  }
   if (!control->requested()) {
     clear_suspension(status_, pipeline);
+    if (keeps_controller_fields()) mark_pipeline_succeeded(status_, current_, is_last, now_);
     return std::optional<Suspension>{};
   }
-  return std::optional<Suspension>{apply_suspension(status_, *control, pipeline, now_, 0)};
+  Suspension suspension = apply_suspension(status_, *control, pipeline, now_, 0);
+  if (keeps_controller_fields()) mark_workflow_suspended(status_, now_);
+  return std::optional<Suspension>{std::move(suspension)};
 }
 
 std::string WorkflowStatus::status_yaml() const {

@@ -1,6 +1,9 @@
-// A workflow's status carried from pipeline to pipeline (reference §2.5, §2.7, §2.8): it starts with
-// message "Pending", every pipeline sees it in /kratix/input/object.yaml, each pipeline's status.yaml is
-// merged in after its containers succeed, and a workflow-control.yaml request suspends the workflow there.
+// A workflow's status carried from pipeline to pipeline (reference §2.5, §2.7, §2.8; kratix-newer.md §1):
+// it starts from the object's last recorded status with message "Pending", every pipeline sees it in
+// /kratix/input/object.yaml (message "Pending", as Kratix resets it when each pipeline starts), each
+// pipeline's status.yaml is merged in after its containers succeed, and a workflow-control.yaml request
+// suspends the workflow there. Given the pipelines' names, a configure workflow also keeps the fields
+// Kratix's controller owns (kratix_status.h): counters, phases and its conditions.
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -9,6 +12,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/error.h"
 #include "pipeline/workflow_control.h"
@@ -22,10 +26,23 @@ Result<std::optional<std::string>> read_metadata_file(const std::filesystem::pat
 
 class WorkflowStatus {
  public:
-  WorkflowStatus(std::string workflow_type, std::string action, std::chrono::system_clock::time_point now);
+  // `previous`: the status the object's last run left (any node; none: an empty one). `pipelines`: the
+  // workflow's pipeline names; empty keeps only the merged status.yaml fields and message (no counters,
+  // phases or controller conditions), as tests/fuzz's kratix_metadata target uses it.
+  WorkflowStatus(std::string workflow_type, std::string action, std::chrono::system_clock::time_point now,
+                 const YAML::Node& previous = YAML::Node(), std::vector<std::string> pipelines = {});
+
+  // Pipeline `index` (of the names given) starts: its phase Running, the controller's in-progress conditions.
+  void begin_pipeline(std::size_t index);
+  // The pipeline begun last failed: Kratix's failure fields (kratix_status.h mark_pipeline_failed).
+  void fail_pipeline();
 
   // The object as the next pipeline must see it: with the status merged so far.
   std::string object_for_next_pipeline(const std::string& object_yaml) const;
+  // The object as the pipeline cache key sees it: the status with only what pipelines wrote (the fields
+  // and conditions the controller owns change on every run, and would make every key new), so a status
+  // change alone does not make a cached pipeline run again unless a pipeline's own fields changed.
+  std::string object_for_cache_key(const std::string& object_yaml) const;
 
   // After `pipeline`'s containers succeeded: merges its status.yaml and honours its workflow-control.yaml.
   // Returns the Suspension when the pipeline asked to stop the workflow here.
@@ -38,13 +55,18 @@ class WorkflowStatus {
                                                          const std::string& pipeline, bool is_last);
 
   std::string status_yaml() const;  // the merged status as YAML text
-  std::string message() const;      // status.message
+  const YAML::Node& status() const { return status_; }
+  std::string message() const;  // status.message
 
  private:
   std::string workflow_type_;
   std::string action_;
   std::chrono::system_clock::time_point now_;
   YAML::Node status_;
+  bool keeps_controller_fields() const;
+
+  std::vector<std::string> pipelines_;
+  std::size_t current_ = 0;
 };
 
 }  // namespace ferry::pipeline

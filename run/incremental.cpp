@@ -37,6 +37,7 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
   report.message = decision.reason;
   report.placements = record->placements;
   report.status_message = record->status_message;
+  report.status_yaml = record->status_yaml;  // a skipped object keeps its last status
   report.retry_at = record->retry_at.value_or("");
   if (const auto drifted = drift_.find(inputs.directory); drifted != drift_.end()) {
     report.result = RequestResult::drifted;
@@ -72,6 +73,7 @@ void IncrementalRun::record(const RequestReport& report, const ObjectInputs& inp
   record.result = report.result;
   record.message = report.message;
   record.status_message = report.status_message;
+  record.status_yaml = report.status_yaml;
   record.last_run = pipeline::format_rfc3339_utc(options_.now);
   if (!report.retry_at.empty()) record.retry_at = report.retry_at;
   record.placements = report.placements;
@@ -91,6 +93,12 @@ void IncrementalRun::keep_failed_deletion(const ObjectRecord& record, const std:
   ObjectRecord& kept = after_[record.directory()];
   kept = record;
   kept.message = "deletion failed: " + message;
+}
+
+std::string IncrementalRun::previous_status(const std::string& directory) const {
+  if (!before_) return "";
+  const auto found = before_->find(directory);
+  return found == before_->end() ? "" : found->second.status_yaml;
 }
 
 RunState IncrementalRun::after() const {

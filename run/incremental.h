@@ -43,6 +43,9 @@ class IncrementalRun {
   void forget(const ObjectRecord& record);
   void keep_failed_deletion(const ObjectRecord& record, const std::string& message);
 
+  // The status the object of record directory `directory` was left with (YAML text; "" when none).
+  std::string previous_status(const std::string& directory) const;
+
   bool enabled() const { return before_ != nullptr; }
   const RunState& before() const { return *before_; }
   RunState after() const;

@@ -11,6 +11,7 @@
 #include "core/fault_point.h"
 #include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
+#include "pipeline/object_status.h"
 #include "pipeline/workflow.h"
 #include "placement/lazy_run_scheduling.h"
 #include "platform/store_access.h"
@@ -21,6 +22,7 @@
 #include "run/incremental.h"
 #include "run/journal.h"
 #include "run/multi_store_commit.h"
+#include "run/object_status.h"
 #include "run/promise_plan.h"
 #include "run/promise_requirements.h"
 #include "run/recorded_run.h"
@@ -109,8 +111,10 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
   if (pipeline::interrupted()) return not_run(std::move(report));
   const ObjectInputs inputs = inputs_of(digests, promise);
   if (auto skipped = incremental.skip(report, inputs)) return *skipped;
-  auto plan = run_and_plan_promise(platform, promise, runtime, options);
+  StatusFeed feed{incremental.previous_status(inputs.directory), ""};
+  auto plan = run_and_plan_promise(platform, promise, runtime, options, &feed);
   report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
+  report.status_yaml = settled_status(feed, report, inputs.digest, options.selection.now);
   incremental.record(report, inputs);
   return report;
 }
@@ -132,12 +136,12 @@ void mark_unmet_requirements(const Platform& platform,
 // run_and_plan with the run's scheduling context, read now if this is the first request that needs it.
 Result<RequestPlan> planned_request(const Platform& platform, const pipeline::Request& request,
                                     pipeline::ContainerRuntime& runtime, LazyRunScheduling& context,
-                                    const ReconcileOptions& options) {
+                                    const ReconcileOptions& options, StatusFeed& feed) {
   auto ready = context.get();
   if (!ready) return ready.error();
   ReconcileOptions with_scheduling = options;
   with_scheduling.scheduling = ready->scheduling;
-  return run_and_plan(platform, request, runtime, *ready->index, with_scheduling);
+  return run_and_plan(platform, request, runtime, *ready->index, with_scheduling, &feed);
 }
 
 // A request runs only once its Promise's own workflow and dependencies are in place (reference §5.2).
@@ -149,14 +153,17 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
   if (pipeline::interrupted()) return not_run(std::move(report));
   const ObjectInputs inputs = inputs_of(digests, request);
+  StatusFeed feed{incremental.previous_status(inputs.directory), ""};
   if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
     report.result = RequestResult::pending;
     report.message = "Promise " + request.promise + " is not available: " + promise.message;
+    report.status_yaml = pipeline::status_while_promise_unavailable(feed.previous, options.selection.now);
   } else if (auto skipped = incremental.skip(report, inputs)) {
     return *skipped;
   } else {
-    auto plan = planned_request(platform, request, runtime, context, options);
+    auto plan = planned_request(platform, request, runtime, context, options, feed);
     report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
+    report.status_yaml = settled_status(feed, report, inputs.digest, options.selection.now);
     // Nothing placed: not "unchanged" (nothing is there to stay the same) but a success without output.
     if (report.result == RequestResult::unchanged && report.placements.empty()) {
       report.result = RequestResult::succeeded;
@@ -274,21 +281,21 @@ void record_state(const IncrementalRun& incremental, writer::Change stores_chang
 }  // namespace
 
 Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
-                                         pipeline::ContainerRuntime& runtime,
-                                         const ReconcileOptions& options) {
+                                         pipeline::ContainerRuntime& runtime, const ReconcileOptions& options,
+                                         StatusFeed* feed) {
   auto results = run_workflow_if_any(promise, "promise.configure",
-                                     promise_workflow_object(promise, "configure"), runtime, options);
+                                     promise_workflow_object(promise, "configure"), runtime, options, feed);
   if (!results) return results.error();
   return plan_promise(platform, promise, *results);
 }
 
 Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
-                                 const ReconcileOptions& options) {
+                                 const ReconcileOptions& options, StatusFeed* feed) {
   const pipeline::Promise& promise = *platform.promise(request.promise);
   auto results =
       run_workflow_if_any(promise, "resource.configure",
-                          request_workflow_object(request, promise, "configure"), runtime, options);
+                          request_workflow_object(request, promise, "configure"), runtime, options, feed);
   if (!results) return results.error();
   const auto& existing = index.bundles_of(request.namespace_, request.promise, request.name);
   if (options.scheduling || !platform.policy_for(promise.name)) {

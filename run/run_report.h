@@ -51,7 +51,9 @@ struct RequestReport {
   std::vector<PlacementReport> placements;
   std::vector<CommitReport> commits;
   std::string status_message;  // the object's status.message after its workflow (reference §2.7)
-  std::string retry_at;        // suspended: when a later run resumes it (RFC 3339 UTC)
+  // The object's whole status as Kratix would set it (YAML text, run/object_status.h); "" when none.
+  std::string status_yaml = {};
+  std::string retry_at;  // suspended: when a later run resumes it (RFC 3339 UTC)
   // Policy-governed groups: metric failures, KCP placement states and why a Location or Destination
   // changed, external schedulers' choices; each "pipeline P group D: note".
   std::vector<std::string> scheduling_notes = {};

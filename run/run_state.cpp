@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/secret_values.h"
+#include "pipeline/object_status.h"
 
 namespace ferry::runner {
 
@@ -48,6 +49,7 @@ ObjectRecord record_of(const json& j) {
   record.result = *result;
   j.at("message").get_to(record.message);
   j.at("statusMessage").get_to(record.status_message);
+  if (j.contains("status")) j.at("status").get_to(record.status_yaml);
   j.at("lastRun").get_to(record.last_run);
   if (j.contains("retryAt")) record.retry_at = j.at("retryAt").get<std::string>();
   for (const json& p : j.at("placements")) record.placements.push_back(placement_of(p));
@@ -74,6 +76,7 @@ std::string record_json(const ObjectRecord& record) {
             {"result", to_string(record.result)},
             {"message", masked_secrets(record.message)},
             {"statusMessage", masked_secrets(record.status_message)},
+            {"status", masked_secrets(record.status_yaml)},
             {"lastRun", record.last_run},
             {"placements", json::array()},
             {"commits", json::array()},
@@ -113,6 +116,32 @@ Result<RunState> load_run_state(writer::StateStore& store) {
   return state;
 }
 
+std::string ObjectRecord::status_path() const {
+  if (kind == "Promise") return "status/promises/" + name + ".yaml";
+  return "status/" + namespace_ + "/" + promise + "/" + name + ".yaml";
+}
+
+std::string published_status(const ObjectRecord& record) {
+  return masked_secrets(pipeline::object_with_status_text(record.object_yaml, record.status_yaml));
+}
+
+namespace {
+
+// The status file of a record that is new or changed (written), or gone or without a status (removed).
+void add_status_file(const ObjectRecord* old, const ObjectRecord* now, writer::Change& change) {
+  const ObjectRecord& named = now ? *now : *old;
+  const bool had = old && !old->status_yaml.empty();
+  const bool has = now && !now->status_yaml.empty();
+  if (has && had && old->status_yaml == now->status_yaml && old->object_yaml == now->object_yaml) return;
+  if (has) {
+    change.files.push_back({named.status_path(), published_status(*now)});
+  } else if (had) {
+    change.files.push_back({named.status_path(), std::nullopt});
+  }
+}
+
+}  // namespace
+
 writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message) {
   writer::Change change;
   change.message = message;
@@ -123,9 +152,12 @@ writer::Change run_state_change(const RunState& before, const RunState& after, c
     const std::string text = record_json(record);
     if (old != before.end() && record_json(old->second) == text) continue;
     change.bundles.push_back({directory, {{kRecordFile, text}}});
+    add_status_file(old != before.end() ? &old->second : nullptr, &record, change);
   }
   for (const auto& [directory, record] : before) {
-    if (!after.contains(directory)) change.removed_directories.push_back(directory);
+    if (after.contains(directory)) continue;
+    change.removed_directories.push_back(directory);
+    add_status_file(&record, nullptr, change);
   }
   return change;
 }

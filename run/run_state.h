@@ -1,9 +1,11 @@
 // What ferry last did for each Promise and request, recorded in Git so the next run does only what
 // changed (incremental runs), runs delete workflows for what disappeared, and `ferry status` can answer
 // without running anything. One JSON file per object in a state repository (a bare repository, default
-// <platform>/.ferry/state.git, branch "state"), written in one commit at the end of a run:
+// <platform>/.ferry/state.git, branch "state"), written in one commit at the end of a run, with the
+// object's status published beside it for readers that do not run ferry (docs/status.md):
 //   promises/<promise>/record.json
 //   requests/<promise>/<namespace>/<name>/record.json
+//   status/promises/<promise>.yaml, status/<namespace>/<promise>/<name>.yaml
 // The record is written last, after every destination commit: a crash before it makes the next run redo
 // (idempotently) what this run did, never skip it.
 #pragma once
@@ -28,7 +30,8 @@ struct ObjectRecord {
   RequestResult result = RequestResult::succeeded;
   std::string message;
   std::string status_message;
-  std::string last_run;                 // RFC 3339 UTC: when a workflow last ran for it
+  std::string status_yaml;  // the object's whole status (run/object_status.h), YAML text; "" when none
+  std::string last_run;     // RFC 3339 UTC: when a workflow last ran for it
   std::optional<std::string> retry_at;  // RFC 3339 UTC: a suspension's next retry
   std::vector<PlacementReport> placements;
   std::vector<CommitReport> commits;  // of the run that last wrote it
@@ -37,6 +40,9 @@ struct ObjectRecord {
 
   // "promises/<promise>" or "requests/<promise>/<namespace>/<name>": the record's directory.
   std::string directory() const;
+  // "status/promises/<promise>.yaml" or "status/<namespace>/<promise>/<name>.yaml": where the object with
+  // its status is published on the state branch (docs/status.md).
+  std::string status_path() const;
 };
 
 // Every record, by directory().
@@ -45,8 +51,9 @@ using RunState = std::map<std::string, ObjectRecord>;
 // Reads every record of the store. A record that does not parse is an error naming its path.
 Result<RunState> load_run_state(writer::StateStore& store);
 
-// The change that turns `before` into `after`: changed records rewritten, vanished ones removed. No
-// bundle at all when nothing changed (so no commit).
+// The change that turns `before` into `after`: changed records rewritten, vanished ones removed, and the
+// published status file (status_path) of each record whose status or object changed written, of each
+// vanished one deleted. Nothing at all when nothing changed (so no commit).
 writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message);
 
 // The record's JSON text and back. The texts a pipeline produced (message, status message, a placement's
@@ -54,6 +61,9 @@ writer::Change run_state_change(const RunState& before, const RunState& after, c
 // and the object are recorded as they are, since later runs find and delete by them. (exposed for tests and
 // `ferry status --output json`).
 std::string record_json(const ObjectRecord& record);
+// The object with its status, as `kubectl get -o yaml` shows it, secret values masked: the published
+// status file's text; "" when the record has no status.
+std::string published_status(const ObjectRecord& record);
 Result<ObjectRecord> parse_record(const std::string& json_text, const std::string& path);
 
 }  // namespace ferry::runner

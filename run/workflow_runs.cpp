@@ -38,11 +38,9 @@ pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promis
   };
 }
 
-Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline::Promise& promise,
-                                                                  const std::string& workflow,
-                                                                  const pipeline::WorkflowObject& object,
-                                                                  pipeline::ContainerRuntime& runtime,
-                                                                  const ReconcileOptions& options) {
+Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(
+    const pipeline::Promise& promise, const std::string& workflow, const pipeline::WorkflowObject& object,
+    pipeline::ContainerRuntime& runtime, const ReconcileOptions& options, StatusFeed* feed) {
   auto it = promise.workflows.find(workflow);
   if (it == promise.workflows.end() || it->second.empty()) return std::vector<pipeline::PipelineResult>{};
   const std::string who = (object.namespace_.empty() ? "" : object.namespace_ + "/") + object.name;
@@ -65,7 +63,10 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(const pipeline
   if (options.state) workflow_options.now = options.selection.now;
   workflow_options.cache = options.pipeline_cache.get();
   workflow_options.cache_reads = options.pipeline_cache_reads;
-  auto results = pipeline::run_workflow(pipelines, object, runtime, workflow_options);
+  workflow_options.status_out = feed ? &feed->after : nullptr;
+  pipeline::WorkflowObject fed = object;
+  if (feed) fed.status_yaml = feed->previous;
+  auto results = pipeline::run_workflow(pipelines, fed, runtime, workflow_options);
   if (!results) return results;
   for (const pipeline::PipelineResult& result : *results) {
     if (result.from_cache)

@@ -47,7 +47,8 @@ CLI::Validator shard_check() {
       "I/N");
 }
 
-void add_platform_and_output(CLI::App& app, PlatformCommandOptions& platform, std::string& output) {
+void add_platform_and_output(CLI::App& app, PlatformCommandOptions& platform, std::string& output,
+                             const std::vector<std::string>& formats = {"text", "json"}) {
   app.add_option("platform", platform.dir,
                  "Platform with Promises, requests, Destinations and GitStateStores: a directory, or a Git "
                  "repository (file://, git://, https://, ssh:// or user@host:path URL, a bare repository)")
@@ -56,7 +57,7 @@ void add_platform_and_output(CLI::App& app, PlatformCommandOptions& platform, st
       "--platform-ref", platform.ref,
       "Branch of a Git platform to read (default: main); on a work tree, read it instead of the files");
   app.add_option("-o,--output", output, "Report format")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->check(CLI::IsMember(formats))
       ->capture_default_str();
 }
 
@@ -205,7 +206,7 @@ std::function<int()> configure_validate(CLI::App& app) {
 
 std::function<int()> configure_status(CLI::App& app) {
   auto options = std::make_shared<StatusCommandOptions>();
-  add_platform_and_output(app, options->platform, options->output);
+  add_platform_and_output(app, options->platform, options->output, {"text", "json", "yaml"});
   app.add_option("object", options->object,
                  "NAMESPACE/NAME or KIND/NAMESPACE/NAME of a request (or NAME of a Promise): show its whole "
                  "record; given alone, the platform is \".\"");

@@ -5,8 +5,10 @@
 #include <map>
 #include <set>
 
+#include "core/secret_values.h"
 #include "core/untrusted_text.h"
 #include "runner/report.h"
+#include "runner/status_json.h"
 
 namespace ferry::runner {
 namespace {
@@ -53,6 +55,14 @@ std::string getenv_or_empty(const char* name) {
   return value ? value : "";
 }
 
+// The object's status.message and its conditions at a glance, secret values masked.
+std::string status_cell(const RequestReport& r) {
+  std::string cell = r.status_message;
+  if (const std::string conditions = conditions_summary(status_json(r.status_yaml)); !conditions.empty())
+    cell += (cell.empty() ? "" : "; ") + conditions;
+  return masked_secrets(cell);
+}
+
 std::string table_row(const RequestReport& r) {
   std::set<std::string> destinations;
   for (const auto& p : r.placements)
@@ -64,7 +74,7 @@ std::string table_row(const RequestReport& r) {
     commits += (commits.empty() ? "" : ", ") + c.store + "@" + c.sha.substr(0, 12);
   return "| " + markdown_text(who(r)) + " | " + markdown_text(r.promise.empty() ? r.name : r.promise) +
          " | " + to_string(r.result) + " | " + markdown_text(where) + " | " + markdown_text(commits) + " | " +
-         markdown_text(r.message) + " |\n";
+         markdown_text(status_cell(r)) + " | " + markdown_text(r.message) + " |\n";
 }
 
 // Mermaid node ids must be plain: index-based ids, the names as labels.
@@ -145,9 +155,9 @@ std::string render_github_run_annotations(const RunReport& report) {
 
 std::string render_github_summary(const RunReport& report, std::size_t limit) {
   const auto entries = entries_of(report);
-  const std::string head =
-      "## ferry reconcile\n\n" + counts_line(entries) + retries_note(report) + "\n\n" +
-      "| object | Promise | result | Destinations | commits | message |\n|---|---|---|---|---|---|\n";
+  const std::string head = "## ferry reconcile\n\n" + counts_line(entries) + retries_note(report) + "\n\n" +
+                           "| object | Promise | result | Destinations | commits | status | message |\n"
+                           "|---|---|---|---|---|---|---|\n";
   const std::string closing_reserve(200, ' ');  // room for the "left out" line
   std::string table = head;
   std::size_t shown = 0;

@@ -6,6 +6,7 @@
 
 #include "core/untrusted_text.h"
 #include "runner/report.h"
+#include "runner/status_json.h"
 #include "writer/layout.h"
 
 namespace ferry::runner {
@@ -176,6 +177,7 @@ std::string render_plan_json(const PlanReport& plan) {
         {"kind", r->kind},       {"namespace", r->namespace_},     {"name", r->name},
         {"promise", r->promise}, {"result", to_string(r->result)}, {"plan", plan_outcome(*r)}};
     if (!r->drifted.empty()) object["drifted"] = r->drifted;
+    if (!r->status_yaml.empty()) object["status"] = status_json(r->status_yaml);  // as the run would leave it
     objects.push_back(std::move(object));
   }
   nlohmann::ordered_json stores = nlohmann::ordered_json::array();

@@ -5,6 +5,7 @@
 
 #include "core/secret_values.h"
 #include "core/untrusted_text.h"
+#include "runner/status_json.h"
 
 namespace ferry::runner {
 namespace {
@@ -137,6 +138,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
                                   {"commits", commits}};
   if (!r.message.empty()) entry["message"] = r.message;
   if (!r.status_message.empty()) entry["status_message"] = r.status_message;
+  if (!r.status_yaml.empty()) entry["status"] = status_json(r.status_yaml);
   if (!r.retry_at.empty()) entry["retry_at"] = r.retry_at;
   if (!r.scheduling_notes.empty()) entry["scheduling_notes"] = r.scheduling_notes;
   if (r.pipelines_from_cache > 0) entry["pipelines_from_cache"] = r.pipelines_from_cache;

@@ -92,6 +92,10 @@ int run_status(const StatusCommandOptions& given) {
   auto state = read_recorded_state(location);
   if (!state) return fail(state.error());
   const bool json = options.output == "json";
+  if (options.output == "yaml" && options.object.empty()) {
+    std::cout << render_status_yaml(*state);
+    return 0;
+  }
   if (options.object.empty()) {
     std::cout << (json ? render_status_json(*state) : render_status_text(*state));
     return 0;
@@ -103,7 +107,9 @@ int run_status(const StatusCommandOptions& given) {
                            "\" in the state recorded at " + location.display +
                            "; ferry status without a name lists every recorded object"));
   }
-  if (json) {
+  if (options.output == "yaml") {
+    std::cout << render_status_yaml(chosen);
+  } else if (json) {
     std::cout << render_status_json(chosen);
   } else {
     for (const auto& [directory, record] : chosen) std::cout << render_record_text(record);

@@ -14,7 +14,7 @@ struct StatusCommandOptions {
   std::string object;           // "" = every Promise and request; NAMESPACE/NAME a request; NAME a Promise
   std::string state_dir;        // "" = the default of state_access.h state_location
   std::string state_branch;     // --state-branch, as for reconcile
-  std::string output = "text";  // text | json
+  std::string output = "text";  // text | json | yaml (the objects with their status, as kubectl -o yaml)
   StoreCommandOptions stores;   // how a Git platform, or remote state, is reached
 };
 

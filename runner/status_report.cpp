@@ -5,7 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "core/untrusted_text.h"
+#include "core/yaml_document.h"
+#include "pipeline/kratix_status.h"
 #include "runner/report.h"
+#include "runner/status_json.h"
 
 namespace ferry::runner {
 namespace {
@@ -63,6 +66,28 @@ std::string summary_line(const RunState& state, bool promises, const std::string
   return line;
 }
 
+// The conditions at a glance and what the pipelines wrote into the status, as indented YAML.
+std::string status_details(const ObjectRecord& r) {
+  std::string out;
+  if (const std::string conditions = conditions_summary(status_json(r.status_yaml)); !conditions.empty())
+    out += "  conditions: " + untrusted_line(conditions) + "\n";
+  auto documents = parse_yaml_stream(r.status_yaml, "status");
+  if (!documents || documents->size() != 1) return out;
+  YAML::Node fields = pipeline::pipeline_written_status(documents->front().node);
+  fields.remove("message");
+  fields.remove("conditions");
+  if (fields.size() == 0) return out;
+  out += "  status fields:\n";
+  const std::string text = untrusted_lines(to_yaml_text(fields));
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    out += "    " + text.substr(start, end - start) + "\n";
+    start = end == std::string::npos ? text.size() : end + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_status_text(const RunState& state) {
@@ -78,6 +103,7 @@ std::string render_record_text(const ObjectRecord& r) {
   if (r.retry_at) out += "  retry at: " + untrusted_line(*r.retry_at) + "\n";
   if (!r.message.empty()) out += "  message: " + untrusted_lines(r.message) + "\n";
   if (!r.status_message.empty()) out += "  status: " + untrusted_line(r.status_message) + "\n";
+  out += status_details(r);
   for (const auto& p : r.placements) {
     out += "  placed " + untrusted_line(p.pipeline) + " group " + untrusted_line(p.directory) + " on " +
            untrusted_line(p.destination) + " at " + untrusted_line(p.path) + "\n";
@@ -95,11 +121,23 @@ std::string render_status_json(const RunState& state) {
   nlohmann::ordered_json promises = nlohmann::ordered_json::array();
   nlohmann::ordered_json requests = nlohmann::ordered_json::array();
   for (const auto& [directory, record] : state) {
-    (is_promise(record) ? promises : requests).push_back(nlohmann::ordered_json::parse(record_json(record)));
+    nlohmann::ordered_json entry = nlohmann::ordered_json::parse(record_json(record));
+    entry["status"] = status_json(entry["status"].get<std::string>());
+    (is_promise(record) ? promises : requests).push_back(std::move(entry));
   }
   const nlohmann::ordered_json document = {
       {"format_version", kReportFormatVersion}, {"promises", promises}, {"requests", requests}};
   return report_json_text(document);
+}
+
+std::string render_status_yaml(const RunState& state) {
+  std::string out;
+  for (const auto& [directory, record] : state) {
+    const std::string object = published_status(record);
+    // Made safe like any text output (a status key a pipeline chose could start a line with "::").
+    if (!object.empty()) out += "---\n" + untrusted_lines(object);
+  }
+  return out;
 }
 
 }  // namespace ferry::runner

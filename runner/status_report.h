@@ -14,10 +14,18 @@ namespace ferry::runner {
 //   4 requests: 4 succeeded
 std::string render_status_text(const RunState& state);
 
-// The whole record of one object: result, times, messages, every placement with its path, every commit.
+// The whole record of one object: result, times, messages, its status's conditions and the fields its
+// pipelines wrote (as YAML, indented), every placement with its path, every commit.
 std::string render_record_text(const ObjectRecord& record);
 
-// {"format_version": 1, "promises": [record...], "requests": [record...]}, each record as record_json.
+// {"format_version": 1, "promises": [record...], "requests": [record...]}, each record as record_json
+// with its `status` as a JSON object (run/object_status.h), not YAML text.
 std::string render_status_json(const RunState& state);
+
+// Every object with its status, as `kubectl get -o yaml` shows it (the published status file's text,
+// run_state.h published_status), one YAML document each; objects without a status are left out. As every
+// text output, no line can start a GitHub workflow command and control characters are escaped
+// (core/untrusted_text.h).
+std::string render_status_yaml(const RunState& state);
 
 }  // namespace ferry::runner

@@ -163,6 +163,8 @@ TEST_F(CommandsE2E, StatusOfOneRequestShowsItsWholeRecord) {
             "  result: succeeded\n"
             "  last run: <time>\n"
             "  status: redis cache-a is small\n"
+            "  conditions: ConfigureWorkflowCompleted True (PipelinesExecutedSuccessfully), Reconciled True "
+            "(Reconciled), WorksSucceeded True (WorksSucceeded), PromiseAvailable True (PromiseAvailable)\n"
             "  placed instance-configure group . on worker-dev at "
             "worker-dev/resources/default/redis/cache-a/instance-configure/5058f\n"
             "  committed <sha> to clusters@main\n");
@@ -196,6 +198,8 @@ TEST_F(CommandsE2E, StatusAsJsonHoldsTheRecords) {
   EXPECT_EQ(one["promises"].size(), 0u);
   EXPECT_EQ(one["requests"][0]["result"], "succeeded");
   EXPECT_EQ(one["requests"][0]["placements"][0]["destination"], "worker-dev");
+  EXPECT_EQ(one["requests"][0]["status"]["message"], "redis cache-b is large");
+  EXPECT_EQ(one["requests"][0]["status"]["workflowsSucceeded"], 1);
 }
 
 TEST_F(CommandsE2E, StatusOfAnUnknownRequestIsAnError) {

@@ -33,6 +33,12 @@ TEST_F(IncrementalE2E, TheFirstRunRecordsEveryObjectInTheStateRepository) {
             "requests/app/team-b/blog/record.json\n"
             "requests/redis/default/cache-a/record.json\n"
             "requests/redis/team-b/cache-b/record.json\n"
+            "status/default/app/shop.yaml\n"
+            "status/default/redis/cache-a.yaml\n"
+            "status/promises/app.yaml\n"
+            "status/promises/redis.yaml\n"
+            "status/team-b/app/blog.yaml\n"
+            "status/team-b/redis/cache-b.yaml\n"
             "stores/clusters/store.json\n"
             "stores/clusters/tip\n"
             "stores/observability/store.json\n"
@@ -184,14 +190,14 @@ TEST_F(IncrementalE2E, ARelativeStatePathAndAnEmptyStateDirectoryAreTaken) {
   const auto relative = run_ferry(
       FerryArgs{"reconcile", platform().string(), "--state", "relative.git"} + exec_runtime(), in_dir);
   EXPECT_EQ(relative.exit_code, 0) << relative.error_output;
-  EXPECT_EQ(git(dir.path() / "relative.git", "ls-tree --name-only state"), "promises\nrequests\nstores");
+  EXPECT_EQ(git(dir.path() / "relative.git", "ls-tree --name-only state"), "promises\nrequests\nstatus\nstores");
 
   std::filesystem::create_directories(dir.path() / "made-ahead.git");
   const auto made_ahead = run_ferry(
       FerryArgs{"reconcile", platform().string(), "--state", (dir.path() / "made-ahead.git").string()} +
       exec_runtime());
   EXPECT_EQ(made_ahead.exit_code, 0) << made_ahead.error_output;
-  EXPECT_EQ(git(dir.path() / "made-ahead.git", "ls-tree --name-only state"), "promises\nrequests\nstores");
+  EXPECT_EQ(git(dir.path() / "made-ahead.git", "ls-tree --name-only state"), "promises\nrequests\nstatus\nstores");
 }
 
 // The report entry of the request named `name`.

@@ -7,6 +7,25 @@ namespace {
 using ferry::testing::read_file;
 using ferry::testing::write_file;
 
+const std::chrono::system_clock::time_point kPinnedTime{
+    std::chrono::seconds(1714564800)};  // 2024-05-01T12:00:00Z
+
+// The status block a pipeline of the two-pipeline workflow "one", "two" sees, at kPinnedTime.
+std::string status_seen(const char* one, const char* two, int succeeded) {
+  const std::string time = "          lastTransitionTime: \"2024-05-01T12:00:00Z\"\n";
+  return "status:\n  kratix:\n    workflows:\n      pipelines:\n"
+         "        - name: one\n          phase: " +
+         std::string(one) + "\n" + time + "        - name: two\n          phase: " + std::string(two) + "\n" +
+         time + "  workflows: 2\n  workflowsSucceeded: " + std::to_string(succeeded) +
+         "\n  workflowsFailed: 0\n"
+         "  message: Pending\n  conditions:\n"
+         "    - type: ConfigureWorkflowCompleted\n      status: \"False\"\n"
+         "      lastTransitionTime: \"2024-05-01T12:00:00Z\"\n"
+         "      reason: PipelinesInProgress\n      message: Pipelines are still in progress\n"
+         "    - type: Reconciled\n      status: Unknown\n      lastTransitionTime: \"2024-05-01T12:00:00Z\"\n"
+         "      reason: WorkflowPending\n      message: Pending\n";
+}
+
 TEST_F(WorkflowTest, EnvIsKratixThenContainerEnvMountsAndTimeout) {
   Container c = container("render");
   c.command = {"/bin/render"};
@@ -46,10 +65,12 @@ TEST_F(WorkflowTest, ContainersSeeObjectYamlFreshInEveryPipeline) {
   };
   behaviours["one/c"] = reads_and_scribbles;
   behaviours["two/c"] = reads_and_scribbles;
+  options.now = kPinnedTime;
   ASSERT_TRUE(run({pipeline("one", {container("c")}), pipeline("two", {container("c")})}).ok());
-  // The object carries the workflow's status, "Pending" until a pipeline writes a message (§2.5).
-  const std::string with_status = object.object_yaml + "status:\n  message: Pending\n";
-  EXPECT_EQ(seen, (std::vector<std::string>{with_status, with_status}));
+  // The object carries the workflow's status: message "Pending" (§2.5) and the fields Kratix's controller
+  // sets as the workflow goes (kratix-newer.md §1.1), pipeline by pipeline.
+  EXPECT_EQ(seen, (std::vector<std::string>{object.object_yaml + status_seen("Running", "Pending", 0),
+                                            object.object_yaml + status_seen("Succeeded", "Running", 1)}));
 }
 
 TEST_F(WorkflowTest, LaterPipelinesSeeTheStatusEarlierOnesWrote) {
@@ -60,10 +81,13 @@ TEST_F(WorkflowTest, LaterPipelinesSeeTheStatusEarlierOnesWrote) {
     seen.push_back(read_file(host_path_of(run, "/kratix/input") / "object.yaml"));
     return ContainerExit{};
   };
+  options.now = kPinnedTime;
   auto results = run({pipeline("one", {container("c")}), pipeline("two", {container("c")})});
   ASSERT_TRUE(results.ok()) << results.error().render();
   ASSERT_EQ(seen.size(), 1u);
-  EXPECT_EQ(seen[0], object.object_yaml + "status:\n  message: db ready\n  endpoint:\n    host: x\n");
+  // The message reads "Pending", as Kratix resets it when a pipeline starts (kratix-newer.md §1.4).
+  EXPECT_EQ(seen[0],
+            object.object_yaml + status_seen("Succeeded", "Running", 1) + "  endpoint:\n    host: x\n");
   // The last pipeline completes the workflow: the earlier message survives (Kratix would lose it).
   EXPECT_EQ(results->back().message, "db ready");
   EXPECT_NE(results->back().status_yaml.find("type: ConfigureWorkflowCompleted"), std::string::npos);

@@ -40,32 +40,39 @@ TEST(GitHubAnnotations, NameFailedAndPendingObjectsAndMisplacedGroups) {
   auto kept = request("kept", RequestResult::unchanged, "old");
   kept.placements[0].misplaced = "Destination old no longer matches env=dev";
   report.requests.push_back(kept);
-  EXPECT_EQ(
-      render_github_run_annotations(report),
-      "::error title=ferry%3A redis default/bad failed::pipeline configure: exit 1\n"
-      "::warning title=ferry%3A redis default/kept misplaced::configure group . stays on old: Destination old no "
-      "longer matches env=dev\n");
+  EXPECT_EQ(render_github_run_annotations(report),
+            "::error title=ferry%3A redis default/bad failed::pipeline configure: exit 1\n"
+            "::warning title=ferry%3A redis default/kept misplaced::configure group . stays on old: "
+            "Destination old no "
+            "longer matches env=dev\n");
 }
 
 TEST(GitHubSummary, TablesEveryObjectAndDrawsItsPlacements) {
   RunReport report;
-  report.requests.push_back(request("a", RequestResult::succeeded, "dev"));
+  auto ready = request("a", RequestResult::succeeded, "dev");
+  ready.status_message = "db | ready";
+  ready.status_yaml =
+      "message: db | ready\nconditions:\n- {type: ConfigureWorkflowCompleted, status: 'True', reason: "
+      "PipelinesExecutedSuccessfully}\n- {type: Reconciled, status: 'True', reason: Reconciled}\n";
+  report.requests.push_back(ready);
   report.requests.push_back(request("b", RequestResult::skipped, "dev"));
   auto pending = request("c", RequestResult::pending);
   pending.message = "no Destination matches env=prod | tier=1";
   report.requests.push_back(pending);
-  EXPECT_EQ(render_github_summary(report),
-            "## ferry reconcile\n\n"
-            "1 succeeded, 1 skipped, 1 pending\n\n"
-            "| object | Promise | result | Destinations | commits | message |\n"
-            "|---|---|---|---|---|---|\n"
-            "| default/a | redis | succeeded | dev | clusters@0123456789ab |  |\n"
-            "| default/b | redis | skipped | dev | clusters@0123456789ab |  |\n"
-            "| default/c | redis | pending |  |  | no Destination matches env=prod \\| tier=1 |\n"
-            "\n```mermaid\nflowchart LR\n"
-            "  r0[\"default/a\"]\n  d0[\"dev\"]\n  r0 --> d0\n"
-            "  r1[\"default/b\"]\n  r1 --> d0\n"
-            "```\n");
+  EXPECT_EQ(
+      render_github_summary(report),
+      "## ferry reconcile\n\n"
+      "1 succeeded, 1 skipped, 1 pending\n\n"
+      "| object | Promise | result | Destinations | commits | status | message |\n"
+      "|---|---|---|---|---|---|---|\n"
+      "| default/a | redis | succeeded | dev | clusters@0123456789ab | db \\| ready; "
+      "ConfigureWorkflowCompleted True (PipelinesExecutedSuccessfully), Reconciled True (Reconciled) |  |\n"
+      "| default/b | redis | skipped | dev | clusters@0123456789ab |  |  |\n"
+      "| default/c | redis | pending |  |  |  | no Destination matches env=prod \\| tier=1 |\n"
+      "\n```mermaid\nflowchart LR\n"
+      "  r0[\"default/a\"]\n  d0[\"dev\"]\n  r0 --> d0\n"
+      "  r1[\"default/b\"]\n  r1 --> d0\n"
+      "```\n");
 }
 
 TEST(GitHubSummary, CountsPushRetriesAfterTheResults) {
@@ -99,10 +106,10 @@ TEST(GitHubOutputs, SayWhetherAnythingChangedAndCountEveryResult) {
   RunReport report;
   report.requests.push_back(request("a", RequestResult::succeeded, "dev"));
   report.requests.push_back(request("b", RequestResult::failed));
-  EXPECT_EQ(
-      render_github_outputs(report),
-      "changed=true\ncommits=1\nsucceeded=1\nunchanged=0\nskipped=0\ndrifted=0\ndeleted=0\nsuspended=0\npending=0\n"
-      "failed=1\nexit-code=3\n");
+  EXPECT_EQ(render_github_outputs(report),
+            "changed=true\ncommits=1\nsucceeded=1\nunchanged=0\nskipped=0\ndrifted=0\ndeleted=0\nsuspended="
+            "0\npending=0\n"
+            "failed=1\nexit-code=3\n");
   RunReport quiet;
   quiet.requests.push_back(request("a", RequestResult::skipped));
   EXPECT_EQ(render_github_outputs(quiet).substr(0, 24), "changed=false\ncommits=0\n");

@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 namespace ferry::runner {
 namespace {
 
@@ -175,6 +177,21 @@ TEST(Report, PushRetriesAreShownPerObjectAndInTotal) {
   EXPECT_EQ(push_retries_of(report), 3);
   EXPECT_EQ(render_json(sample()).find("push_retries"), std::string::npos);
   EXPECT_EQ(render_text(sample()).find("push retr"), std::string::npos);
+}
+
+// Each object's status (docs/status.md) is a JSON object with Kubernetes' scalar types, not YAML text.
+TEST(Report, JsonCarriesEachObjectsStatusAsJson) {
+  RunReport report = sample();
+  report.requests[0].status_yaml =
+      "message: Resource requested\nstage: two\ncompleted: true\nworkflows: 2\n"
+      "conditions:\n- {type: Reconciled, status: 'True', reason: Reconciled}\n";
+  const auto json = nlohmann::json::parse(render_json(report));
+  const auto& status = json["requests"][0]["status"];
+  EXPECT_EQ(status["stage"], "two");
+  EXPECT_EQ(status["completed"], true);
+  EXPECT_EQ(status["workflows"], 2);
+  EXPECT_EQ(status["conditions"][0]["status"], "True");
+  EXPECT_FALSE(json["requests"][1].contains("status"));
 }
 
 TEST(Report, DiagnosticsNameSeverity) {
