@@ -40,7 +40,8 @@ struct Placement {
   std::vector<std::string> destinations;  // names, sorted for every_match
   std::string pending_reason;             // set when nothing takes the group
   std::string misplaced_reason;           // set when kept on a Destination that no longer takes it
-  std::optional<std::string> moved_from;  // set when the move policy left a misplaced Destination
+  std::optional<std::string> moved_from;  // set when the group left its Destination in this run
+  std::string moved_reason = {};          // why it left moved_from ("" when the misplaced policy moved it)
   bool pending() const { return destinations.empty(); }
   bool misplaced() const { return !misplaced_reason.empty(); }
 };
@@ -56,7 +57,7 @@ struct TermVerdict {
 struct PredicateResult {
   std::string predicate;  // "label constraint location is DE", "required cluster affinity ...", ...
   bool met = false;
-  std::string detail;     // what the Destination has: "load=0.42", "no metric load", ...
+  std::string detail;  // what the Destination has: "load=0.42", "no metric load", ...
   bool operator==(const PredicateResult&) const = default;
 };
 
@@ -73,7 +74,7 @@ struct DestinationVerdict {
 
 struct Decision {
   Placement placement;
-  std::vector<DestinationVerdict> verdicts;  // one per Destination, in the given order
+  std::vector<DestinationVerdict> verdicts;     // one per Destination, in the given order
   std::optional<LocationChoice> location = {};  // set when a policy selects Locations
 };
 
