@@ -339,26 +339,10 @@ Status scheduler_name(const YAML::Node& n, const std::string& path, const std::s
   return ok();
 }
 
-Status target_name(const YAML::Node& n, const std::string& path, const std::string& file,
-                   PlacementPolicy& p) {
-  if (!n.IsScalar() || n.Scalar().empty()) {
-    return make_error(location_of(n, file),
-                      "\"" + path + "\" must be a Destination name, found " + describe_node_type(n));
-  }
-  p.target_destination = n.Scalar();
-  p.target_where = location_of(n, file);
-  return ok();
-}
-
-constexpr Field kTargetDestination[] = {{"name", target_name}};
-
-// Crossplane's targetCluster (seed 002), for a Destination: {name: <Destination>}; the name is required.
+// Crossplane's targetCluster (seed 002), for a Destination: {name: <Destination>}.
 Status target_destination(const YAML::Node& n, const std::string& path, const std::string& file,
                           PlacementPolicy& p) {
-  if (Status read = read_fields(n, kTargetDestination, path, file, p); !read) return read;
-  if (!p.target_destination)
-    return make_error(location_of(n, file), "missing required field \"" + path + ".name\"");
-  return ok();
+  return parse_target_destination(n, path, file, p.target_destination, p.target_where);
 }
 
 constexpr Field kSpec[] = {

@@ -91,6 +91,23 @@ Result<std::vector<std::string>> parse_crd_names(const YAML::Node& list, const s
   return names;
 }
 
+Status parse_target_destination(const YAML::Node& node, const std::string& path, const std::string& file,
+                                std::optional<std::string>& name, SourceLocation& where) {
+  auto map = map_at(node, path, file);
+  if (!map) return map.error();
+  if (Status known = known_fields_only(node, {"name"}, path, file); !known) return known;
+  const YAML::Node value = child(node, "name");
+  if (!value.IsDefined() || value.IsNull())
+    return make_error(location_of(node, file), "missing required field \"" + path + ".name\"");
+  if (!value.IsScalar() || value.Scalar().empty()) {
+    return make_error(location_of(value, file),
+                      "\"" + path + ".name\" must be a Destination name, found " + describe_node_type(value));
+  }
+  name = value.Scalar();
+  where = location_of(value, file);
+  return ok();
+}
+
 Result<std::vector<scheduler::PriorityFunction>> parse_priority_functions(const YAML::Node& list,
                                                                           const std::string& path,
                                                                           const std::string& file) {
