@@ -169,6 +169,9 @@ Status check_label_expressions(const YAML::Node& list, const std::string& path, 
     const std::string entry = path + "[" + std::to_string(i) + "]";
     if (Status key = check_name(child(list[i], "key"), NameRule::label_key, entry + ".key", file); !key)
       return key;
+    // Gt/Lt take an integer, which need not be a label value ("-5"); the expression's reader checks it.
+    const YAML::Node op = child(list[i], "operator");
+    if (op && op.IsScalar() && (op.Scalar() == "Gt" || op.Scalar() == "Lt")) continue;
     const YAML::Node values = child(list[i], "values");
     for (std::size_t j = 0; values.IsSequence() && j < values.size(); ++j) {
       const std::string value_path = entry + ".values[" + std::to_string(j) + "]";

@@ -2,17 +2,28 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <utility>
 
 namespace ferry {
 namespace {
 
-constexpr std::array<std::pair<const char*, LabelOperator>, 4> kOperators = {{
+constexpr std::array<std::pair<const char*, LabelOperator>, 6> kOperators = {{
     {"In", LabelOperator::in},
     {"NotIn", LabelOperator::not_in},
     {"Exists", LabelOperator::exists},
     {"DoesNotExist", LabelOperator::does_not_exist},
+    {"Gt", LabelOperator::greater_than},
+    {"Lt", LabelOperator::less_than},
 }};
+
+// Gt/Lt: both the label's value and the expression's one value must be integers.
+bool compares(const LabelExpression& expression, const std::string& label_value) {
+  const auto actual = parse_label_integer(label_value);
+  const auto bound = expression.values.size() == 1 ? parse_label_integer(expression.values[0]) : std::nullopt;
+  if (!actual || !bound) return false;
+  return expression.op == LabelOperator::greater_than ? *actual > *bound : *actual < *bound;
+}
 
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
   std::string text;
@@ -21,6 +32,16 @@ std::string join(const std::vector<std::string>& words, const std::string& separ
 }
 
 }  // namespace
+
+std::optional<std::int64_t> parse_label_integer(std::string_view text) {
+  const bool plus = text.starts_with('+');
+  if (plus) text.remove_prefix(1);
+  if (text.empty() || (plus && text.starts_with('-'))) return std::nullopt;
+  std::int64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return value;
+}
 
 const char* operator_name(LabelOperator op) {
   for (const auto& [spelling, each] : kOperators) {
@@ -45,6 +66,9 @@ bool matches(const LabelExpression& expression, const Labels& labels) {
       return present;
     case LabelOperator::does_not_exist:
       return !present;
+    case LabelOperator::greater_than:
+    case LabelOperator::less_than:
+      return present && compares(expression, found->second);
   }
   return false;
 }
@@ -68,6 +92,10 @@ std::string to_string(const LabelExpression& expression) {
       return expression.key;
     case LabelOperator::does_not_exist:
       return "!" + expression.key;
+    case LabelOperator::greater_than:
+      return expression.key + ">" + join(expression.values, ",");
+    case LabelOperator::less_than:
+      return expression.key + "<" + join(expression.values, ",");
   }
   return expression.key;
 }

@@ -8,13 +8,35 @@
 namespace ferry {
 namespace {
 
-constexpr std::array<LabelOperator, 4> kSpelledOperators = {
-    LabelOperator::in, LabelOperator::not_in, LabelOperator::exists, LabelOperator::does_not_exist};
+constexpr std::array<LabelOperator, 6> kSpelledOperators = {
+    LabelOperator::in,           LabelOperator::not_in,
+    LabelOperator::exists,       LabelOperator::does_not_exist,
+    LabelOperator::greater_than, LabelOperator::less_than};
 
 constexpr std::array<const char*, 3> kExpressionKeys = {"key", "operator", "values"};
 
 bool takes_values(LabelOperator op) {
   return op == LabelOperator::in || op == LabelOperator::not_in;
+}
+
+bool compares(LabelOperator op) {
+  return op == LabelOperator::greater_than || op == LabelOperator::less_than;
+}
+
+// Gt/Lt (Kubernetes node affinity): exactly one value, a decimal integer; each error at its own node.
+Status check_one_integer(const YAML::Node& entry, const LabelExpression& expression, const std::string& path,
+                         const std::string& file) {
+  const std::string named = std::string("operator ") + operator_name(expression.op);
+  if (expression.values.size() != 1) {
+    const YAML::Node values = child(entry, "values");
+    return make_error(location_of(values ? values : entry, file),
+                      "\"" + path + ".values\" must hold exactly one value, an integer, for " + named +
+                          "; found " + std::to_string(expression.values.size()));
+  }
+  if (parse_label_integer(expression.values[0])) return ok();
+  return make_error(location_of(entry["values"][0], file),
+                    "\"" + path + ".values[0]\" must be an integer for " + named + ", found \"" +
+                        expression.values[0] + "\"");
 }
 
 std::string join_known(const std::vector<std::string>& words, const std::string& separator) {
@@ -44,7 +66,7 @@ Result<LabelOperator> parse_operator(const YAML::Node& entry, const std::string&
   }
   return make_error(location_of(entry["operator"], file),
                     "unknown operator \"" + *name + "\" in \"" + path +
-                        ".operator\"; use In, NotIn, Exists or DoesNotExist");
+                        ".operator\"; use In, NotIn, Exists, DoesNotExist, Gt or Lt");
 }
 
 Result<LabelExpression> parse_expression(const YAML::Node& entry, const std::string& path,
@@ -69,6 +91,10 @@ Result<LabelExpression> parse_expression(const YAML::Node& entry, const std::str
   auto values = optional_strings(entry, "values", path + ".values", file);
   if (!values) return values.error();
   expression.values = std::move(*values);
+  if (compares(expression.op)) {
+    if (Status checked = check_one_integer(entry, expression, path, file); !checked) return checked.error();
+    return expression;
+  }
   const std::string named = std::string("operator ") + operator_name(expression.op);
   if (takes_values(expression.op) && expression.values.empty()) {
     return make_error(location_of(entry, file),

@@ -90,13 +90,11 @@ const std::map<std::string, Reader>& readers() {
 
 Result<double> read_raw(const Metric& metric, const std::vector<MetricsProvider>& providers,
                         ReadContext& context) {
-  for (const MetricsProvider& provider : providers) {
-    if (provider.name != metric.provider) continue;
-    const auto reader = readers().find(provider.type);
-    if (reader == readers().end()) return make_error("unknown provider type \"" + provider.type + "\"");
-    return reader->second(metric, provider, context);
-  }
-  return make_error("no MetricsProvider is named \"" + metric.provider + "\"");
+  const MetricsProvider* provider = scheduler::provider_of(metric, providers);
+  if (!provider) return make_error("no MetricsProvider is named \"" + metric.provider + "\"");
+  const auto reader = readers().find(provider->type);
+  if (reader == readers().end()) return make_error("unknown provider type \"" + provider->type + "\"");
+  return reader->second(metric, *provider, context);
 }
 
 }  // namespace
@@ -108,11 +106,12 @@ MetricReadings read_metrics(const std::vector<Metric>& metrics, const std::vecto
   MetricReadings readings;
   for (const Metric& metric : metrics) {
     auto raw = read_raw(metric, providers, context);
+    const std::string key = scheduler::metric_key(metric.namespace_, metric.name);
     if (raw) {
-      readings.normalised[metric.name] = scheduler::normalise(metric, *raw);
+      readings.normalised[key] = scheduler::normalise(metric, *raw);
     } else {
-      readings.failures[metric.name] =
-          "metric \"" + metric.name + "\" (provider \"" + metric.provider + "\"): " + raw.error().render();
+      readings.failures[key] =
+          "metric \"" + key + "\" (provider \"" + metric.provider + "\"): " + raw.error().render();
     }
   }
   return readings;

@@ -14,9 +14,11 @@
 
 namespace ferry::runner {
 
+// Both maps are keyed by scheduler::metric_key: the name of a global Metric, "<namespace>/<name>" of a
+// namespaced one (scheduler::values_in_namespace gives a request its view).
 struct MetricReadings {
-  std::map<std::string, double> normalised;     // Metric name -> value in [0, 1] (scheduler::normalise)
-  std::map<std::string, std::string> failures;  // Metric name -> why it has no value, naming the provider
+  std::map<std::string, double> normalised;     // metric key -> value in [0, 1] (scheduler::normalise)
+  std::map<std::string, std::string> failures;  // metric key -> why it has no value, naming the provider
 };
 
 // Reads every metric: static from the provider; file from <platform_root>/<spec.file.path> (a YAML or

@@ -77,7 +77,7 @@ RunScheduling::RunScheduling(const Platform& platform, const PlacementIndex& pla
 
 scheduler::SchedulingContext RunScheduling::context_for(const pipeline::Request& request) const {
   scheduler::SchedulingContext context;
-  context.normalised_metric_values = readings_.normalised;
+  context.normalised_metric_values = scheduler::values_in_namespace(readings_.normalised, request.namespace_);
   const std::string own = request_key(request);
   for (const PlacedGroup& group : placed_) {
     if (group.request != own) context.placed.push_back(group.workload);

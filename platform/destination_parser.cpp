@@ -3,6 +3,7 @@
 #include "core/object_metadata.h"
 #include "core/scalar_location.h"
 #include "platform/object_fields.h"
+#include "scheduler/custom_resources.h"
 
 namespace ferry::runner {
 
@@ -92,6 +93,12 @@ Status read_scheduling_state(const YAML::Node& node, const std::string& file, De
                                             scalar_text_start(child(annotations, kMetricsAnnotation), file));
     if (!metrics) return metrics.error();
     destination.metrics = std::move(*metrics);
+  }
+  if (auto served = values->find(scheduler::kCustomResourcesAnnotation); served != values->end()) {
+    auto crds = scheduler::parse_custom_resources(
+        served->second, scalar_text_start(child(annotations, scheduler::kCustomResourcesAnnotation), file));
+    if (!crds) return crds.error();
+    destination.custom_resources = std::move(*crds);
   }
   if (auto platform = values->find(kPlatformAnnotation); platform != values->end()) {
     if (platform->second != "true" && platform->second != "false") {

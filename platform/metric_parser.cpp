@@ -105,9 +105,10 @@ Result<scheduler::Metric> parse_metric(const YamlDocument& document) {
   if (Status version = check_metrics_api_version(document, "Metric"); !version) return version.error();
   scheduler::Metric metric;
   metric.where = location_of(document.node, file);
-  auto metadata = read_object_metadata(document);
+  auto metadata = read_object_metadata(document, {.namespace_ = true});
   if (!metadata) return metadata.error();
   metric.name = metadata->name;
+  metric.namespace_ = metadata->namespace_.value_or("");
   auto spec = required_map(document.node, "spec", "spec", file);
   if (!spec) return spec.error();
   auto min = required_number(*spec, "min", "spec.min", file);
@@ -138,9 +139,10 @@ Result<scheduler::MetricsProvider> parse_metrics_provider(const YamlDocument& do
     return version.error();
   scheduler::MetricsProvider provider;
   provider.where = location_of(document.node, file);
-  auto metadata = read_object_metadata(document);
+  auto metadata = read_object_metadata(document, {.namespace_ = true});
   if (!metadata) return metadata.error();
   provider.name = metadata->name;
+  provider.namespace_ = metadata->namespace_.value_or("");
   auto spec = required_map(document.node, "spec", "spec", file);
   if (!spec) return spec.error();
   auto type = required_string(*spec, "type", "spec.type", file);

@@ -8,6 +8,7 @@
 #include "core/object_metadata.h"
 #include "core/scalar_location.h"
 #include "platform/object_fields.h"
+#include "platform/policy_rules_parser.h"
 
 namespace ferry::runner {
 // The readers of the policy's fields, in a namespace of their own so that the scheduler's names they use
@@ -98,6 +99,15 @@ Status label_constraints(const YAML::Node& n, const std::string& path, const std
 Status metric_constraints(const YAML::Node& n, const std::string& path, const std::string& file,
                           PlacementPolicy& p) {
   return constraints(n, path, file, p.metric_constraints, parse_metric_constraint);
+}
+
+// Krake's cluster resource constraint: CRD names "<plural>.<group>".
+Status custom_resources(const YAML::Node& n, const std::string& path, const std::string& file,
+                        PlacementPolicy& p) {
+  auto names = parse_crd_names(n, path, file);
+  if (!names) return names.error();
+  p.custom_resources = std::move(*names);
+  return ok();
 }
 
 Result<LabelSelector> selector(const YAML::Node& node, const std::string& path, const std::string& file) {
@@ -244,9 +254,17 @@ Status stickiness(const YAML::Node& n, const std::string& path, const std::strin
 constexpr Field kPredicates[] = {
     {"labelConstraints", label_constraints},          {"metricConstraints", metric_constraints},
     {"clusterAffinity", predicate_cluster},           {"workloadAffinity", workload_affinity},
-    {"workloadAntiAffinity", workload_anti_affinity},
+    {"workloadAntiAffinity", workload_anti_affinity}, {"customResources", custom_resources},
 };
-constexpr Field kPriorities[] = {{"stickinessWeight", stickiness}, {"clusterAffinity", priority_cluster}};
+Status functions(const YAML::Node& n, const std::string& path, const std::string& file, PlacementPolicy& p) {
+  auto read = parse_priority_functions(n, path, file);
+  if (!read) return read.error();
+  p.priority_functions = std::move(*read);
+  return ok();
+}
+
+constexpr Field kPriorities[] = {
+    {"stickinessWeight", stickiness}, {"clusterAffinity", priority_cluster}, {"functions", functions}};
 
 Status predicates(const YAML::Node& n, const std::string& path, const std::string& file, PlacementPolicy& p) {
   return read_fields(n, kPredicates, path, file, p);
@@ -321,6 +339,12 @@ Status scheduler_name(const YAML::Node& n, const std::string& path, const std::s
   return ok();
 }
 
+// Crossplane's targetCluster (seed 002), for a Destination: {name: <Destination>}.
+Status target_destination(const YAML::Node& n, const std::string& path, const std::string& file,
+                          PlacementPolicy& p) {
+  return parse_target_destination(n, path, file, p.target_destination, p.target_where);
+}
+
 constexpr Field kSpec[] = {
     {"promises", promises},
     {"predicates", predicates},
@@ -329,6 +353,7 @@ constexpr Field kSpec[] = {
     {"spread", spread},
     {"locationSelectors", location_selectors},
     {"schedulerName", scheduler_name},
+    {"targetDestination", target_destination},
 };
 
 }  // namespace

@@ -17,7 +17,6 @@
 #include "writer/state_store.h"
 #include "writer/store_spec.h"
 
-
 namespace ferry::runner {
 
 // Where a store's credentials come from: the Secret named by spec.secretRef, read from ferry's local secret
@@ -46,10 +45,13 @@ struct GitStateStore {
 
 // A name one object refers to, where it is written: checked by validation.h once everything is loaded.
 struct NameReference {
-  std::string kind;      // of the object referred to: "Promise", "Metric", "MetricsProvider"
+  std::string kind;      // of the object referred to: "Promise", "Metric", "MetricsProvider", "Destination"
   std::string name;      // the name referred to
   std::string referrer;  // who refers: "PlacementPolicy \"front-end\"", "Destination \"dev\""
   SourceLocation where;  // of the name as written
+  // For a MetricsProvider: the referring Metric's namespace, where the name is looked up before the
+  // global ones ("" looks among the global ones only). Unused for the other kinds.
+  std::string namespace_ = {};
 };
 
 struct Platform {

@@ -29,6 +29,10 @@ Status add_policy(const YamlDocument& doc, Platform& platform) {
     platform.references.push_back(
         {"Promise", policy->promises[i], "PlacementPolicy \"" + policy->name + "\"", where});
   }
+  if (policy->target_destination) {
+    platform.references.push_back({"Destination", *policy->target_destination,
+                                   "PlacementPolicy \"" + policy->name + "\"", policy->target_where});
+  }
   platform.policies.push_back(std::move(*policy));
   return ok();
 }
@@ -44,8 +48,10 @@ Status add_metric(const YamlDocument& doc, Platform& platform) {
   auto metric = parse_metric(doc);
   if (!metric) return metric.error();
   const YAML::Node name = child(child(child(doc.node, "spec"), "provider"), "name");
-  platform.references.push_back({"MetricsProvider", metric->provider, "Metric \"" + metric->name + "\"",
-                                 name.IsDefined() ? location_of(name, doc.file) : metric->where});
+  platform.references.push_back({"MetricsProvider", metric->provider,
+                                 "Metric \"" + scheduler::metric_key(metric->namespace_, metric->name) + "\"",
+                                 name.IsDefined() ? location_of(name, doc.file) : metric->where,
+                                 metric->namespace_});
   platform.metrics.push_back(std::move(*metric));
   return ok();
 }

@@ -43,7 +43,13 @@ bool declared(const Platform& platform, const NameReference& reference) {
   };
   if (reference.kind == "Promise") return named(platform.promises);
   if (reference.kind == "Metric") return named(platform.metrics);
-  if (reference.kind == "MetricsProvider") return named(platform.metrics_providers);
+  if (reference.kind == "MetricsProvider") {
+    return std::any_of(
+        platform.metrics_providers.begin(), platform.metrics_providers.end(), [&](const auto& p) {
+          return p.name == reference.name && (p.namespace_.empty() || p.namespace_ == reference.namespace_);
+        });
+  }
+  if (reference.kind == "Destination") return named(platform.destinations);
   return false;
 }
 
@@ -55,9 +61,11 @@ void check_scheduling(const Platform& platform, std::vector<Error>& errors) {
   check_unique(
       platform.locations, "Location", [](auto& l) { return l.name; }, errors);
   check_unique(
-      platform.metrics, "Metric", [](auto& m) { return m.name; }, errors);
+      platform.metrics, "Metric", [](auto& m) { return scheduler::metric_key(m.namespace_, m.name); },
+      errors);
   check_unique(
-      platform.metrics_providers, "MetricsProvider", [](auto& m) { return m.name; }, errors);
+      platform.metrics_providers, "MetricsProvider",
+      [](auto& m) { return scheduler::metric_key(m.namespace_, m.name); }, errors);
   std::map<std::string, const NameReference*> governing;  // Promise -> its first policy's reference
   for (const NameReference& reference : platform.references) {
     if (!declared(platform, reference)) {

@@ -100,7 +100,8 @@ void add_writes(const Platform& platform, const pipeline::Request& request,
       plan.placements.push_back(
           {placement.destinations[d], decided.pipeline, decided.directory, directories[d],
            placement.misplaced_reason, placement.moved_from.value_or(""), decided.policy,
-           location ? location->location : "", location ? scheduler::to_string(location->state) : ""});
+           location ? location->location : "", location ? scheduler::to_string(location->state) : "",
+           placement.moved_reason});
     }
   }
 }

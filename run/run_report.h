@@ -29,6 +29,7 @@ struct PlacementReport {
   std::string policy = {};    // the PlacementPolicy that placed it, if any
   std::string location = {};  // the KCP Location it is bound in, if the policy selects Locations
   std::string placement_state = {};  // KCP's Bound (only Bound groups are placed), with `location`
+  std::string moved_reason = {};     // why it left moved_from, when the scheduler said (an offline one, ...)
   bool operator==(const PlacementReport&) const = default;
 };
 

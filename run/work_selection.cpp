@@ -24,12 +24,14 @@ std::string labels_text(const Labels& labels) {
   return text;
 }
 
-// What scheduling reads of a Destination beyond its labels: readiness, the taint and the metrics.
+// What scheduling reads of a Destination beyond its labels: readiness, the taint, the metrics and the
+// custom resources it serves.
 std::string readiness_text(const scheduler::Destination& d) {
   std::string text =
       d.readiness.ready ? "ready" : "not-ready:" + d.readiness.reason + ":" + d.readiness.message;
   if (d.unschedulable) text += " unschedulable:" + *d.unschedulable;
   for (const auto& m : d.metrics) text += " metric:" + m.name + "=" + std::to_string(m.weight);
+  for (const auto& crd : d.custom_resources) text += " serves:" + crd;
   return text;
 }
 

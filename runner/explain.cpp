@@ -79,6 +79,7 @@ std::string policy_choice(const GroupDecision& group) {
   if (p.misplaced()) return "stays on " + p.destinations[0] + ", misplaced: " + p.misplaced_reason;
   std::string text = "goes to " + join(p.destinations);
   if (p.moved_from) text += ", moving from " + *p.moved_from;
+  if (!p.moved_reason.empty()) text += " (" + p.moved_reason + ")";
   return text + " (PlacementPolicy " + group.policy + ")";
 }
 

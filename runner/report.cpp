@@ -84,8 +84,11 @@ std::string render_entry(const RequestReport& r) {
   for (const auto& p : r.placements) {
     out += "    placed " + untrusted_line(p.pipeline) + " group " + untrusted_line(p.directory) + " on " +
            untrusted_line(p.destination) + " at " + untrusted_line(p.path) + "\n";
-    if (!p.moved_from.empty())
+    if (!p.moved_from.empty() && p.moved_reason.empty())
       out += "      moved from misplaced Destination " + untrusted_line(p.moved_from) + "\n";
+    if (!p.moved_reason.empty())
+      out += "      moved from Destination " + untrusted_line(p.moved_from) + ": " +
+             untrusted_line(p.moved_reason) + "\n";
     if (!p.misplaced.empty()) out += "      misplaced: " + untrusted_line(p.misplaced) + "\n";
     if (!p.policy.empty() || !p.location.empty()) out += "      " + policy_line(p) + "\n";
   }
@@ -118,6 +121,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
                                         {"path", p.path}};
     if (!p.misplaced.empty()) placement["misplaced"] = p.misplaced;
     if (!p.moved_from.empty()) placement["moved_from"] = p.moved_from;
+    if (!p.moved_reason.empty()) placement["moved_reason"] = p.moved_reason;
     if (!p.policy.empty()) placement["policy"] = p.policy;
     if (!p.location.empty()) placement["location"] = p.location;
     if (!p.placement_state.empty()) placement["placement_state"] = p.placement_state;

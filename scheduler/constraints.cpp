@@ -207,6 +207,10 @@ Result<MetricConstraint> parse_metric_constraint(std::string_view text, SourceLo
   return MetricConstraint{*metric, *op, *value};
 }
 
+bool label_constraint_holds(const Requirement& constraint, const Labels& labels) {
+  return labels.contains(constraint.key) && holds(constraint, labels);
+}
+
 bool satisfied(const MetricConstraint& c, double value) {
   switch (c.op) {
     case MetricOperator::equals:

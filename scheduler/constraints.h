@@ -28,6 +28,12 @@ struct MetricConstraint {
 Result<Requirement> parse_label_constraint(std::string_view text, SourceLocation where);
 Result<MetricConstraint> parse_metric_constraint(std::string_view text, SourceLocation where);
 
+// Whether a Krake label constraint holds on a Destination's labels. Seed 003 deploys "only to backends
+// that match all defined labels": a Destination without the label matches no constraint on it, the
+// negations (`is not`, `!=`, `not in`) included. Kubernetes' matchExpressions differ (NotIn holds on a
+// missing label): they go through holds() in scheduler/selector.h.
+bool label_constraint_holds(const Requirement& constraint, const Labels& labels);
+
 // Whether a metric value (the same scale as the constraint's number) satisfies the constraint.
 bool satisfied(const MetricConstraint& constraint, double value);
 

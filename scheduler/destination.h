@@ -21,9 +21,10 @@ struct Destination {
   std::string state_store;       // spec.stateStoreRef.name
   SourceLocation where;
   Readiness readiness = {};
-  std::optional<std::string> unschedulable = {};  // the taint's reason (kUnschedulableAnnotation)
-  std::vector<DestinationMetric> metrics = {};    // kMetricsAnnotation, in written order
-  bool platform = false;                          // kPlatformAnnotation is "true"
+  std::optional<std::string> unschedulable = {};   // the taint's reason (kUnschedulableAnnotation)
+  std::vector<DestinationMetric> metrics = {};     // kMetricsAnnotation, in written order
+  std::vector<std::string> custom_resources = {};  // the CRDs it serves (scheduler/custom_resources.h)
+  bool platform = false;                           // kPlatformAnnotation is "true"
   // spec.initWorkloads.enabled (Kratix §4.6 canary files): true writes them, false deletes them. Absent
   // (no initWorkloads, or no enabled in it) is nullopt: ferry leaves the canary paths alone, unlike
   // Kratix's default of true (docs/stores.md "Canary files" says why).

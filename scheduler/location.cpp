@@ -22,6 +22,20 @@ bool contains(const Location& location, const std::map<std::string, const Destin
   return found != by_name.end() && matches(location.instance_selector, found->second->labels);
 }
 
+// Why the group leaves `current` (a Destination outside the chosen Location or no longer eligible): it is
+// gone, it takes no new placement (not ready, tainted), it fails the predicates, or, eligible still, no
+// selected Location holds it any more (the policy's locationSelectors or the Location changed).
+std::string why_moved(const std::string& current, bool current_eligible,
+                      const std::map<std::string, const Destination*>& by_name) {
+  const std::string moved = "moved from " + current + ": ";
+  const auto found = by_name.find(current);
+  if (found == by_name.end()) return moved + "Destination " + current + " is no longer declared";
+  if (current_eligible) return moved + "it is in no Location that the locationSelectors select";
+  const std::string why_not = found->second->why_not_schedulable();
+  if (!why_not.empty()) return moved + "Destination " + current + " is " + why_not;
+  return moved + "Destination " + current + " no longer passes the selector and predicates";
+}
+
 }  // namespace
 
 const char* to_string(PlacementState state) {
@@ -55,15 +69,15 @@ LocationChoice choose_location(const PlacementBinding& binding, const std::vecto
   }
   LocationChoice choice{PlacementState::bound, chosen.name, inside, ""};
   if (!current) return choice;
-  // A declared Destination outside the Location left because the Placement's Location is another one
-  // now (its old one stopped being valid, or the Location's instanceSelector changed), not because it
-  // stopped being ready.
-  if (by_name.count(*current) && !contains(chosen, by_name, *current)) {
+  // A declared Destination, eligible still, outside the Location left because the Placement's Location is
+  // another one now (its old one stopped being valid, or the Location's instanceSelector changed), not
+  // because it stopped being ready; otherwise why_moved says what happened to the Destination itself.
+  if (current_eligible && by_name.count(*current) && !contains(chosen, by_name, *current)) {
     choice.reason = "moved from " + *current + ": not in Location " + chosen.name + ", the Location of " +
                     "PlacementPolicy " + binding.placement +
                     (binding.reason.empty() ? "" : " (" + binding.reason + ")");
   } else {
-    choice.reason = "moved from " + *current + ": no longer a ready Destination that takes it";
+    choice.reason = why_moved(*current, current_eligible, by_name);
   }
   return choice;
 }

@@ -1,5 +1,6 @@
 // Metrics and the providers that give their values (Krake's GlobalMetric and GlobalMetricsProvider, seed
-// 003), as ferry's own kinds under scheduling.ferry.dev/v1alpha1, as plain values. Pure: arithmetic and the
+// 003, and its namespaced Metric and MetricsProvider: the same kinds with metadata.namespace set), as
+// ferry's own kinds under scheduling.ferry.dev/v1alpha1, as plain values. Pure: arithmetic and the
 // number reader only; platform/metric_parser.h reads the kinds, placement/metric_readings.h fetches values.
 #pragma once
 
@@ -7,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/error.h"
 
@@ -22,6 +24,7 @@ struct Metric {
   std::string provider;         // spec.provider.name: a MetricsProvider
   std::string provider_metric;  // spec.provider.metric: the name on the provider (defaults to `name`)
   SourceLocation where;
+  std::string namespace_ = {};  // metadata.namespace; "" for a global one (serves every request)
 };
 
 // Where metric values come from. Only the fields of `type` are set.
@@ -32,7 +35,22 @@ struct MetricsProvider {
   std::string file_path;                        // file: spec.file.path, relative to the platform root
   std::string prometheus_url;                   // prometheus: spec.prometheus.url, http:// only
   SourceLocation where;
+  std::string namespace_ = {};  // metadata.namespace; "" for a global one
 };
+
+// Where a metric's value is kept for a run: its name for a global one, "<namespace>/<name>" for a
+// namespaced one (names hold no '/', so the two never collide).
+std::string metric_key(const std::string& namespace_, const std::string& name);
+
+// The values a request in `namespace_` sees, by Metric name, from values kept by metric_key: every global
+// metric, then the metrics of its own namespace, which win over a global one of the same name (seed 003:
+// namespaced metrics "can only be used in their respective context"). Other namespaces' are left out.
+std::map<std::string, double> values_in_namespace(const std::map<std::string, double>& by_key,
+                                                  const std::string& namespace_);
+
+// The provider a metric reads: one of the metric's own namespace with that name, else a global one; null
+// when neither is declared. A global metric reads only global providers.
+const MetricsProvider* provider_of(const Metric& metric, const std::vector<MetricsProvider>& providers);
 
 // clamp((raw - min) / (max - min), 0, 1). parse_metric guarantees min < max; `raw` must be finite.
 double normalise(const Metric& metric, double raw);

@@ -40,7 +40,8 @@ struct Placement {
   std::vector<std::string> destinations;  // names, sorted for every_match
   std::string pending_reason;             // set when nothing takes the group
   std::string misplaced_reason;           // set when kept on a Destination that no longer takes it
-  std::optional<std::string> moved_from;  // set when the move policy left a misplaced Destination
+  std::optional<std::string> moved_from;  // set when the group left its Destination in this run
+  std::string moved_reason = {};          // why it left moved_from ("" when the misplaced policy moved it)
   // Set when the group is pending and its bundle is removed from this Destination rather than kept there:
   // its KCP Placement is not Ready (seed 004: a Placement that is not Ready has its sync targets removed).
   std::optional<std::string> removed_from = {};

@@ -7,6 +7,7 @@
 //     predicates:                           # filters, all ANDed with the Kratix selector and readiness
 //       labelConstraints: ["location is DE"]        # Krake (scheduler/constraints.h)
 //       metricConstraints: ["load < 0.8"]           # on the normalised values of the Destination's metrics
+//       customResources: [certificates.cert-manager.io]  # Krake: CRDs the Destination must serve
 //       clusterAffinity: {requiredDuringSchedulingIgnoredDuringExecution: {clusterSelectorTerms: [...]}}
 //       workloadAffinity / workloadAntiAffinity:    # Crossplane, seed 002
 //         requiredDuringSchedulingIgnoredDuringExecution: [{labelSelector, topologyKey}]
@@ -14,10 +15,12 @@
 //     priorities:
 //       stickinessWeight: 0.1
 //       clusterAffinity: {preferredDuringSchedulingIgnoredDuringExecution: [{weight, preference}]}
+//       functions: [{weight: 2, labelScore: {label: tier, scores: {gold: 10, silver: 5}}}]  # 1..10 each
 //     rescheduling: false                   # Krake: move when another Destination beats the current score
 //     spread: {count: 2, topologyKey: zone, maxSkew: 1}
 //     locationSelectors: [{matchLabels: {cloud: aws}}]   # KCP
 //     schedulerName: my-scheduler           # an external scheduler, run by the runner
+//     targetDestination: {name: worker-1}   # Crossplane's targetCluster: only this Destination (seed 002)
 #pragma once
 
 #include <optional>
@@ -36,14 +39,18 @@ struct PlacementPolicy {
   std::vector<std::string> promises;
   std::vector<Requirement> label_constraints;
   std::vector<MetricConstraint> metric_constraints;
-  ClusterAffinity cluster_affinity;  // required terms from predicates, preferred from priorities
+  std::vector<std::string> custom_resources;  // CRD names every candidate must serve
+  ClusterAffinity cluster_affinity;           // required terms from predicates, preferred from priorities
   WorkloadAffinity workload_affinity;
   WorkloadAffinity workload_anti_affinity;
   double stickiness_weight = kDefaultStickinessWeight;
+  std::vector<PriorityFunction> priority_functions;
   bool rescheduling = false;
   std::optional<SpreadConstraint> spread;
   std::vector<LabelSelector> location_selectors;
   std::optional<std::string> scheduler_name;
+  std::optional<std::string> target_destination;  // spec.targetDestination.name
+  SourceLocation target_where = {};               // where that name is written, for the load check
   SourceLocation where;
 };
 

@@ -54,10 +54,21 @@ std::vector<PredicateResult> predicates_of(const PlacementPolicy& p, const Workl
                                            const Destination& d, const SchedulingContext& context) {
   std::vector<PredicateResult> results;
   for (const Requirement& r : p.label_constraints) {
-    results.push_back({"label constraint " + to_string(r), holds(r, d.labels), ""});
+    // A negation failing on a missing label is the surprising case (Kubernetes' NotIn would hold): say so.
+    const bool negation = r.op == Operator::not_equals || r.op == Operator::not_in;
+    const std::string detail = negation && !d.labels.contains(r.key) ? "no label " + r.key : "";
+    results.push_back({"label constraint " + to_string(r), label_constraint_holds(r, d.labels), detail});
   }
   for (const MetricConstraint& c : p.metric_constraints) {
     results.push_back(metric_predicate(c, d, context.normalised_metric_values));
+  }
+  for (const std::string& crd : p.custom_resources) {
+    const bool served =
+        std::find(d.custom_resources.begin(), d.custom_resources.end(), crd) != d.custom_resources.end();
+    results.push_back({"custom resource " + crd, served, served ? "" : "not served"});
+  }
+  if (p.target_destination) {
+    results.push_back({"target Destination " + *p.target_destination, d.name == *p.target_destination, ""});
   }
   if (!p.cluster_affinity.required_terms.empty()) {
     results.push_back({"required cluster affinity " + either(p.cluster_affinity.required_terms),
@@ -79,6 +90,10 @@ std::vector<PredicateResult> predicates_of(const PlacementPolicy& p, const Workl
 std::vector<PreferenceTerm> preferences_of(const PlacementPolicy& p, const WorkloadDomains& domains,
                                            const Destination& d) {
   std::vector<PreferenceTerm> terms;
+  for (const PriorityFunction& f : p.priority_functions) {
+    const int score = priority_score(f, d.labels);
+    terms.push_back({to_string(f) + " scores " + std::to_string(score), f.weight, true, false, score / 10.0});
+  }
   for (const WeightedSelector& w : p.cluster_affinity.preferred) {
     terms.push_back(
         {"preferred cluster affinity " + to_string(w.preference), w.weight, matches(w.preference, d.labels)});

@@ -78,11 +78,27 @@ void choose_location_first(const GroupToPlace& group, const PlacementPolicy& pol
     return;
   }
   decision.placement.destinations = {decision.location->destination};
-  if (group.current && *group.current != decision.location->destination)
+  if (group.current && *group.current != decision.location->destination) {
     decision.placement.moved_from = group.current;
+    // The Location's reason reads "moved from <current>: <why>"; the placement names `current` already.
+    const std::string prefix = "moved from " + *group.current + ": ";
+    const std::string& reason = decision.location->reason;
+    decision.placement.moved_reason = reason.starts_with(prefix) ? reason.substr(prefix.size()) : reason;
+  }
 }
 
-void choose_one(const GroupToPlace& group, const PlacementPolicy& policy,
+// Krake (seed 003): with rescheduling on, "a cluster that isn't reachable is not considered", so a group on
+// a Destination that is not ready is scheduled again like a new one, whatever the misplaced policy says.
+// Returns the reason for the move, or "" when the current Destination is ready (or not declared).
+std::string offline_reason(const GroupToPlace& group, const PlacementPolicy& policy,
+                           const std::vector<Destination>& all) {
+  const Destination* current = group.current ? named(all, *group.current) : nullptr;
+  if (!policy.rescheduling || !current || current->readiness.ready) return "";
+  return "Destination " + current->name + " is offline (" + current->why_not_schedulable() +
+         "); rescheduled by PlacementPolicy " + policy.name;
+}
+
+void choose_one(const GroupToPlace& group, const PlacementPolicy& policy, const std::vector<Destination>& all,
                 const std::vector<const DestinationVerdict*>& best_first, Decision& decision) {
   Placement& placement = decision.placement;
   const DestinationVerdict* best = best_first.empty() ? nullptr : best_first.front();
@@ -93,6 +109,13 @@ void choose_one(const GroupToPlace& group, const PlacementPolicy& policy,
     const bool stays = current != decision.verdicts.end() && current->eligible;
     if (stays && (!policy.rescheduling || !best || best->destination == *group.current)) {
       placement.destinations = {*group.current};
+      return;
+    }
+    const std::string offline = stays ? "" : offline_reason(group, policy, all);
+    if (!offline.empty() && best) {
+      placement.moved_from = group.current;
+      placement.moved_reason = offline;
+      placement.destinations = {best->destination};
       return;
     }
     if (!stays && (group.policy == MisplacedPolicy::keep || !best)) {
@@ -126,7 +149,7 @@ void choose(const GroupToPlace& group, const PlacementPolicy& policy, const std:
   } else if (!policy.location_selectors.empty()) {
     choose_location_first(group, policy, all, context, decision);
   } else {
-    choose_one(group, policy, best_first, decision);
+    choose_one(group, policy, all, best_first, decision);
   }
   if (decision.placement.destinations.empty() && decision.placement.pending_reason.empty()) {
     decision.placement.pending_reason = no_match(group, policy, checked);

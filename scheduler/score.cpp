@@ -36,13 +36,27 @@ void score_preferences(const Candidate& c, Score& score) {
   double sum = 0;
   for (const PreferenceTerm& p : c.preferences) {
     const double weight = (p.anti ? -1.0 : 1.0) * p.weight / 100.0;
-    score.preference_terms.push_back({p.description, p.matched ? 1.0 : 0.0, weight});
-    if (p.matched) sum += weight;
+    score.preference_terms.push_back({p.description, p.matched ? p.share : 0.0, weight});
+    if (p.matched) sum += weight * p.share;
   }
   score.total = score.krake + sum;
 }
 
 }  // namespace
+
+int priority_score(const PriorityFunction& function, const Labels& labels) {
+  const auto label = labels.find(function.label);
+  if (label == labels.end()) return 1;
+  const auto score = function.scores.find(label->second);
+  return score == function.scores.end() ? 1 : score->second;
+}
+
+std::string to_string(const PriorityFunction& function) {
+  std::string scores;
+  for (const auto& [value, score] : function.scores)
+    scores += (scores.empty() ? "" : ",") + value + "=" + std::to_string(score);
+  return "priority labelScore " + function.label + " (" + scores + ")";
+}
 
 std::uint64_t rendezvous_score(const std::string& group_key, const std::string& destination) {
   std::string seed = group_key;

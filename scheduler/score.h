@@ -14,10 +14,12 @@
 //   total(d) = krake(d) + Σ_affinity p_j·matched_j / 100 − Σ_anti-affinity p_j·matched_j / 100
 //
 // so one preferred term of weight 100 outweighs any difference of metrics, as Kubernetes' weights are
-// meant to. Krake's rule that Destinations with metrics beat those without: when any candidate has metrics,
-// the candidates without are filtered out. A metric of d missing from the given values means its provider
-// failed: d is scored as having no metrics, and its note says so. Equal totals break by the stable
-// rendezvous hash of (group key, Destination), never at random.
+// meant to. Crossplane's priority functions (seed 002: "an integer between 1 and 10") are terms of the same
+// kind whose match earns s_k/10 of their weight: + Σ_functions w_k·s_k / 1000. Krake's rule that Destinations
+// with metrics beat those without: when any candidate has metrics, the candidates without are filtered out. A
+// metric of d missing from the given values means its provider failed: d is scored as having no metrics, and
+// its note says so. Equal totals break by the stable rendezvous hash of (group key, Destination), never at
+// random.
 #pragma once
 
 #include <cstdint>
@@ -38,8 +40,24 @@ struct PreferenceTerm {
   int weight = 1;           // 1..100
   bool matched = false;
   bool anti = false;  // workload anti-affinity: a match lowers the score
+  double share = 1;   // the part of the weight a match earns: score/10 for a priority function
   bool operator==(const PreferenceTerm&) const = default;
 };
+
+// A priority function (seed 002: predicates filter, priorities score 1..10, the weighted scores add up):
+// labelScore scores a Destination by the value of one of its labels, from `scores`; a Destination without
+// the label, or with a value not listed, scores 1, the lowest.
+struct PriorityFunction {
+  int weight = 1;  // 1..100
+  std::string label;
+  std::map<std::string, int> scores;  // label value -> 1..10
+  bool operator==(const PriorityFunction&) const = default;
+};
+
+// The function's score of a Destination with these labels, 1..10.
+int priority_score(const PriorityFunction& function, const Labels& labels);
+// "priority labelScore tier (gold=10,silver=5)"
+std::string to_string(const PriorityFunction& function);
 
 // One addend of the score: value·weight over the denominator of its part.
 struct ScoreTerm {

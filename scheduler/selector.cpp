@@ -51,6 +51,13 @@ bool holds(const Requirement& r, const Labels& labels) {
       return present;
     case Operator::does_not_exist:
       return !present;
+    case Operator::greater_than:
+    case Operator::less_than:
+      return present && matches(LabelExpression{r.key,
+                                                r.op == Operator::greater_than ? LabelOperator::greater_than
+                                                                               : LabelOperator::less_than,
+                                                r.values},
+                                labels);
   }
   return false;
 }
@@ -76,6 +83,10 @@ std::string to_string(const Requirement& r) {
       return r.key;
     case Operator::does_not_exist:
       return "!" + r.key;
+    case Operator::greater_than:
+      return r.key + ">" + joined;
+    case Operator::less_than:
+      return r.key + "<" + joined;
   }
   return r.key;
 }
@@ -101,6 +112,10 @@ Requirement to_requirement(const LabelExpression& expression) {
       return Requirement{expression.key, "", Operator::exists};
     case LabelOperator::does_not_exist:
       return Requirement{expression.key, "", Operator::does_not_exist};
+    case LabelOperator::greater_than:
+      return Requirement{expression.key, "", Operator::greater_than, expression.values};
+    case LabelOperator::less_than:
+      return Requirement{expression.key, "", Operator::less_than, expression.values};
   }
   return Requirement{expression.key, "", Operator::exists};
 }

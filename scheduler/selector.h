@@ -18,25 +18,27 @@ struct SelectorTerm {
 };
 
 // How a requirement tests a label. `equals` is Kratix's matchLabels; the others come from matchExpressions
-// and Krake's label constraints (seed 003). not_equals and not_in also hold when the key is absent
-// (Kubernetes' NotIn and Krake's `!=` agree on this).
-enum class Operator { equals, not_equals, in, not_in, exists, does_not_exist };
+// and Krake's label constraints (seed 003). In holds(), not_equals and not_in also hold when the key is
+// absent (Kubernetes' NotIn); Krake's constraints are judged by label_constraint_holds()
+// (scheduler/constraints.h), where a missing label fails every form. greater_than and less_than are
+// matchExpressions' Gt and Lt: the label must be present and an integer (core/label_selector.h).
+enum class Operator { equals, not_equals, in, not_in, exists, does_not_exist, greater_than, less_than };
 
 // Every requirement must hold. Two requirements on one key with different values never match (the older
 // API merges its selectors without overwriting keys: seed 000, footnote 1). Requirement{key, value} means
 // key=value, so existing aggregate initialisations keep their meaning.
 struct Requirement {
   std::string key;
-  std::string value = {};                   // equals, not_equals
+  std::string value = {};  // equals, not_equals
   Operator op = Operator::equals;
-  std::vector<std::string> values = {};     // in, not_in
+  std::vector<std::string> values = {};  // in, not_in; greater_than and less_than: one integer
   bool operator==(const Requirement&) const = default;
 };
 using Selector = std::vector<Requirement>;
 
 bool holds(const Requirement& requirement, const Labels& labels);
 
-// "env=dev", "env!=dev", "env in (a,b)", "env notin (a,b)", "gpu", "!gpu".
+// "env=dev", "env!=dev", "env in (a,b)", "env notin (a,b)", "gpu", "!gpu", "cpus>4", "cpus<64".
 std::string to_string(const Requirement& requirement);
 
 // A matchExpressions entry, and a whole LabelSelector (matchLabels first, by key, then the expressions).

@@ -29,6 +29,17 @@ const std::vector<MatchRow> kMatchRows = {
     {{"gpu", LabelOperator::exists}, {{"cpu", "x"}}, false},
     {{"gpu", LabelOperator::does_not_exist}, {{"cpu", "x"}}, true},
     {{"gpu", LabelOperator::does_not_exist}, {{"gpu", "a100"}}, false},
+    // Gt/Lt, as Kubernetes node affinity: the label must be present and an integer.
+    {{"cpus", LabelOperator::greater_than, {"4"}}, {{"cpus", "8"}}, true},
+    {{"cpus", LabelOperator::greater_than, {"4"}}, {{"cpus", "4"}}, false},
+    {{"cpus", LabelOperator::greater_than, {"-5"}}, {{"cpus", "0"}}, true},
+    {{"cpus", LabelOperator::greater_than, {"4"}}, {}, false},
+    {{"cpus", LabelOperator::greater_than, {"4"}}, {{"cpus", "eight"}}, false},
+    {{"cpus", LabelOperator::greater_than, {"4"}}, {{"cpus", "8.5"}}, false},
+    {{"cpus", LabelOperator::less_than, {"64"}}, {{"cpus", "+8"}}, true},
+    {{"cpus", LabelOperator::less_than, {"64"}}, {{"cpus", "64"}}, false},
+    {{"cpus", LabelOperator::less_than, {"64"}}, {}, false},
+    {{"cpus", LabelOperator::less_than, {"64"}}, {{"cpus", "99999999999999999999"}}, false},
 };
 
 TEST(LabelSelector, EveryOperatorMatchesLikeKubernetes) {
@@ -52,6 +63,10 @@ TEST(LabelSelector, TextFormsAreKubectls) {
                                      {"ssd", LabelOperator::exists},
                                      {"gpu", LabelOperator::does_not_exist}}}),
             "env=dev,zone in (eu,us),tier notin (db),ssd,!gpu");
+  EXPECT_EQ(
+      to_string(LabelSelector{
+          {}, {{"cpus", LabelOperator::greater_than, {"4"}}, {"cpus", LabelOperator::less_than, {"64"}}}}),
+      "cpus>4,cpus<64");
   EXPECT_EQ(to_string(LabelSelector{}), "<empty>");
 }
 
@@ -70,16 +85,42 @@ matchExpressions:
                                        {"gpu", LabelOperator::does_not_exist}}}));
 }
 
+TEST(LabelSelector, ParsesGtAndLtWithOneIntegerEach) {
+  auto selector = parse(
+      "matchExpressions:\n- {key: cpus, operator: Gt, values: ['-5']}\n"
+      "- {key: cpus, operator: Lt, values: ['64']}\n");
+  ASSERT_TRUE(selector.ok()) << selector.error().render();
+  EXPECT_EQ(selector->match_expressions,
+            (std::vector<LabelExpression>{{"cpus", LabelOperator::greater_than, {"-5"}},
+                                          {"cpus", LabelOperator::less_than, {"64"}}}));
+  EXPECT_EQ(parse_label_integer("+7"), 7);
+  EXPECT_EQ(parse_label_integer("+-7"), std::nullopt);
+  EXPECT_EQ(parse_label_integer("-"), std::nullopt);
+  EXPECT_EQ(parse_label_integer(""), std::nullopt);
+}
+
 struct ErrorRow {
   std::string yaml;
   std::string message;
 };
 
 const std::vector<ErrorRow> kErrorRows = {
-    {"matchExpressions:\n- {key: env, operator: Gt, values: [1]}\n",
-     "sel.yaml:2:24: unknown operator \"Gt\" in \"selector.matchExpressions[0].operator\"; use In, NotIn, "
-     "Exists "
-     "or DoesNotExist"},
+    {"matchExpressions:\n- {key: env, operator: Ge, values: [1]}\n",
+     "sel.yaml:2:24: unknown operator \"Ge\" in \"selector.matchExpressions[0].operator\"; use In, NotIn, "
+     "Exists, DoesNotExist, Gt or Lt"},
+    // Gt/Lt (Kubernetes node affinity): exactly one value, a decimal integer.
+    {"matchExpressions:\n- {key: cpus, operator: Gt, values: [1, 2]}\n",
+     "sel.yaml:2:37: \"selector.matchExpressions[0].values\" must hold exactly one value, an integer, for "
+     "operator Gt; found 2"},
+    {"matchExpressions:\n- {key: cpus, operator: Lt}\n",
+     "sel.yaml:2:3: \"selector.matchExpressions[0].values\" must hold exactly one value, an integer, for "
+     "operator Lt; found 0"},
+    {"matchExpressions:\n- {key: cpus, operator: Gt, values: [four]}\n",
+     "sel.yaml:2:38: \"selector.matchExpressions[0].values[0]\" must be an integer for operator Gt, found "
+     "\"four\""},
+    {"matchExpressions:\n- {key: cpus, operator: Lt, values: ['1.5']}\n",
+     "sel.yaml:2:38: \"selector.matchExpressions[0].values[0]\" must be an integer for operator Lt, found "
+     "\"1.5\""},
     {"matchExpressions:\n- {key: env, operator: In}\n",
      "sel.yaml:2:3: \"selector.matchExpressions[0].values\" must list at least one value for operator In"},
     {"matchExpressions:\n- {key: env, operator: Exists, values: [a]}\n",

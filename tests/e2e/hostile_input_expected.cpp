@@ -263,7 +263,7 @@ ferry: 3 error(s) in $P; nothing was run or written
         R"x()x"}},
       {"OperatorLike",
        {1,
-        R"x($P/promises/redis.yaml:40:40: error: unknown operator "Like" in "spec.destinationSelectors[0].matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
+        R"x($P/promises/redis.yaml:40:40: error: unknown operator "Like" in "spec.destinationSelectors[0].matchExpressions[0].operator"; use In, NotIn, Exists, DoesNotExist, Gt or Lt
 $P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 $P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
@@ -328,7 +328,7 @@ ferry: team-b/cache-b: running resource.configure (1 pipelines)
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)
 ferry: team-b/cache-b: running resource.configure (1 pipelines)
 )x",
-        R"x(    /kratix/metadata/destination-selectors.yaml:2:36: pipeline "instance-configure": unknown operator "Like" in "matchExpressions[0].operator"; use In, NotIn, Exists or DoesNotExist
+        R"x(    /kratix/metadata/destination-selectors.yaml:2:36: pipeline "instance-configure": unknown operator "Like" in "matchExpressions[0].operator"; use In, NotIn, Exists, DoesNotExist, Gt or Lt
 )x"}},
       {"SelectorsDirectoryTraversal",
        {3, R"x(ferry: default/cache-a: running resource.configure (1 pipelines)

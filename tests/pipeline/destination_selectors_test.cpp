@@ -68,9 +68,9 @@ INSTANTIATE_TEST_SUITE_P(
                  "merge their matchLabels into one entry"},
         Rejected{"TwoDocuments", "- matchLabels: {a: b}\n---\n- matchLabels: {c: d}\n",
                  "ds.yaml:3:1: destination selectors must be one YAML document: remove the second document"},
-        Rejected{"UnknownOperator", "- matchExpressions: [{key: a, operator: Gt, values: [1]}]\n",
-                 "ds.yaml:1:41: unknown operator \"Gt\" in \"matchExpressions[0].operator\"; use In, NotIn, "
-                 "Exists or DoesNotExist"},
+        Rejected{"UnknownOperator", "- matchExpressions: [{key: a, operator: Ge, values: [1]}]\n",
+                 "ds.yaml:1:41: unknown operator \"Ge\" in \"matchExpressions[0].operator\"; use In, NotIn, "
+                 "Exists, DoesNotExist, Gt or Lt"},
         Rejected{"EmptyExpressions", "- matchExpressions: []\n  directory: baz\n",
                  "ds.yaml:1:3: a destination selector needs at least one label in \"matchLabels\" or one "
                  "entry in \"matchExpressions\", e.g. matchLabels: {environment: dev}"},

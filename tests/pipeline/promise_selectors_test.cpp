@@ -33,7 +33,7 @@ TEST(PromiseSelectors, ABadExpressionIsLocated) {
   EXPECT_EQ(
       parse_selectors("  - matchExpressions: [{key: zone, operator: in, values: [eu]}]\n").error().render(),
       "promise.yaml:6:46: unknown operator \"in\" in \"spec.destinationSelectors[0].matchExpressions[0]."
-      "operator\"; use In, NotIn, Exists or DoesNotExist");
+      "operator\"; use In, NotIn, Exists, DoesNotExist, Gt or Lt");
   EXPECT_EQ(
       parse_selectors("  - matchExpressions: [{key: zone, operator: NotIn}]\n").error().render(),
       "promise.yaml:6:24: \"spec.destinationSelectors[0].matchExpressions[0].values\" must list at least one "

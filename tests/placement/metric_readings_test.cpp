@@ -182,5 +182,23 @@ TEST(MetricReadings, EveryOtherFailureNamesTheMetricAndProvider) {
   EXPECT_EQ(readings.failures, expected);
 }
 
+// Seed 003's namespaced Metric and MetricsProvider: kept under "<namespace>/<name>" beside the global one of
+// the same name, each read from its own provider (the namespace's before the global one).
+TEST(MetricReadings, NamespacedMetricsAreKeptApartAndReadTheirNamespacesProvider) {
+  RecordingHttpClient http;
+  Metric team_a = metric("cost", 0, 10, "prices");
+  team_a.namespace_ = "team-a";
+  Metric team_b = metric("cost", 0, 10, "prices");
+  team_b.namespace_ = "team-b";
+  MetricsProvider team_a_prices = static_provider("prices", {{"cost", 9}});
+  team_a_prices.namespace_ = "team-a";
+  const auto readings =
+      read_metrics({metric("cost", 0, 10, "prices"), team_a, team_b},
+                   {static_provider("prices", {{"cost", 2}}), team_a_prices}, ".", 100ms, http);
+  EXPECT_EQ(readings.normalised,
+            (std::map<std::string, double>{{"cost", 0.2}, {"team-a/cost", 0.9}, {"team-b/cost", 0.2}}));
+  EXPECT_TRUE(readings.failures.empty());
+}
+
 }  // namespace
 }  // namespace ferry::runner

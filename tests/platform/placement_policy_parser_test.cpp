@@ -110,7 +110,7 @@ const std::vector<PolicyErrorRow> kPolicyErrorRows = {
     {"spec: {promises: [app], priority: {}}\n",
      "policy.yaml:4:25: unknown field \"priority\" in \"spec\"; known fields: promises, predicates, "
      "priorities, "
-     "rescheduling, spread, locationSelectors, schedulerName"},
+     "rescheduling, spread, locationSelectors, schedulerName, targetDestination"},
     {"spec: {predicates: {}}\n", "policy.yaml:4:7: \"spec.promises\" must name at least one Promise"},
     {"spec:\n  promises: [app]\n  predicates:\n    labelConstraints: ['location is']\n",
      "policy.yaml:7:36: expected a value, found the end"},
@@ -119,7 +119,7 @@ const std::vector<PolicyErrorRow> kPolicyErrorRows = {
     {"spec:\n  promises: [app]\n  predicates: {labelConstraint: []}\n",
      "policy.yaml:6:16: unknown field \"labelConstraint\" in \"spec.predicates\"; known fields: "
      "labelConstraints, "
-     "metricConstraints, clusterAffinity, workloadAffinity, workloadAntiAffinity"},
+     "metricConstraints, clusterAffinity, workloadAffinity, workloadAntiAffinity, customResources"},
     {"spec:\n  promises: [app]\n  priorities: {stickinessWeight: lots}\n",
      "policy.yaml:6:34: \"spec.priorities.stickinessWeight\" must be a number, found \"lots\""},
     {"spec:\n  promises: [app]\n  priorities:\n    clusterAffinity:\n      "
@@ -135,11 +135,11 @@ const std::vector<PolicyErrorRow> kPolicyErrorRows = {
      "\"spec.predicates.workloadAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].topologyKey\""},
     {"spec:\n  promises: [app]\n  predicates:\n    clusterAffinity:\n      "
      "requiredDuringSchedulingIgnoredDuringExecution:\n"
-     "        clusterSelectorTerms: [{matchExpressions: [{key: a, operator: Gt, values: [1]}]}]\n",
-     "policy.yaml:9:71: unknown operator \"Gt\" in \"spec.predicates.clusterAffinity."
+     "        clusterSelectorTerms: [{matchExpressions: [{key: a, operator: Ge, values: [1]}]}]\n",
+     "policy.yaml:9:71: unknown operator \"Ge\" in \"spec.predicates.clusterAffinity."
      "requiredDuringSchedulingIgnoredDuringExecution.clusterSelectorTerms[0].matchExpressions[0].operator\"; "
      "use In, "
-     "NotIn, Exists or DoesNotExist"},
+     "NotIn, Exists, DoesNotExist, Gt or Lt"},
     {"spec: {promises: [app], spread: {count: 0}}\n",
      "policy.yaml:4:41: \"spec.spread.count\" must be a whole number from 1 to 10000, found 0"},
     {"spec: {promises: [app], rescheduling: sometimes}\n",

@@ -49,18 +49,38 @@ const std::vector<EvalRow> kLabelEvalRows = {
     {"location is DE", {}, false},
     {"location is not DE", {{"location", "FR"}}, true},
     {"location is not DE", {{"location", "DE"}}, false},
-    {"location is not DE", {}, true},  // Krake: a missing label is not equal
     {"location in (DE, FR)", {{"location", "FR"}}, true},
     {"location in (DE, FR)", {{"location", "IT"}}, false},
     {"location not in (DE, FR)", {{"location", "IT"}}, true},
     {"location not in (DE, FR)", {{"location", "DE"}}, false},
-    {"location not in (DE, FR)", {}, true},
+    // Seed 003: a resource goes "only to backends that match all defined labels", so a backend without the
+    // label matches no constraint on it, whatever the form; the negations included.
+    {"location is DE", {{"zone", "a"}}, false},
+    {"location = DE", {}, false},
+    {"location == DE", {}, false},
+    {"location is not DE", {}, false},
+    {"location is not DE", {{"zone", "a"}}, false},
+    {"location != DE", {}, false},
+    {"location in (DE, FR)", {}, false},
+    {"location not in (DE, FR)", {}, false},
+    {"location not in (DE, FR)", {{"zone", "a"}}, false},
 };
 
 TEST(LabelConstraints, EvaluateOnDestinationLabels) {
   for (const EvalRow& row : kLabelEvalRows) {
-    EXPECT_EQ(holds(*parse_label_constraint(row.text, kAt), row.labels), row.holds) << row.text;
+    EXPECT_EQ(label_constraint_holds(*parse_label_constraint(row.text, kAt), row.labels), row.holds)
+        << row.text;
   }
+}
+
+// The same requirements as Kubernetes matchExpressions keep Kubernetes' semantics: NotIn (and `!=`, the
+// selector's spelling of it) hold on a Destination without the label; In does not.
+TEST(LabelConstraints, MatchExpressionsKeepKubernetesSemanticsOnAMissingLabel) {
+  EXPECT_TRUE(holds(*parse_label_constraint("location not in (DE, FR)", kAt), {}));
+  EXPECT_TRUE(holds(*parse_label_constraint("location != DE", kAt), {}));
+  EXPECT_FALSE(holds(*parse_label_constraint("location in (DE, FR)", kAt), {}));
+  EXPECT_TRUE(matches(LabelExpression{"location", LabelOperator::not_in, {"DE"}}, Labels{}));
+  EXPECT_TRUE(matches(LabelExpression{"gpu", LabelOperator::does_not_exist}, Labels{}));
 }
 
 struct MetricRow {

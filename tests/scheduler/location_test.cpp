@@ -49,18 +49,25 @@ const std::vector<LocationRow> kLocationRows = {
      std::nullopt,
      {PlacementState::bound, "aws", "aws-2", ""}},
     {"StaysOnItsDestination", kAws, {"aws-2", "aws-1"}, "aws-1", {PlacementState::bound, "aws", "aws-1", ""}},
-    {"NotReadyMovesInsideTheLocation",
+    {"IneligibleMovesInsideTheLocation",
      kAws,
      {"gce-1", "aws-2"},
      "aws-1",
      {PlacementState::bound, "aws", "aws-2",
-      "moved from aws-1: no longer a ready Destination that takes it"}},
+      "moved from aws-1: Destination aws-1 no longer passes the selector and predicates"}},
     {"RemovedMovesInsideTheLocation",
      kAws,
      {"aws-2"},
      "aws-9",
-     {PlacementState::bound, "aws", "aws-2",
-      "moved from aws-9: no longer a ready Destination that takes it"}},
+     {PlacementState::bound, "aws", "aws-2", "moved from aws-9: Destination aws-9 is no longer declared"}},
+    // The policy's locationSelectors were edited from aws to gce: aws-1 is ready and eligible still, and the
+    // reason says what changed (it used to claim aws-1 was no longer a ready Destination).
+    {"PolicyEditMovesToTheNewLocation",
+     {{{{"cloud", "gce"}}, {}}},
+     {"aws-1", "gce-1"},
+     "aws-1",
+     {PlacementState::bound, "gce", "gce-1",
+      "moved from aws-1: it is in no Location that the locationSelectors select"}},
     {"StickyToTheCurrentLocation",
      {{{}, {{"cloud", LabelOperator::in, {"aws", "gce"}}}}},
      {"aws-1", "gce-1"},
@@ -77,6 +84,18 @@ TEST(Location, SeedPlacementTable) {
     EXPECT_EQ(choice.destination, row.expected.destination) << row.name;
     EXPECT_EQ(choice.reason, row.expected.reason) << row.name;
   }
+}
+
+TEST(Location, ANotReadyOrTaintedCurrentDestinationIsNamedWithItsCondition) {
+  std::vector<Destination> destinations = kDestinations;
+  destinations[0].readiness = Readiness{false, "Unreachable", "git push failed"};
+  LocationChoice choice = choose_location("ns/r/p/g", kAws, kLocations, destinations, {"aws-2"}, "aws-1");
+  EXPECT_EQ(choice.destination, "aws-2");
+  EXPECT_EQ(choice.reason, "moved from aws-1: Destination aws-1 is not ready: Unreachable: git push failed");
+  destinations[0].readiness = {};
+  destinations[0].unschedulable = "decommissioning";
+  choice = choose_location("ns/r/p/g", kAws, kLocations, destinations, {"aws-2"}, "aws-1");
+  EXPECT_EQ(choice.reason, "moved from aws-1: Destination aws-1 is unschedulable: decommissioning");
 }
 
 TEST(Location, WithoutACurrentOneTheStableHashPicksTheLocation) {
