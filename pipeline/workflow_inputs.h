@@ -25,6 +25,9 @@ struct WorkflowObject {
   std::string namespace_;  // "" for promise workflows
   std::string plural;
   std::string object_yaml;  // written to /kratix/input/object.yaml
+  // `ferry plan`: every container gets KRATIX_DRY_RUN=true, as in Kratix's dry run (IsDryRun in
+  // api/v1alpha1/pipeline_factory.go), so that a pipeline can leave out its side effects.
+  bool dry_run = false;
 };
 
 // What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are

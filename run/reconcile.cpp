@@ -17,6 +17,7 @@
 #include "run/canaries.h"
 #include "run/deletion.h"
 #include "run/deletion_guard.h"
+#include "run/destination_cleanup.h"
 #include "run/drift_check.h"
 #include "run/incremental.h"
 #include "run/journal.h"
@@ -48,6 +49,18 @@ std::string describe(const pipeline::Suspension& s) {
     text += " (retry " + std::to_string(s.attempts) + " after " +
             pipeline::format_rfc3339_utc(*s.next_retry_at) + ")";
   return text;
+}
+
+// A paused object's message (kratix.io/paused: "true" on it; Kratix's Reconciled condition says
+// PausedReconciliation).
+constexpr const char* kPausedMessage = "kratix.io/paused is \"true\": not reconciled until the label goes";
+
+// "waiting for a Destination: dependencies: no Destination matches ...; ..." or "" when nothing waits.
+std::string waiting_message(const std::vector<std::string>& waiting) {
+  std::string message;
+  for (const std::string& group : waiting)
+    message += (message.empty() ? kWaitingForDestination : "; ") + group;
+  return message;
 }
 
 // After an interrupt nothing new starts: pending, nothing committed, nothing recorded.
@@ -84,6 +97,7 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
     return report;
   }
   report.result = report.commits.empty() ? RequestResult::unchanged : RequestResult::succeeded;
+  report.message = waiting_message(plan->waiting);
   report.status_message = plan->status_message;
   report.pipelines_from_cache = plan->pipelines_from_cache;
   if (plan->suspension) {
@@ -102,6 +116,7 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
   if (pipeline::interrupted()) return not_run(std::move(report));
   const ObjectInputs inputs = inputs_of(digests, promise);
+  if (promise.controls.paused) return incremental.paused(report, inputs, kPausedMessage);
   if (auto skipped = incremental.skip(report, inputs)) return *skipped;
   auto plan = run_and_plan_promise(platform, promise, runtime, options);
   report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
@@ -142,7 +157,11 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
                           const ReconcileOptions& options) {
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
   if (pipeline::interrupted()) return not_run(std::move(report));
-  const ObjectInputs inputs = inputs_of(digests, request);
+  ObjectInputs inputs = inputs_of(digests, request);
+  inputs.reconciliation_interval = platform.promise(request.promise)->controls.reconciliation_interval;
+  if (request.controls.paused) return incremental.paused(report, inputs, kPausedMessage);
+  if (promise.result == RequestResult::paused)
+    return incremental.paused(report, inputs, "its Promise " + request.promise + " is paused");
   if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
     report.result = RequestResult::pending;
     report.message = "Promise " + request.promise + " is not available: " + promise.message;
@@ -341,6 +360,10 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   // Before any object commits, once per run: every shard writes them (they are the same for all, so a
   // shard that comes second finds nothing to change), and so does a run without state.
   if (!pipeline::interrupted()) commit_canaries(platform, stores, run);
+  // Destinations with cleanup: all that left the platform since the recorded run lose their files first.
+  std::vector<std::string> cleaned;
+  if (*recorded && !pipeline::interrupted())
+    cleaned = clean_up_removed_destinations(declared, (*recorded)->cleanups, stores, run);
   if (options.progress) options.progress->set_total(platform.promises.size() + requests.size());
   std::map<std::string, const RequestReport*> promise_reports;
   // --jobs may exceed the cores (containers wait, they do not compute here): TBB would otherwise cap the
@@ -381,6 +404,8 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
         tips_to_record(drift, unrestored_drift(drift, run), (*recorded)->stores.tips, declared_stores);
     record_stores(stores_change, (*recorded)->stores, stores_to_record(declared, **recorded, incremental),
                   tips, declared.root);
+    record_cleanups(stores_change, (*recorded)->cleanups,
+                    cleanups_to_record(declared, (*recorded)->cleanups, cleaned));
     record_state(incremental, std::move(stores_change), *options.state, run);
   }
   return run;

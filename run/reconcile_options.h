@@ -22,7 +22,7 @@ struct ReconcileOptions {
   std::filesystem::path scratch_dir;  // pipeline directories live below it
   int jobs = 2;                       // requests processed at once
   std::chrono::seconds container_timeout{600};
-  const pipeline::SecretSource* secrets = nullptr;  // for env valueFrom
+  const pipeline::SecretSource* secrets = nullptr;                  // for env valueFrom
   std::size_t max_output_files = pipeline::kDefaultMaxOutputFiles;  // per pipeline (--max-output-files)
   std::size_t max_output_bytes = pipeline::kDefaultMaxOutputBytes;  // per pipeline (--max-output-bytes)
   // Incremental runs (work_selection.h): with a state store, unchanged objects are skipped, vanished ones
@@ -46,10 +46,15 @@ struct ReconcileOptions {
   // `ferry plan`: the stores are PlanningStores (nothing is committed); besides, no delete workflow runs
   // (their removals are still planned: a delete workflow's output is never written anyway) and no state is
   // recorded.
+  // Every container also gets KRATIX_DRY_RUN=true (pipeline/workflow_inputs.h), as in Kratix's dry run.
   bool dry_run = false;
+  // --no-network: every container runs without a network whatever its Pipeline's ferry.dev/network
+  // annotation says, so that a plan of a pull request can be made free of side effects.
+  bool no_network = false;
   // --shard I/N: only this shard's requests run (and are reported); run/shard.h says who deletes what.
   Shard shard;
-  // Counts the run's objects as they finish, for the progress line (runner/progress.h draws it); null: not counted.
+  // Counts the run's objects as they finish, for the progress line (runner/progress.h draws it); null: not
+  // counted.
   ProgressCounter* progress = nullptr;
   // The pipeline cache (pipeline/pipeline_cache.h, docs/pipeline-cache.md); null: every pipeline runs.
   // pipeline_cache_reads false (--force): pipelines run all the same, and their results are stored.

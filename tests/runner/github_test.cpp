@@ -40,11 +40,11 @@ TEST(GitHubAnnotations, NameFailedAndPendingObjectsAndMisplacedGroups) {
   auto kept = request("kept", RequestResult::unchanged, "old");
   kept.placements[0].misplaced = "Destination old no longer matches env=dev";
   report.requests.push_back(kept);
-  EXPECT_EQ(
-      render_github_run_annotations(report),
-      "::error title=ferry%3A redis default/bad failed::pipeline configure: exit 1\n"
-      "::warning title=ferry%3A redis default/kept misplaced::configure group . stays on old: Destination old no "
-      "longer matches env=dev\n");
+  EXPECT_EQ(render_github_run_annotations(report),
+            "::error title=ferry%3A redis default/bad failed::pipeline configure: exit 1\n"
+            "::warning title=ferry%3A redis default/kept misplaced::configure group . stays on old: "
+            "Destination old no "
+            "longer matches env=dev\n");
 }
 
 TEST(GitHubSummary, TablesEveryObjectAndDrawsItsPlacements) {
@@ -99,10 +99,10 @@ TEST(GitHubOutputs, SayWhetherAnythingChangedAndCountEveryResult) {
   RunReport report;
   report.requests.push_back(request("a", RequestResult::succeeded, "dev"));
   report.requests.push_back(request("b", RequestResult::failed));
-  EXPECT_EQ(
-      render_github_outputs(report),
-      "changed=true\ncommits=1\nsucceeded=1\nunchanged=0\nskipped=0\ndrifted=0\ndeleted=0\nsuspended=0\npending=0\n"
-      "failed=1\nexit-code=3\n");
+  EXPECT_EQ(render_github_outputs(report),
+            "changed=true\ncommits=1\nsucceeded=1\nunchanged=0\nskipped=0\npaused=0\ndrifted=0\ndeleted="
+            "0\nsuspended=0\npending=0\n"
+            "failed=1\nexit-code=3\n");
   RunReport quiet;
   quiet.requests.push_back(request("a", RequestResult::skipped));
   EXPECT_EQ(render_github_outputs(quiet).substr(0, 24), "changed=false\ncommits=0\n");
