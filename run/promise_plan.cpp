@@ -87,6 +87,13 @@ void place_everywhere(const Platform& platform, const pipeline::Promise& promise
 
 }  // namespace
 
+std::string waiting_message(const std::vector<std::string>& waiting) {
+  std::string message;
+  for (const std::string& group : waiting)
+    message += (message.empty() ? kWaitingForDestination : "; ") + group;
+  return message;
+}
+
 scheduler::Selector promise_group_selector(const pipeline::Promise& promise,
                                            const pipeline::OutputGroup& group) {
   std::vector<scheduler::SelectorTerm> terms;

@@ -23,6 +23,10 @@ namespace ferry::runner {
 RequestPlan plan_promise(const Platform& platform, const pipeline::Promise& promise,
                          const std::vector<pipeline::PipelineResult>& results);
 
+// RequestPlan::waiting as the Promise's message: "waiting for a Destination: dependencies: no Destination
+// matches ...; ..." (kWaitingForDestination, then each group), or "" when nothing waits.
+std::string waiting_message(const std::vector<std::string>& waiting);
+
 // A promise-workflow group's selector: a directory group uses its own entry; the default group its
 // directory-less entry plus the Promise's selectors, the Promise winning (reference §3.1).
 scheduler::Selector promise_group_selector(const pipeline::Promise& promise,

@@ -51,18 +51,6 @@ std::string describe(const pipeline::Suspension& s) {
   return text;
 }
 
-// A paused object's message (kratix.io/paused: "true" on it; Kratix's Reconciled condition says
-// PausedReconciliation).
-constexpr const char* kPausedMessage = "kratix.io/paused is \"true\": not reconciled until the label goes";
-
-// "waiting for a Destination: dependencies: no Destination matches ...; ..." or "" when nothing waits.
-std::string waiting_message(const std::vector<std::string>& waiting) {
-  std::string message;
-  for (const std::string& group : waiting)
-    message += (message.empty() ? kWaitingForDestination : "; ") + group;
-  return message;
-}
-
 // After an interrupt nothing new starts: pending, nothing committed, nothing recorded.
 RequestReport not_run(RequestReport report) {
   report.result = RequestResult::pending;
@@ -122,20 +110,6 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
   report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
   incremental.record(report, inputs);
   return report;
-}
-
-// A Promise whose requiredPromises are not met is reported pending (its own workflow ran and is recorded
-// as it went), so its requests wait: run/promise_requirements.h.
-void mark_unmet_requirements(const Platform& platform,
-                             const std::map<std::string, const RequestReport*>& reports,
-                             std::vector<RequestReport>& promises) {
-  const auto unmet = unmet_requirements(platform, reports);
-  for (RequestReport& report : promises) {
-    const auto found = unmet.find(report.name);
-    if (found == unmet.end()) continue;
-    report.result = RequestResult::pending;
-    report.message = kRequirementsNotInstalled + found->second;
-  }
 }
 
 // run_and_plan with the run's scheduling context, read now if this is the first request that needs it.

@@ -23,6 +23,11 @@ inline constexpr const char* kWaitingForDestination = "waiting for a Destination
 
 // paused: its kratix.io/paused label (or its Promise's) is "true": not run, its files and record stay as
 // they are, and the run after the label goes runs it again (docs/state.md, "Steering labels").
+// The message of an object not run because it is labelled kratix.io/paused: "true" (Kratix's Reconciled
+// condition says PausedReconciliation).
+inline constexpr const char* kPausedMessage =
+    "kratix.io/paused is \"true\": not reconciled until the label goes";
+
 enum class RequestResult {
   succeeded,
   failed,
