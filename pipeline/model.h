@@ -2,6 +2,7 @@
 // Field names follow the Kratix API (reference §1.1, §1.2); see docs/differences.md for what ferry ignores.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
@@ -81,6 +82,23 @@ struct RequiredPromise {
   SourceLocation where;
 };
 
+// What users put on a Promise or request to steer its reconciliation, with Kratix's meaning (kratix-newer
+// reference §7; docs/state.md, "Steering labels", says what a batch run makes of each): the labels
+// kratix.io/paused, kratix.io/manual-reconciliation and (a Promise's) kratix.io/reconcile-resources, each
+// set only by the value "true" as Kratix compares it; on a Promise, the annotation
+// kratix.io/reconciliation-interval and spec.workflows.config. Read by reconcile_controls_parser.h.
+struct ReconcileControls {
+  bool paused = false;
+  bool manual_reconciliation = false;
+  bool reconcile_resources = false;
+  // A Promise's annotation kratix.io/reconciliation-interval, else its
+  // spec.workflows.config.reconciliationInterval (each at least 1m, as Kratix's webhook requires); its
+  // requests use it too. None: the run's --reconciliation-interval.
+  std::optional<std::chrono::seconds> reconciliation_interval = std::nullopt;
+  std::string pipeline_namespace = {};  // a Promise's spec.workflows.config.pipelineNamespace; "" = none
+  bool operator==(const ReconcileControls&) const = default;
+};
+
 // The label Kratix reads a Promise's version from; absent, the version is "not-set".
 inline constexpr const char* kPromiseVersionLabel = "kratix.io/promise-version";
 
@@ -99,6 +117,7 @@ struct Promise {
   std::string dependencies_yaml;  // spec.dependencies as one multi-document YAML stream; "" when none
   std::string object_yaml;        // the whole Promise, for /kratix/input/object.yaml of its workflows
   SourceLocation where;
+  ReconcileControls controls = {};  // its steering labels, annotation and spec.workflows.config
 };
 
 // A resource request: an object whose group and kind are a Promise's API.
@@ -113,6 +132,7 @@ struct Request {
   // parse object_yaml again for Kratix's hash; empty when not computed (the hash then parses object_yaml).
   std::string spec_md5;
   SourceLocation where;
+  ReconcileControls controls = {};  // its steering labels (the interval and namespace are its Promise's)
 };
 
 }  // namespace ferry::pipeline

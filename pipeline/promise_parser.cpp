@@ -9,6 +9,7 @@
 #include "pipeline/model.h"
 #include "pipeline/openapi_schema_parser.h"
 #include "pipeline/pipeline_parser.h"
+#include "pipeline/reconcile_controls_parser.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -230,6 +231,9 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto dependencies = parse_dependencies(spec, file);
   if (!dependencies) return dependencies.error();
   promise.dependencies_yaml = std::move(*dependencies);
+  auto controls = read_reconcile_controls(node, true, file);
+  if (!controls) return controls.error();
+  promise.controls = std::move(*controls);
   promise.object_yaml = to_yaml_text(node);
   return promise;
 }

@@ -28,6 +28,9 @@ struct WorkflowObject {
   // The status the object's last run left (YAML text; empty: none): fed back to its pipelines with the
   // object, as Kratix's reader writes the live object with its status (kratix-newer.md §1.4).
   std::string status_yaml = {};
+  // `ferry plan`: every container gets KRATIX_DRY_RUN=true, as in Kratix's dry run (IsDryRun in
+  // api/v1alpha1/pipeline_factory.go), so that a pipeline can leave out its side effects.
+  bool dry_run = false;
 };
 
 // What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are

@@ -51,13 +51,35 @@ Status read_aggregate_file(const YAML::Node& node, const std::string& file, Dest
   return ok();
 }
 
+// spec.cleanup: "none" (the default) or "all", Kratix's two values. `all` is refused with mode none, whose
+// files only its .kratix records name (ferry would have to read every record of a Destination that is gone).
+Status read_cleanup(const YAML::Node& spec, const std::string& file, DestinationFilepath& filepath) {
+  auto cleanup = optional_string(spec, "cleanup", "spec.cleanup", file);
+  if (!cleanup) return cleanup.error();
+  const std::string value = cleanup->value_or("none");
+  const SourceLocation where = location_of(child(spec, "cleanup"), file);
+  if (value != "none" && value != "all")
+    return make_error(where, "\"spec.cleanup\" must be one of none, all, found " + quoted_value(value));
+  filepath.cleanup_all = value == "all";
+  if (filepath.cleanup_all && filepath.mode == writer::FilepathMode::none) {
+    return make_error(where,
+                      "\"spec.cleanup: all\" is not supported with \"spec.filepath.mode: none\"; use "
+                      "nestedByMetadata or aggregatedYAML, or cleanup none");
+  }
+  return ok();
+}
+
 }  // namespace
 
 Result<DestinationFilepath> parse_destination_filepath(const YamlDocument& document) {
   const std::string& file = document.file;
   DestinationFilepath filepath;
   const YAML::Node node = child(child(document.node, "spec"), "filepath");
-  if (!node || node.IsNull()) return filepath;
+  if (!node || node.IsNull()) {
+    if (Status cleanup = read_cleanup(child(document.node, "spec"), file, filepath); !cleanup)
+      return cleanup.error();
+    return filepath;
+  }
   if (!node.IsMap()) {
     return make_error(location_of(node, file),
                       "\"spec.filepath\" must be a map, found " + describe_node_type(node));
@@ -69,6 +91,8 @@ Result<DestinationFilepath> parse_destination_filepath(const YamlDocument& docum
   if (!mode) return mode.error();
   filepath.mode = *mode;
   if (Status filename = read_aggregate_file(node, file, filepath); !filename) return filename.error();
+  if (Status cleanup = read_cleanup(child(document.node, "spec"), file, filepath); !cleanup)
+    return cleanup.error();
   return filepath;
 }
 

@@ -10,7 +10,7 @@ namespace ferry::runner {
 // Reads spec.filepath of a Destination (or Cluster) document that parse_destination (or
 // parse_cluster) accepted, so its spec is a map. mode is one of writer/layout.h filepath_mode_named's
 // spellings, nestedByMetadata when absent; filename is a plain file name, and only in mode aggregatedYAML.
-// Errors point at the offending node.
+// spec.cleanup is "none" (default) or "all" (not with mode none). Errors point at the offending node.
 Result<DestinationFilepath> parse_destination_filepath(const YamlDocument& document);
 
 }  // namespace ferry::runner

@@ -5,6 +5,7 @@
 #include "core/kubernetes_names.h"
 #include "core/object_metadata.h"
 #include "pipeline/promise_parser.h"
+#include "pipeline/reconcile_controls_parser.h"
 #include "pipeline/spec_json.h"
 #include "platform/destination_filepath_parser.h"
 #include "platform/destination_parser.h"
@@ -137,6 +138,9 @@ Result<pipeline::Request> parse_request(const YamlDocument& document, const std:
   if (!metadata) return metadata.error();
   request.name = metadata->name;
   request.namespace_ = metadata->namespace_.value_or("default");
+  auto controls = pipeline::read_reconcile_controls(document.node, false, file);
+  if (!controls) return controls.error();
+  request.controls = std::move(*controls);
   set_request_object(request, document.node);
   return request;
 }

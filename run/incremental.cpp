@@ -8,7 +8,8 @@ ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& pro
   ObjectRecord key;
   key.kind = "Promise";
   key.name = promise.name;
-  return {key.directory(), digests.of(promise), promise.object_yaml};
+  return {key.directory(), digests.of(promise), promise.object_yaml,
+          promise.controls.reconciliation_interval};
 }
 
 ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Request& request) {
@@ -29,7 +30,7 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
   if (!before_ || must_run_.contains(inputs.directory)) return std::nullopt;
   const auto found = before_->find(inputs.directory);
   const ObjectRecord* record = found == before_->end() ? nullptr : &found->second;
-  const WorkDecision decision = decide_work(record, inputs.digest, options_);
+  const WorkDecision decision = decide_work(record, inputs.digest, options_, inputs.reconciliation_interval);
   if (decision.run) return std::nullopt;
   RequestReport report = identity;
   report.result =
@@ -46,6 +47,24 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
         "files it placed were changed by someone else since; run with --restore-drift to put "
         "them back";
   }
+  return report;
+}
+
+RequestReport IncrementalRun::paused(const RequestReport& identity, const ObjectInputs& inputs,
+                                     const std::string& why) {
+  RequestReport report = identity;
+  report.result = RequestResult::paused;
+  report.message = why;
+  if (!before_) return report;
+  const auto found = before_->find(inputs.directory);
+  if (found == before_->end()) return report;  // never run: nothing to keep, and the next run sees it new
+  report.placements = found->second.placements;
+  report.status_message = found->second.status_message;
+  ObjectRecord record = found->second;
+  record.result = RequestResult::paused;
+  record.message = why;
+  const std::lock_guard lock(mutex_);
+  after_[inputs.directory] = std::move(record);
   return report;
 }
 

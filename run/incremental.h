@@ -18,6 +18,8 @@ struct ObjectInputs {
   std::string directory;  // the record's directory (ObjectRecord::directory)
   std::string digest;     // its input digest
   std::string object_yaml;
+  // Its Promise's own reconciliation interval (pipeline::ReconcileControls); none: the run's.
+  std::optional<std::chrono::seconds> reconciliation_interval = std::nullopt;
 };
 
 ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise);
@@ -37,6 +39,10 @@ class IncrementalRun {
   // `drifted` with its paths, or, with `restore` (--restore-drift), runs, so that its commit puts the
   // files back (and reports them restored). Call before the objects run.
   void set_drift(DriftFindings findings, bool restore);
+  // The report of an object not run because it (or its Promise) is paused: result paused, `why` as its
+  // message, its recorded placements. Its record, if any, stays but for the result `paused`, so the run
+  // after the label goes runs it (work_selection.h).
+  RequestReport paused(const RequestReport& identity, const ObjectInputs& inputs, const std::string& why);
   // Records what a run of the object did.
   void record(const RequestReport& report, const ObjectInputs& inputs);
   // Forgets a deleted object; a failed deletion keeps its record (with the failure) for the next run.

@@ -61,10 +61,10 @@ void place_everywhere(const Platform& platform, const pipeline::Promise& promise
   const scheduler::Placement placement = decided.decision.placement;
   plan.decisions.push_back(std::move(decided));
   if (placement.pending()) {
-    plan.pending_reason =
-        (pipeline.empty() ? "dependencies"
-                          : "pipeline \"" + pipeline + "\" group \"" + group.directory + "\"") +
-        ": " + placement.pending_reason;
+    plan.waiting.push_back((pipeline.empty()
+                                ? "dependencies"
+                                : "pipeline \"" + pipeline + "\" group \"" + group.directory + "\"") +
+                           ": " + placement.pending_reason);
     return;
   }
   const writer::PlacementOwner owner{writer::promise_owner(promise.name), writer::kPromiseNamespace,
@@ -86,6 +86,13 @@ void place_everywhere(const Platform& platform, const pipeline::Promise& promise
 }
 
 }  // namespace
+
+std::string waiting_message(const std::vector<std::string>& waiting) {
+  std::string message;
+  for (const std::string& group : waiting)
+    message += (message.empty() ? kWaitingForDestination : "; ") + group;
+  return message;
+}
 
 scheduler::Selector promise_group_selector(const pipeline::Promise& promise,
                                            const pipeline::OutputGroup& group) {
@@ -116,7 +123,6 @@ RequestPlan plan_promise(const Platform& platform, const pipeline::Promise& prom
                        plan);
     }
   }
-  if (!plan.pending_reason.empty()) plan.changes.clear();
   record_workflow_status(results, plan);
   return plan;
 }

@@ -92,4 +92,16 @@ std::map<std::string, std::string> declared_unmet_requirements(const Platform& p
   return unmet_of(platform, nullptr);
 }
 
+void mark_unmet_requirements(const Platform& platform,
+                             const std::map<std::string, const RequestReport*>& reports,
+                             std::vector<RequestReport>& promises) {
+  const auto unmet = unmet_requirements(platform, reports);
+  for (RequestReport& report : promises) {
+    const auto found = unmet.find(report.name);
+    if (found == unmet.end()) continue;
+    report.result = RequestResult::pending;
+    report.message = kRequirementsNotInstalled + found->second;
+  }
+}
+
 }  // namespace ferry::runner

@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 #include "platform/platform.h"
 #include "run/run_report.h"
@@ -29,5 +30,11 @@ std::map<std::string, std::string> unmet_requirements(
 // required Promise not in the platform, at another version, or a cycle, in the same words. `ferry validate`
 // and reconcile warn with it before any container starts (run/preflight.h).
 std::map<std::string, std::string> declared_unmet_requirements(const Platform& platform);
+
+// Reports every Promise of `promises` whose requirements are not met pending (its own workflow ran and is
+// recorded as it went), with kRequirementsNotInstalled and the reason, so its requests wait.
+void mark_unmet_requirements(const Platform& platform,
+                             const std::map<std::string, const RequestReport*>& reports,
+                             std::vector<RequestReport>& promises);
 
 }  // namespace ferry::runner

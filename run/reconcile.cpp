@@ -18,6 +18,7 @@
 #include "run/canaries.h"
 #include "run/deletion.h"
 #include "run/deletion_guard.h"
+#include "run/destination_cleanup.h"
 #include "run/drift_check.h"
 #include "run/incremental.h"
 #include "run/journal.h"
@@ -91,6 +92,7 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
     report.message = plan->pending_reason;
     return report;
   }
+  report.message = waiting_message(plan->waiting);
   report.status_message = plan->status_message;
   report.pipelines_from_cache = plan->pipelines_from_cache;
   report.container_retries = plan->container_retries;
@@ -110,6 +112,7 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
   if (pipeline::interrupted()) return not_run(std::move(report));
   const ObjectInputs inputs = inputs_of(digests, promise);
+  if (promise.controls.paused) return incremental.paused(report, inputs, kPausedMessage);
   if (auto skipped = incremental.skip(report, inputs)) return *skipped;
   StatusFeed feed{incremental.previous_status(inputs.directory), ""};
   auto plan = run_and_plan_promise(platform, promise, runtime, options, &feed);
@@ -117,20 +120,6 @@ RequestReport run_promise(const Platform& platform, const pipeline::Promise& pro
   report.status_yaml = settled_status(feed, report, inputs.digest, options.selection.now);
   incremental.record(report, inputs);
   return report;
-}
-
-// A Promise whose requiredPromises are not met is reported pending (its own workflow ran and is recorded
-// as it went), so its requests wait: run/promise_requirements.h.
-void mark_unmet_requirements(const Platform& platform,
-                             const std::map<std::string, const RequestReport*>& reports,
-                             std::vector<RequestReport>& promises) {
-  const auto unmet = unmet_requirements(platform, reports);
-  for (RequestReport& report : promises) {
-    const auto found = unmet.find(report.name);
-    if (found == unmet.end()) continue;
-    report.result = RequestResult::pending;
-    report.message = kRequirementsNotInstalled + found->second;
-  }
 }
 
 // run_and_plan with the run's scheduling context, read now if this is the first request that needs it.
@@ -152,7 +141,11 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
                           const ReconcileOptions& options) {
   RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
   if (pipeline::interrupted()) return not_run(std::move(report));
-  const ObjectInputs inputs = inputs_of(digests, request);
+  ObjectInputs inputs = inputs_of(digests, request);
+  inputs.reconciliation_interval = platform.promise(request.promise)->controls.reconciliation_interval;
+  if (request.controls.paused) return incremental.paused(report, inputs, kPausedMessage);
+  if (promise.result == RequestResult::paused)
+    return incremental.paused(report, inputs, "its Promise " + request.promise + " is paused");
   StatusFeed feed{incremental.previous_status(inputs.directory), ""};
   if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
     report.result = RequestResult::pending;
@@ -354,6 +347,10 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   // Before any object commits, once per run: every shard writes them (they are the same for all, so a
   // shard that comes second finds nothing to change), and so does a run without state.
   if (!pipeline::interrupted()) commit_canaries(platform, stores, run);
+  // Destinations with cleanup: all that left the platform since the recorded run lose their files first.
+  std::vector<std::string> cleaned;
+  if (*recorded && !pipeline::interrupted())
+    cleaned = clean_up_removed_destinations(declared, (*recorded)->cleanups, stores, run);
   if (options.progress) options.progress->set_total(platform.promises.size() + requests.size());
   std::map<std::string, const RequestReport*> promise_reports;
   // --jobs may exceed the cores (containers wait, they do not compute here): TBB would otherwise cap the
@@ -394,6 +391,8 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
         tips_to_record(drift, unrestored_drift(drift, run), (*recorded)->stores.tips, declared_stores);
     record_stores(stores_change, (*recorded)->stores, stores_to_record(declared, **recorded, incremental),
                   tips, declared.root);
+    record_cleanups(stores_change, (*recorded)->cleanups,
+                    cleanups_to_record(declared, (*recorded)->cleanups, cleaned));
     record_state(incremental, std::move(stores_change), *options.state, run);
   }
   return run;

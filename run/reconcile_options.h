@@ -47,7 +47,11 @@ struct ReconcileOptions {
   // `ferry plan`: the stores are PlanningStores (nothing is committed); besides, no delete workflow runs
   // (their removals are still planned: a delete workflow's output is never written anyway) and no state is
   // recorded.
+  // Every container also gets KRATIX_DRY_RUN=true (pipeline/workflow_inputs.h), as in Kratix's dry run.
   bool dry_run = false;
+  // --no-network: every container runs without a network whatever its Pipeline's ferry.dev/network
+  // annotation says, so that a plan of a pull request can be made free of side effects.
+  bool no_network = false;
   // --shard I/N: only this shard's requests run (and are reported); run/shard.h says who deletes what.
   Shard shard;
   // Counts the run's objects as they finish, for the progress line (runner/progress.h draws it); null: not

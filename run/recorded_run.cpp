@@ -16,7 +16,9 @@ Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform,
     return allowed.error();
   auto stores = load_recorded_stores(*options.state);
   if (!stores) return stores.error();
-  return std::optional(RecordedRun{std::move(*records), std::move(*stores)});
+  auto cleanups = load_recorded_cleanups(*options.state);
+  if (!cleanups) return cleanups.error();
+  return std::optional(RecordedRun{std::move(*records), std::move(*stores), std::move(*cleanups)});
 }
 
 std::optional<Platform> with_retired_stores(const Platform& declared, const RecordedRun& recorded,

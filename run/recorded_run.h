@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "platform/platform.h"
+#include "run/destination_cleanup.h"
 #include "run/incremental.h"
 #include "run/reconcile_options.h"
 #include "run/recorded_stores.h"
@@ -20,6 +21,7 @@ namespace ferry::runner {
 struct RecordedRun {
   RunState records;
   RecordedStores stores;
+  std::vector<DestinationCleanup> cleanups = {};  // destination_cleanup.h
 };
 
 // nullopt without a state store (options.state). An error when the state cannot be read, or when the

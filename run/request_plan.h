@@ -28,8 +28,11 @@ inline constexpr const char* kMisplacedAnnotation = "ferry.dev/misplaced-placeme
 struct RequestPlan {
   std::vector<GroupDecision> decisions;
   std::vector<PlacementReport> placements;
-  std::map<std::string, writer::Change> changes;   // by store name
-  std::string pending_reason;                      // set when a group matched no Destination
+  std::map<std::string, writer::Change> changes;  // by store name
+  std::string pending_reason;                     // set when a group matched no Destination
+  // A Promise's groups that no Destination takes yet, each "<group>: <why>" (promise_plan.h): the Promise
+  // is not pending, its other groups are placed and its requests run, as in Kratix.
+  std::vector<std::string> waiting = {};
   std::string status_message;                      // the object's status.message after the workflow
   std::optional<pipeline::Suspension> suspension;  // workflow-control.yaml stopped the workflow
   std::vector<std::string> scheduling_notes = {};  // every group's notes, prefixed by the group

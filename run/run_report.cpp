@@ -22,6 +22,8 @@ const char* to_string(RequestResult result) {
       return "deleted";
     case RequestResult::drifted:
       return "drifted";
+    case RequestResult::paused:
+      return "paused";
   }
   return "unknown";
 }
@@ -35,7 +37,8 @@ int push_retries_of(const RunReport& report) {
 }
 
 int exit_code_of(const RunReport& report) {
-  if (!report.state_error.empty() || !report.canary_errors.empty()) return 3;
+  if (!report.state_error.empty() || !report.canary_errors.empty() || !report.cleanup_errors.empty())
+    return 3;
   bool misplaced = false;
   for (const auto* entries : {&report.promises, &report.requests}) {
     for (const auto& r : *entries) {

@@ -17,7 +17,28 @@ namespace ferry::runner {
 inline constexpr const char* kNoOutputMessage =
     "no output: its pipelines wrote no files, so nothing was placed or committed";
 
-enum class RequestResult { succeeded, failed, pending, unchanged, suspended, skipped, deleted, drifted };
+// The message of a Promise some of whose groups no Destination takes yet (RequestPlan::waiting), followed
+// by each group and why, "; "-separated. The Promise is available all the same, as in Kratix.
+inline constexpr const char* kWaitingForDestination = "waiting for a Destination: ";
+
+// paused: its kratix.io/paused label (or its Promise's) is "true": not run, its files and record stay as
+// they are, and the run after the label goes runs it again (docs/state.md, "Steering labels").
+// The message of an object not run because it is labelled kratix.io/paused: "true" (Kratix's Reconciled
+// condition says PausedReconciliation).
+inline constexpr const char* kPausedMessage =
+    "kratix.io/paused is \"true\": not reconciled until the label goes";
+
+enum class RequestResult {
+  succeeded,
+  failed,
+  pending,
+  unchanged,
+  suspended,
+  skipped,
+  deleted,
+  drifted,
+  paused
+};
 
 struct PlacementReport {
   std::string destination;
@@ -78,6 +99,12 @@ struct RunReport {
   std::vector<std::string> canary_errors = {};
   // Stores read to rebuild lost records (run/recovery.h), and what was found.
   std::vector<std::string> recovery_notes = {};
+  // Destinations with spec.cleanup: all that left the platform (run/destination_cleanup.h): what was removed,
+  // and where that failed (the run's exit code is then 3).
+  std::vector<std::string> destination_cleanups = {};
+  std::vector<std::string> cleanup_errors = {};
+  // --no-network: no container had a network (ReconcileOptions::no_network); the report's options say so.
+  bool no_network = false;
 };
 
 const char* to_string(RequestResult result);

@@ -15,8 +15,9 @@ constexpr const char* kRecordFile = "record.json";
 constexpr int kRecordFormat = 1;
 
 std::optional<RequestResult> result_named(const std::string& name) {
-  for (RequestResult result : {RequestResult::succeeded, RequestResult::failed, RequestResult::pending,
-                               RequestResult::unchanged, RequestResult::suspended, RequestResult::skipped}) {
+  for (RequestResult result :
+       {RequestResult::succeeded, RequestResult::failed, RequestResult::pending, RequestResult::unchanged,
+        RequestResult::suspended, RequestResult::skipped, RequestResult::paused}) {
     if (name == to_string(result)) return result;
   }
   return std::nullopt;

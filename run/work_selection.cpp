@@ -54,9 +54,10 @@ std::string image_digests_text(const pipeline::Promise& promise, const ImageDige
 }  // namespace
 
 WorkDecision decide_work(const ObjectRecord* record, const std::string& input_digest,
-                         const SelectionOptions& options) {
+                         const SelectionOptions& options, std::optional<std::chrono::seconds> interval) {
   if (!record) return {true, "new"};
   if (options.force) return {true, "--force"};
+  if (record->result == RequestResult::paused) return {true, "unpaused"};
   if (record->input_digest != input_digest) return {true, "inputs changed"};
   if (needs_retry(record->result))
     return {true, "retrying: last run " + std::string(to_string(record->result))};
@@ -67,7 +68,7 @@ WorkDecision decide_work(const ObjectRecord* record, const std::string& input_di
     return {false, "suspended until " + *record->retry_at};
   }
   const auto last_run = parse_rfc3339_utc(record->last_run);
-  if (!last_run || options.now - *last_run >= options.reconciliation_interval) {
+  if (!last_run || options.now - *last_run >= interval.value_or(options.reconciliation_interval)) {
     return {true, "reconciliation interval elapsed since " + record->last_run};
   }
   return {false, "unchanged since " + record->last_run};
@@ -118,7 +119,10 @@ std::string InputDigests::of(const pipeline::Request& request) const {
   } else if (promise.spec_hash) {
     kratix = pipeline::kratix_resource_hash(*promise.spec_hash, request.object_yaml);
   }
-  const std::string spec = kratix ? *kratix : "unhashable:" + md5_hex(request.object_yaml);
+  std::string spec = kratix ? *kratix : "unhashable:" + md5_hex(request.object_yaml);
+  // kratix.io/manual-reconciliation: "true" is an input only while it is set, so records made without it
+  // still match; its coming and its going each run the request once (a Promise's labels are in its text).
+  if (request.controls.manual_reconciliation) spec += "-manual-reconciliation";
   return md5_hex(spec + "-" + promise.text + "-" + scheduling_);
 }
 

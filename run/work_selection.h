@@ -1,7 +1,8 @@
 // Incremental runs: which Promises and requests a run must process, from what the state records say about
 // the last run. Pure: the clock is passed in.
-//   run     no record (new), --force, inputs changed, last run failed or pending, suspension's retry time
-//           reached, or the reconciliation interval (Kratix's default 10 h) elapsed since the last run
+//   run     no record (new), --force, inputs changed, last run failed or pending, paused before, suspension's
+//           retry time reached, or the reconciliation interval (Kratix's default 10 h, or the object's own)
+//           elapsed since the last run
 //   skip    everything else: unchanged, no container started, nothing written
 // The inputs of a request are its spec and its Promise (Kratix's kratix.io/hash, reference §2.4, which
 // covers the Promise's workflows and image names), the content of those images where the runtime can tell
@@ -33,8 +34,12 @@ struct WorkDecision {
   std::string reason;  // "new", "inputs changed", ...; for a skip, why it is skipped
 };
 
+// `interval`: the object's own reconciliation interval (its Promise's kratix.io/reconciliation-interval
+// annotation or spec.workflows.config.reconciliationInterval), else options.reconciliation_interval. A record
+// left `paused` runs ("unpaused"), as Kratix reruns an object from its first pipeline when the label goes.
 WorkDecision decide_work(const ObjectRecord* record, const std::string& input_digest,
-                         const SelectionOptions& options);
+                         const SelectionOptions& options,
+                         std::optional<std::chrono::seconds> interval = std::nullopt);
 
 // Digests of the inputs (see above), 32 hex digits.
 std::string scheduling_digest(const Platform& platform);

@@ -50,6 +50,10 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(
                  pipelines.size(), pipelines.front().name);
     pipelines.resize(1);
   }
+  // --no-network: every container runs without a network, whatever its Pipeline's annotation says.
+  if (options.no_network) {
+    for (pipeline::Pipeline& each : pipelines) each.network = false;
+  }
   spdlog::info("{}: running {} ({} pipelines)", who, workflow, pipelines.size());
   pipeline::WorkflowOptions workflow_options;
   workflow_options.scratch_dir = options.scratch_dir;
@@ -64,9 +68,10 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(
   workflow_options.cache = options.pipeline_cache.get();
   workflow_options.cache_reads = options.pipeline_cache_reads;
   workflow_options.status_out = feed ? &feed->after : nullptr;
-  pipeline::WorkflowObject fed = object;
-  if (feed) fed.status_yaml = feed->previous;
-  auto results = pipeline::run_workflow(pipelines, fed, runtime, workflow_options);
+  pipeline::WorkflowObject run_object = object;
+  if (feed) run_object.status_yaml = feed->previous;
+  run_object.dry_run = options.dry_run;  // `ferry plan`: KRATIX_DRY_RUN=true in every container
+  auto results = pipeline::run_workflow(pipelines, run_object, runtime, workflow_options);
   if (!results) return results;
   for (const pipeline::PipelineResult& result : *results) {
     if (result.from_cache)

@@ -99,6 +99,13 @@ void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
                "Run every pipeline; read and store no cached result (overrides --pipeline-cache-dir)");
 }
 
+// reconcile and plan only: the other subcommands that run pipelines run one object on purpose.
+void add_network_option(CLI::App& app, RuntimeCommandOptions& run) {
+  app.add_flag("--no-network", run.no_network,
+               "Run every container without a network, whatever its Pipeline's ferry.dev/network "
+               "annotation says (a side-effect free plan of a pull request)");
+}
+
 void add_store_options(CLI::App& app, StoreCommandOptions& stores) {
   app.add_option("--store-cache-dir", stores.cache_dir,
                  "Where remote state stores are fetched to, kept between runs (default: "
@@ -158,6 +165,7 @@ std::function<int()> configure_reconcile(CLI::App& app) {
                  "Write Prometheus textfile metrics of the run here (replaced atomically; for cron and "
                  "node_exporter's textfile collector)");
   add_runtime_options(app, options->run);
+  add_network_option(app, options->run);
   add_store_options(app, options->stores);
   return [options] {
     options->run.pipeline_cache_reads = !options->state.force;  // --force runs pipelines too
@@ -175,6 +183,7 @@ std::function<int()> configure_plan(CLI::App& app) {
   app.add_flag("--detailed-exitcode", options->detailed_exitcode,
                "Exit 2 when some file would change, 0 when none would (1 stays errors)");
   add_runtime_options(app, options->run);
+  add_network_option(app, options->run);
   add_store_options(app, options->stores);
   return [options] {
     options->run.pipeline_cache_reads = !options->state.force;  // --force runs pipelines too

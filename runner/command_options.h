@@ -30,6 +30,8 @@ struct RuntimeCommandOptions {
   bool allow_privileged = false;             // --allow-privileged: securityContext.privileged may be true
   bool no_pipeline_cache = false;            // --no-pipeline-cache: every pipeline runs, nothing is stored
   bool pipeline_cache_reads = true;  // false with --force: pipelines run, and their results are stored
+  bool no_network =
+      false;  // --no-network (reconcile, plan): no container gets a network (reconcile_options.h)
 };
 
 // How state stores are reached, shared by every subcommand that opens them (docs/stores.md).

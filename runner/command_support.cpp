@@ -156,6 +156,7 @@ ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::f
         std::make_shared<pipeline::DiskPipelineCache>(dir, pipeline::kDefaultPipelineCacheBytes, warn);
   }
   options.pipeline_cache_reads = run.pipeline_cache_reads;
+  options.no_network = run.no_network;
   return options;
 }
 

@@ -119,6 +119,7 @@ int run_plan(const PlanCommandOptions& options) {
     return reconcile(platform, counted, opener, reconcile_options);
   }();
   if (!run) return stop({run.error()});
+  run->no_network = options.run.no_network;
   const PlanReport plan{std::move(*run), plan_stores(platform, planned), pipeline_cache_dir(options.run)};
   std::cout << (options.output == "json" ? render_plan_json(plan) : render_plan_text(plan));
   const int code = plan_exit_code(plan, options.detailed_exitcode);

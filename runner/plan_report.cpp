@@ -27,6 +27,8 @@ std::string result_outcome(const RequestReport& r) {
       return "skipped: unchanged since the recorded run";
     case RequestResult::deleted:
       return "would be deleted";
+    case RequestResult::paused:
+      return "paused: " + untrusted_lines(r.message);
     case RequestResult::drifted:
       return "drifted: changed by someone else since ferry wrote it (--restore-drift puts it back)";
     case RequestResult::suspended:
@@ -56,8 +58,14 @@ bool has_misplaced_group(const RequestReport& r) {
                      [](const PlacementReport& p) { return !p.misplaced.empty(); });
 }
 
+// "; waiting for a Destination: dependencies: ..." for a Promise whose groups no Destination takes yet.
+std::string waiting_groups(const RequestReport& r) {
+  const bool ran = r.result == RequestResult::succeeded || r.result == RequestResult::unchanged;
+  return ran && r.message.starts_with(kWaitingForDestination) ? "; " + untrusted_lines(r.message) : "";
+}
+
 std::string plan_outcome(const RequestReport& r) {
-  return result_outcome(r) + misplaced_groups(r);
+  return result_outcome(r) + waiting_groups(r) + misplaced_groups(r);
 }
 
 std::string object_name(const RequestReport& r) {
@@ -134,7 +142,7 @@ std::vector<StorePlan> plan_stores(
 }
 
 std::string render_plan_text(const PlanReport& plan) {
-  std::string out;
+  std::string out = options_line(plan.run);
   for (const RequestReport* r : objects_of(plan.run)) {
     out += object_name(*r) + ": " + plan_outcome(*r) + "\n";
     for (const std::string& entry : r->drifted) out += "  drift: " + untrusted_line(entry) + "\n";
@@ -161,9 +169,11 @@ std::string render_plan_text(const PlanReport& plan) {
   out += "\nPlan: " + std::to_string(added) + " file(s) to add, " + std::to_string(modified) +
          " to change, " + std::to_string(deleted) +
          " to delete. Nothing was written to the stores or the state";
-  out += plan.pipeline_cache.empty() ? ".\n"
-                                     : "; pipelines that ran keep their results in the pipeline cache " +
-                                           untrusted_line(plan.pipeline_cache) + " for the next reconcile.\n";
+  out += plan.pipeline_cache.empty()
+             ? ".\n"
+             : "; pipelines that ran keep their results in the pipeline cache " +
+                   untrusted_line(plan.pipeline_cache) +
+                   " for the next plan (they ran with KRATIX_DRY_RUN=true: a reconcile runs them again).\n";
   if (!plan.run.state_error.empty()) out += "warning: " + untrusted_lines(plan.run.state_error) + "\n";
   for (const std::string& warning : plan.run.state_warnings)
     out += "warning: " + untrusted_lines(warning) + "\n";
@@ -196,6 +206,7 @@ std::string render_plan_json(const PlanReport& plan) {
                                 {"changes", plan.has_changes()},
                                 {"objects", objects},
                                 {"stores", stores}};
+  if (plan.run.no_network) doc["options"] = options_json(plan.run);
   return report_json_text(doc);
 }
 

@@ -28,7 +28,8 @@ struct StorePlan {
 struct PlanReport {
   RunReport run;  // from reconcile() on PlanningStores: a "succeeded" object is one that would commit
   std::vector<StorePlan> stores;  // only stores with changes
-  // Where the plan kept what its pipelines produced, for the reconcile that follows (docs/pipeline-cache.md);
+  // Where the plan kept what its pipelines produced, for the plans that follow (its containers ran with
+  // KRATIX_DRY_RUN=true, so a reconcile's keys differ: docs/pipeline-cache.md);
   // empty with --no-pipeline-cache. The plan's last line names it: the plan writes nothing else.
   std::string pipeline_cache;
   bool has_changes() const { return !stores.empty(); }

@@ -126,6 +126,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     return reconcile(platform, counted, opener, reconcile_options);
   }();
   if (!report) return outputs.stopped({report.error()});
+  report->no_network = options.run.no_network;
   return outputs.finished(*report);
 }
 

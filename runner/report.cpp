@@ -161,11 +161,21 @@ std::string styled_entry(const RequestReport& r, TextStyle style) {
 
 }  // namespace
 
+std::string options_line(const RunReport& report) {
+  return report.no_network ? "options: --no-network: every container ran without a network\n" : "";
+}
+
+nlohmann::ordered_json options_json(const RunReport& report) {
+  return {{"no_network", report.no_network}};
+}
+
 std::string render_text(const RunReport& report, TextStyle style) {
-  std::string out;
+  std::string out = options_line(report);
   for (const auto& c : report.canary_commits)
     out += "canary files committed " + c.sha.substr(0, 12) + " to " +
            untrusted_line(c.store + "@" + c.branch) + "\n";
+  for (const auto& cleanup : report.destination_cleanups)
+    out += "cleanup: " + untrusted_lines(cleanup) + "\n";
   for (const auto& p : report.promises) out += styled_entry(p, style);
   for (const auto& r : report.requests) out += styled_entry(r, style);
   for (const auto& failure : report.metric_failures) out += "warning: " + untrusted_lines(failure) + "\n";
@@ -178,6 +188,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   out += retry_summary(report);
   if (!report.state_error.empty()) out += "error: " + untrusted_lines(report.state_error) + "\n";
   for (const auto& error : report.canary_errors) out += "error: " + untrusted_lines(error) + "\n";
+  for (const auto& error : report.cleanup_errors) out += "error: " + untrusted_lines(error) + "\n";
   return out;
 }
 
@@ -188,6 +199,10 @@ std::string render_json(const RunReport& report) {
   for (const auto& r : report.requests) requests.push_back(entry_json(r));
   nlohmann::ordered_json document = {
       {"format_version", kReportFormatVersion}, {"promises", promises}, {"requests", requests}};
+  if (report.no_network) document["options"] = options_json(report);
+  if (!report.destination_cleanups.empty() || !report.cleanup_errors.empty())
+    document["destination_cleanups"] = {{"done", report.destination_cleanups},
+                                        {"errors", report.cleanup_errors}};
   if (!report.state_error.empty()) document["state_error"] = report.state_error;
   if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
   if (!report.journal_notes.empty()) document["journal"] = report.journal_notes;

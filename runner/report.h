@@ -15,13 +15,19 @@ inline constexpr int kReportFormatVersion = 1;
 
 // The order results are counted and listed in, everywhere a summary lists them.
 inline constexpr RequestResult kResultsInReportOrder[] = {
-    RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped, RequestResult::drifted,
-    RequestResult::deleted,   RequestResult::suspended, RequestResult::pending, RequestResult::failed};
+    RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped,
+    RequestResult::paused,    RequestResult::drifted,   RequestResult::deleted,
+    RequestResult::suspended, RequestResult::pending,   RequestResult::failed};
 
 // render_text's options: under GitHub Actions every entry is folded in ::group::/::endgroup::.
 struct TextStyle {
   bool github_groups = false;
 };
+
+// The command line's switches that change what containers saw (--no-network), for reconcile's and plan's
+// reports: a text line ("" when none) and the JSON "options" object.
+std::string options_line(const RunReport& report);
+nlohmann::ordered_json options_json(const RunReport& report);
 
 std::string render_text(const RunReport& report, TextStyle style = {});
 std::string render_json(const RunReport& report);  // {"format_version":1,"requests":[...]}

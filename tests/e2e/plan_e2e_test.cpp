@@ -62,7 +62,7 @@ TEST_F(PlanE2E, AFirstPlanListsEveryFileAndCreatesNoRepository) {
   EXPECT_FALSE(std::filesystem::exists(platform() / ".ferry"));
 }
 
-// The pipeline cache is the one thing a plan writes (the reconcile after it reuses what ran), and it says so.
+// The pipeline cache is the one thing a plan writes (the plan after it reuses what ran), and it says so.
 TEST_F(PlanE2E, APlanNamesThePipelineCacheItWritesAndWritesNoneWithoutIt) {
   const fs::path cache = dir.path() / "cache";
   const ferry::testing::FerryOptions cache_home{{{"XDG_CACHE_HOME", cache.string()}}};
@@ -71,7 +71,9 @@ TEST_F(PlanE2E, APlanNamesThePipelineCacheItWritesAndWritesNoneWithoutIt) {
   EXPECT_NE(
       planned.output.find("to delete. Nothing was written to the stores or the state; pipelines that ran "
                           "keep their results in the pipeline cache " +
-                          (cache / "ferry/pipelines").string() + " for the next reconcile.\n"),
+                          (cache / "ferry/pipelines").string() +
+                          " for the next plan (they ran with KRATIX_DRY_RUN=true: a reconcile runs them "
+                          "again).\n"),
       std::string::npos)
       << planned.output;
   EXPECT_TRUE(fs::exists(cache / "ferry/pipelines"));

@@ -44,5 +44,15 @@ TEST(KratixEnv, NoDryRunVariable) {
   for (const EnvVar& var : kratix_env(resource_object(), "p")) EXPECT_NE(var.name, "KRATIX_DRY_RUN");
 }
 
+// A dry run (`ferry plan`) appends KRATIX_DRY_RUN=true after the others, as Kratix's defaultEnvVars does.
+TEST(KratixEnv, ADryRunAppendsKratixDryRun) {
+  WorkflowObject object = resource_object();
+  object.dry_run = true;
+  const std::vector<EnvVar> env = kratix_env(object, "instance-configure");
+  std::vector<EnvVar> expected = kratix_env(resource_object(), "instance-configure");
+  expected.push_back({"KRATIX_DRY_RUN", "true"});
+  EXPECT_EQ(env, expected);
+}
+
 }  // namespace
 }  // namespace ferry::pipeline

@@ -107,8 +107,8 @@ TEST(GitHubOutputs, SayWhetherAnythingChangedAndCountEveryResult) {
   report.requests.push_back(request("a", RequestResult::succeeded, "dev"));
   report.requests.push_back(request("b", RequestResult::failed));
   EXPECT_EQ(render_github_outputs(report),
-            "changed=true\ncommits=1\nsucceeded=1\nunchanged=0\nskipped=0\ndrifted=0\ndeleted=0\nsuspended="
-            "0\npending=0\n"
+            "changed=true\ncommits=1\nsucceeded=1\nunchanged=0\nskipped=0\npaused=0\ndrifted=0\ndeleted="
+            "0\nsuspended=0\npending=0\n"
             "failed=1\nexit-code=3\n");
   RunReport quiet;
   quiet.requests.push_back(request("a", RequestResult::skipped));
