@@ -86,6 +86,8 @@ struct Promise {
   std::string dependencies_yaml;  // spec.dependencies as one multi-document YAML stream; "" when none
   std::string object_yaml;        // the whole Promise, for /kratix/input/object.yaml of its workflows
   SourceLocation where;
+  // What parsing dropped and the loader reports as warnings: schema keywords Kubernetes drops too.
+  std::vector<Error> load_warnings = {};
 };
 
 // A resource request: an object whose group and kind are a Promise's API.

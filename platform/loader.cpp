@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/known_fields.h"
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
 #include "platform/object_parsers.h"
@@ -246,7 +247,23 @@ void load_scheduling_document(const YamlDocument& doc, const std::string& kind, 
   if (Status status = handler->second(doc, result.platform); !status) result.errors.push_back(status.error());
 }
 
+// A document that lacks apiVersion or kind but holds a misspelling of one ("kindd"): the misspelling is the
+// error, worded as every unknown field's (core/known_fields.h).
+std::optional<Error> misspelt_type_field(const YamlDocument& doc) {
+  static const std::vector<std::string> kTypeFields = {"apiVersion", "kind"};
+  if (!doc.node.IsMap() || (child(doc.node, "apiVersion").IsDefined() && child(doc.node, "kind").IsDefined()))
+    return std::nullopt;
+  for (const auto& entry : doc.node) {
+    if (!entry.first.IsScalar() || entry.first.Scalar() == "apiVersion" || entry.first.Scalar() == "kind")
+      continue;
+    if (closest_word(entry.first.Scalar(), kTypeFields, 2))
+      return unknown_field(entry.first, kTypeFields, "", doc.file);
+  }
+  return std::nullopt;
+}
+
 void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferred) {
+  if (auto misspelt = misspelt_type_field(doc)) return result.errors.push_back(*misspelt);
   auto api_version = required_string(doc.node, "apiVersion", "apiVersion", doc.file);
   if (!api_version) return result.errors.push_back(api_version.error());
   auto kind = required_string(doc.node, "kind", "kind", doc.file);
@@ -296,6 +313,8 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
     }
     for (const YamlDocument& doc : *documents) load_document(doc, result, deferred);
   }
+  for (const pipeline::Promise& promise : result.platform.promises)
+    result.warnings.insert(result.warnings.end(), promise.load_warnings.begin(), promise.load_warnings.end());
   resolve_unknown_kinds(deferred.unknown_kinds, result);
   resolve_requests(deferred, result);
   check_references(result.platform, result.errors);
