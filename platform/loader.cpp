@@ -14,6 +14,7 @@
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
 #include "platform/scheduling_objects.h"
+#include "platform/split_promise.h"
 #include "platform/validation.h"
 
 namespace ferry::runner {
@@ -278,6 +279,21 @@ void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferr
   if (!status && *kind == "Promise") deferred.failed_promises.push_back(failed_promise(doc));
 }
 
+// A split Promise directory (split_promise.h), loaded as its Promise document would be.
+void load_split(const SplitPromiseFiles& split, LoadResult& result, Deferred& deferred) {
+  auto loaded = load_split_promise(split);
+  if (!loaded) {
+    result.errors.push_back(loaded.error());
+    return deferred.unparsed_files.push_back(split.directory);
+  }
+  check_metadata(loaded->base, NameRule::object_name, result.errors);
+  if (!loaded->promise) {
+    result.errors.push_back(loaded->promise.error());
+    return deferred.failed_promises.push_back(failed_promise(loaded->base));
+  }
+  result.platform.promises.push_back(std::move(*loaded->promise));
+}
+
 }  // namespace
 
 LoadResult load_platform(const fs::path& root) {
@@ -304,11 +320,13 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   result.platform.root = root;
   result.files = files;
   Deferred deferred;
-  for (const PlatformFile& file : files) {
-    auto documents = parse_yaml_stream(file.text, file.path);
+  const SortedFiles sorted = sort_platform_files(files);
+  for (const SplitPromiseFiles& split : sorted.split_promises) load_split(split, result, deferred);
+  for (const PlatformFile* file : sorted.documents) {
+    auto documents = parse_yaml_stream(file->text, file->path);
     if (!documents) {
       result.errors.push_back(documents.error());
-      deferred.unparsed_files.push_back(file.path);
+      deferred.unparsed_files.push_back(file->path);
       continue;
     }
     for (const YamlDocument& doc : *documents) load_document(doc, result, deferred);
