@@ -38,7 +38,7 @@ Status check_value(const YAML::Node& value, const KnownField& field, const std::
                                                     "this object with ferry (docs/differences.md)");
   }
   if (field.nested == nullptr) return ok();
-  if (value.IsMap()) return check_known_fields(value, *field.nested, path, file);
+  if (!field.list) return check_known_fields(value, *field.nested, path, file);
   if (!value.IsSequence()) return ok();
   for (std::size_t i = 0; i < value.size(); ++i) {
     const std::string item = path + "[" + std::to_string(i) + "]";

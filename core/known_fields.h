@@ -14,15 +14,22 @@ namespace ferry {
 
 struct FieldTable;
 
-// One field of an object. `nested` (when set) checks its value: the map itself, or each map of a list.
-// A field without `nested` takes any value (labels, a free-form object): its parser checks the type.
+// One field of an object. `nested` (when set) checks its value: the map itself, or with `list` each map of
+// the list (a value of the other shape is left to the parser, which names the type it wants). A field
+// without `nested` takes any value (labels, a free-form object): its parser checks the type.
 // `not_supported` marks a field Kratix knows but ferry does not honour yet: a non-empty value is refused
 // (an empty one, `{}` or `[]`, asks for nothing and passes), never silently dropped.
 struct KnownField {
   const char* name;
   const FieldTable* nested = nullptr;
   bool not_supported = false;
+  bool list = false;
 };
+
+// A field whose value is a list of objects, each checked with `items`.
+constexpr KnownField list_of(const char* name, const FieldTable* items) {
+  return KnownField{name, items, false, true};
+}
 
 // The fields of one kind or nested object, in the order a message lists them.
 struct FieldTable {

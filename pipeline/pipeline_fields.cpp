@@ -36,7 +36,7 @@ const FieldTable& rbac_fields() {
 }
 
 const FieldTable& pipeline_spec_fields() {
-  static const FieldTable table{{{"containers", &container_fields()},
+  static const FieldTable table{{list_of("containers", &container_fields()),
                                  {"volumes", nullptr, true},
                                  {"imagePullSecrets", nullptr, true},
                                  {"jobOptions", &job_options_fields()},
@@ -54,7 +54,7 @@ const FieldTable& container_fields() {
                                  {"image"},
                                  {"command"},
                                  {"args"},
-                                 {"env", &env_fields()},
+                                 list_of("env", &env_fields()),
                                  {"envFrom", nullptr, true},
                                  {"volumeMounts", nullptr, true},
                                  {"imagePullPolicy"},

@@ -14,7 +14,8 @@ const FieldTable& workflow_config_fields() {
 
 // workflows.promise and workflows.resource: each action is a list of Pipelines.
 const FieldTable& workflow_trigger_fields() {
-  static const FieldTable table{{{"configure", &pipeline_fields()}, {"delete", &pipeline_fields()}}};
+  static const FieldTable table{
+      {list_of("configure", &pipeline_fields()), list_of("delete", &pipeline_fields())}};
   return table;
 }
 
@@ -40,9 +41,9 @@ const FieldTable& destination_selector_fields() {
 const FieldTable& promise_spec_fields() {
   static const FieldTable table{{{"api"},
                                  {"workflows", &workflows_fields()},
-                                 {"requiredPromises", &required_promise_fields()},
+                                 list_of("requiredPromises", &required_promise_fields()),
                                  {"dependencies"},
-                                 {"destinationSelectors", &destination_selector_fields()},
+                                 list_of("destinationSelectors", &destination_selector_fields()),
                                  {"clusterSelector"}}};
   return table;
 }

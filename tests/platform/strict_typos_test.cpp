@@ -110,6 +110,26 @@ spec:
                   "\"namespace\"?"));
 }
 
+// A list given as a map is the parser's type error, not an unknown field of the map's keys.
+TEST(StrictTypos, AListWrittenAsAMapIsATypeError) {
+  const std::string text = kHead + R"(kind: Promise
+metadata: {name: redis}
+spec:
+  workflows:
+    resource:
+      configure:
+        - apiVersion: platform.kratix.io/v1alpha1
+          kind: Pipeline
+          metadata: {name: configure}
+          spec:
+            containers:
+              generate: {image: busybox}
+)";
+  EXPECT_TRUE(has(errors_of(text),
+                  "/p/file.yaml:12:13: \"spec.workflows.resource.configure[0].spec.containers\" "
+                  "must list at least one container"));
+}
+
 TEST(NotSupportedYet, AFieldKratixKnowsIsRefusedAtItsValueUnlessEmpty) {
   const std::string with_volume =
       promise_with_container("            volumes:\n              - name: creds\n");
