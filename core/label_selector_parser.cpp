@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/known_fields.h"
 #include "core/kubernetes_names.h"
 
 namespace ferry {
@@ -39,20 +40,13 @@ Status check_one_integer(const YAML::Node& entry, const LabelExpression& express
                         expression.values[0] + "\"");
 }
 
-std::string join_known(const std::vector<std::string>& words, const std::string& separator) {
-  std::string text;
-  for (const std::string& word : words) text += (text.empty() ? "" : separator) + word;
-  return text;
-}
-
-// Refuses a key of `map` that is not in `known`, naming the known ones.
+// Refuses a key of `map` that is not in `known`, with the nearest known name or the list of them.
 Status known_keys_only(const YAML::Node& map, const std::vector<std::string>& known, const std::string& path,
                        const std::string& file) {
   for (const auto& entry : map) {
-    const std::string name = entry.first.Scalar();
-    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
-    return make_error(location_of(entry.first, file), "unknown field \"" + name + "\" in \"" + path +
-                                                          "\"; known fields: " + join_known(known, ", "));
+    if (entry.first.IsScalar() && std::find(known.begin(), known.end(), entry.first.Scalar()) != known.end())
+      continue;
+    return unknown_field(entry.first, known, path, file);
   }
   return ok();
 }

@@ -118,6 +118,8 @@ struct Promise {
   std::string object_yaml;        // the whole Promise, for /kratix/input/object.yaml of its workflows
   SourceLocation where;
   ReconcileControls controls = {};  // its steering labels, annotation and spec.workflows.config
+  // What parsing dropped and the loader reports as warnings: schema keywords Kubernetes drops too.
+  std::vector<Error> load_warnings = {};
 };
 
 // A resource request: an object whose group and kind are a Promise's API.

@@ -3,6 +3,8 @@
 #include <functional>
 #include <set>
 
+#include "core/message_text.h"
+
 namespace ferry::pipeline {
 
 namespace {
@@ -187,11 +189,33 @@ Result<Schema> parse_schema(const YAML::Node& node, const std::string& file) {
     const auto parser = keyword_parsers().find(keyword);
     if (parser != keyword_parsers().end()) {
       if (Status parsed = parser->second(schema, entry.second, file); !parsed) return parsed.error();
-    } else if (!unchecked_keywords().contains(keyword)) {
-      return make_error(location_of(entry.first, file), "unknown schema keyword \"" + keyword + "\"");
-    }
+    }  // any other keyword is dropped, as Kubernetes drops it; dropped_schema_keywords names them
   }
   return schema;
+}
+
+std::vector<Error> dropped_schema_keywords(const YAML::Node& node, const std::string& file) {
+  std::vector<Error> dropped;
+  if (!node.IsMap()) return dropped;
+  const auto below = [&](const YAML::Node& schema) {
+    std::vector<Error> found = dropped_schema_keywords(schema, file);
+    dropped.insert(dropped.end(), found.begin(), found.end());
+  };
+  for (const auto& entry : node) {
+    const std::string keyword = entry.first.Scalar();
+    if (keyword == "properties" && entry.second.IsMap()) {
+      for (const auto& property : entry.second) below(property.second);
+    } else if (keyword == "items" || keyword == "additionalProperties") {
+      below(entry.second);
+    } else if (!keyword_parsers().contains(keyword) && !unchecked_keywords().contains(keyword)) {
+      dropped.push_back(make_error(location_of(entry.first, file),
+                                   "schema keyword " + quoted_value(keyword) +
+                                       " is not an openAPIV3Schema keyword: dropped, as Kratix's API "
+                                       "server drops it, so it checks nothing (a string's regular "
+                                       "expression is \"pattern\")"));
+    }
+  }
+  return dropped;
 }
 
 }  // namespace ferry::pipeline

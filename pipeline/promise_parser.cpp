@@ -8,17 +8,22 @@
 #include "core/object_metadata.h"
 #include "pipeline/model.h"
 #include "pipeline/openapi_schema_parser.h"
+#include "pipeline/pipeline_fields.h"
 #include "pipeline/pipeline_parser.h"
 #include "pipeline/reconcile_controls_parser.h"
+#include "pipeline/promise_fields.h"
 
 namespace ferry::pipeline {
 namespace {
 
 // versions[].schema.openAPIV3Schema, parsed; null when the version declares none.
-Result<std::shared_ptr<const Schema>> read_version_schema(const YAML::Node& version,
-                                                          const std::string& file) {
+// Keywords Kubernetes drops are added to `warnings`.
+Result<std::shared_ptr<const Schema>> read_version_schema(const YAML::Node& version, const std::string& file,
+                                                          std::vector<Error>& warnings) {
   const YAML::Node schema = child(child(version, "schema"), "openAPIV3Schema");
   if (!schema || schema.IsNull()) return std::shared_ptr<const Schema>();
+  const std::vector<Error> dropped = dropped_schema_keywords(schema, file);
+  warnings.insert(warnings.end(), dropped.begin(), dropped.end());
   auto parsed = parse_schema(schema, file);
   if (!parsed) return parsed.error();
   return std::shared_ptr<const Schema>(std::make_shared<Schema>(std::move(*parsed)));
@@ -26,8 +31,8 @@ Result<std::shared_ptr<const Schema>> read_version_schema(const YAML::Node& vers
 
 // spec.api is an embedded CustomResourceDefinition: the group, the storage version (else the first
 // version), names.kind and names.plural identify the requests this Promise serves.
-Result<std::optional<ApiRef>> parse_api(const YAML::Node& spec, const std::string& file) {
-  const YAML::Node api = child(spec, "api");
+Result<std::optional<ApiRef>> parse_api(const YAML::Node& api, const std::string& file,
+                                        std::vector<Error>& warnings) {
   if (!api || api.IsNull() || (api.IsMap() && api.size() == 0)) return std::optional<ApiRef>{};
   if (!api.IsMap())
     return make_error(location_of(api, file), "\"spec.api\" must be a CustomResourceDefinition");
@@ -63,7 +68,7 @@ Result<std::optional<ApiRef>> parse_api(const YAML::Node& spec, const std::strin
     if (!storage_found && (ref.version.empty() || *storage)) ref.version = *name;
     storage_found = storage_found || *storage;
     if (*served) ref.served_versions.push_back(*name);
-    auto schema = read_version_schema(versions[i], file);
+    auto schema = read_version_schema(versions[i], file, warnings);
     if (!schema) return schema.error();
     if (*schema) ref.schemas[*name] = std::move(*schema);
   }
@@ -120,26 +125,24 @@ Status check_pipeline_identities(const std::string& promise, const char* type, c
   return ok();
 }
 
-// spec.workflows.<type>.<action>: the four workflows a Promise may declare.
-Result<std::map<WorkflowName, std::vector<Pipeline>>> parse_workflows(const YAML::Node& spec,
-                                                                      const std::string& promise,
-                                                                      const std::string& file) {
-  static constexpr std::array<const char*, 2> kTypes = {"promise", "resource"};
-  static constexpr std::array<const char*, 2> kActions = {"configure", "delete"};
+// spec.workflows.<type>.<action>: the four workflows a Promise may declare; a list in `replaced` (a
+// split Promise's workflow.yaml) takes the place of the base document's.
+Result<std::map<WorkflowName, std::vector<Pipeline>>> parse_workflows(
+    const YAML::Node& spec, const std::string& promise, const std::string& base_file,
+    const std::map<WorkflowName, YamlDocument>& replaced) {
   std::map<WorkflowName, std::vector<Pipeline>> workflows;
   const YAML::Node node = child(spec, "workflows");
-  if (!node || node.IsNull()) return workflows;
-  if (!node.IsMap()) return make_error(location_of(node, file), "\"spec.workflows\" must be a map");
-  for (const char* type : kTypes) {
-    const YAML::Node by_action = child(node, type);
-    if (!by_action || by_action.IsNull()) continue;
-    for (const char* action : kActions) {
+  if (node.IsDefined() && !node.IsNull() && !node.IsMap())
+    return make_error(location_of(node, base_file), "\"spec.workflows\" must be a map");
+  for (const char* type : kWorkflowTypes) {
+    for (const char* action : kWorkflowActions) {
       const std::string name = std::string(type) + "." + action;
-      auto pipelines = parse_pipelines(child(by_action, action), "spec.workflows." + name, file);
+      const auto part = replaced.find(name);
+      const YAML::Node list = part != replaced.end() ? part->second.node : child(child(node, type), action);
+      const std::string& file = part != replaced.end() ? part->second.file : base_file;
+      auto pipelines = parse_pipelines(list, "spec.workflows." + name, file);
       if (!pipelines) return pipelines.error();
-      if (Status fits =
-              check_pipeline_identities(promise, type, action, *pipelines, child(by_action, action), file);
-          !fits)
+      if (Status fits = check_pipeline_identities(promise, type, action, *pipelines, list, file); !fits)
         return fits.error();
       if (!pipelines->empty()) workflows[name] = std::move(*pipelines);
     }
@@ -147,9 +150,8 @@ Result<std::map<WorkflowName, std::vector<Pipeline>>> parse_workflows(const YAML
   return workflows;
 }
 
-// spec.dependencies, written as Kratix does: every object as one document of a YAML stream.
-Result<std::string> parse_dependencies(const YAML::Node& spec, const std::string& file) {
-  const YAML::Node list = child(spec, "dependencies");
+// spec.dependencies (`list`), written as Kratix does: every object as one document of a YAML stream.
+Result<std::string> parse_dependencies(const YAML::Node& list, const std::string& file) {
   if (!list.IsDefined() || list.IsNull()) return std::string{};
   if (!list.IsSequence()) {
     return make_error(location_of(list, file),
@@ -192,11 +194,47 @@ Result<std::vector<RequiredPromise>> parse_required_promises(const YAML::Node& s
   return required;
 }
 
+// The base document's fields, then each replaced workflow's Pipelines, each in its own file.
+Status check_parts_fields(const PromiseParts& parts) {
+  if (Status known = check_known_fields(parts.base.node, promise_fields(), "", parts.base.file); !known)
+    return known;
+  for (const auto& [name, list] : parts.workflows) {
+    for (std::size_t i = 0; list.node.IsSequence() && i < list.node.size(); ++i) {
+      const std::string path = "spec.workflows." + name + "[" + std::to_string(i) + "]";
+      if (Status known = check_known_fields(list.node[i], pipeline_fields(), path, list.file); !known)
+        return known;
+    }
+  }
+  return ok();
+}
+
+// The whole Promise as one object (its /kratix/input/object.yaml): the base with the parts in their
+// places, as `kratix build promise` assembles it.
+YAML::Node composed_object(const PromiseParts& parts) {
+  if (!parts.api && !parts.dependencies && parts.workflows.empty()) return parts.base.node;
+  YAML::Node object = YAML::Clone(parts.base.node);
+  if (parts.api) object["spec"]["api"] = parts.api->node;
+  if (parts.dependencies) object["spec"]["dependencies"] = parts.dependencies->node;
+  for (const auto& [name, list] : parts.workflows) {
+    const auto dot = name.find('.');
+    object["spec"]["workflows"][name.substr(0, dot)][name.substr(dot + 1)] = list.node;
+  }
+  return object;
+}
+
 }  // namespace
 
-Result<Promise> parse_promise(const YamlDocument& document) {
+Result<Promise> parse_promise(const YamlDocument& document, FieldCheck check) {
+  return parse_promise_parts(PromiseParts{.base = document}, check);
+}
+
+Result<Promise> parse_promise_parts(const PromiseParts& parts, FieldCheck check) {
+  const YamlDocument& document = parts.base;
   const std::string& file = document.file;
   const YAML::Node& node = document.node;
+  if (check == FieldCheck::strict) {
+    if (Status known = check_parts_fields(parts); !known) return known.error();
+  }
   Promise promise;
   promise.where = location_of(node, file);
   auto metadata =
@@ -210,7 +248,8 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto spec_node = required_map(node, "spec", "spec", file);
   if (!spec_node) return spec_node.error();
   const YAML::Node& spec = *spec_node;
-  auto api = parse_api(spec, file);
+  auto api = parts.api ? parse_api(parts.api->node, parts.api->file, promise.load_warnings)
+                       : parse_api(child(spec, "api"), file, promise.load_warnings);
   if (!api) return api.error();
   promise.api = std::move(*api);
   if (Status selectors = read_destination_selectors(spec, file, promise); !selectors)
@@ -225,16 +264,18 @@ Result<Promise> parse_promise(const YamlDocument& document) {
   auto required = parse_required_promises(spec, file);
   if (!required) return required.error();
   promise.required_promises = std::move(*required);
-  auto workflows = parse_workflows(spec, promise.name, file);
+  auto workflows = parse_workflows(spec, promise.name, file, parts.workflows);
   if (!workflows) return workflows.error();
   promise.workflows = std::move(*workflows);
-  auto dependencies = parse_dependencies(spec, file);
+  auto dependencies = parts.dependencies
+                          ? parse_dependencies(parts.dependencies->node, parts.dependencies->file)
+                          : parse_dependencies(child(spec, "dependencies"), file);
   if (!dependencies) return dependencies.error();
   promise.dependencies_yaml = std::move(*dependencies);
   auto controls = read_reconcile_controls(node, true, file);
   if (!controls) return controls.error();
   promise.controls = std::move(*controls);
-  promise.object_yaml = to_yaml_text(node);
+  promise.object_yaml = to_yaml_text(composed_object(parts));
   return promise;
 }
 

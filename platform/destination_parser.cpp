@@ -2,6 +2,7 @@
 
 #include "core/object_metadata.h"
 #include "core/scalar_location.h"
+#include "platform/kind_fields.h"
 #include "platform/object_fields.h"
 #include "scheduler/custom_resources.h"
 
@@ -35,6 +36,8 @@ Result<std::optional<bool>> read_init_workloads(const YAML::Node& spec, const st
 
 Result<Destination> parse_destination_document(const YamlDocument& document, bool path_defaults_to_name) {
   const std::string& file = document.file;
+  if (Status known = check_known_fields(document.node, destination_fields(), "", file); !known)
+    return known.error();
   Destination destination;
   destination.where = location_of(document.node, file);
   auto metadata = read_object_metadata(document, {.labels = true});

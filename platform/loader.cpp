@@ -8,11 +8,13 @@
 #include <set>
 #include <sstream>
 
+#include "core/known_fields.h"
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
 #include "platform/scheduling_objects.h"
+#include "platform/split_promise.h"
 #include "platform/validation.h"
 
 namespace ferry::runner {
@@ -246,7 +248,23 @@ void load_scheduling_document(const YamlDocument& doc, const std::string& kind, 
   if (Status status = handler->second(doc, result.platform); !status) result.errors.push_back(status.error());
 }
 
+// A document that lacks apiVersion or kind but holds a misspelling of one ("kindd"): the misspelling is the
+// error, worded as every unknown field's (core/known_fields.h).
+std::optional<Error> misspelt_type_field(const YamlDocument& doc) {
+  static const std::vector<std::string> kTypeFields = {"apiVersion", "kind"};
+  if (!doc.node.IsMap() || (child(doc.node, "apiVersion").IsDefined() && child(doc.node, "kind").IsDefined()))
+    return std::nullopt;
+  for (const auto& entry : doc.node) {
+    if (!entry.first.IsScalar() || entry.first.Scalar() == "apiVersion" || entry.first.Scalar() == "kind")
+      continue;
+    if (closest_word(entry.first.Scalar(), kTypeFields, 2))
+      return unknown_field(entry.first, kTypeFields, "", doc.file);
+  }
+  return std::nullopt;
+}
+
 void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferred) {
+  if (auto misspelt = misspelt_type_field(doc)) return result.errors.push_back(*misspelt);
   auto api_version = required_string(doc.node, "apiVersion", "apiVersion", doc.file);
   if (!api_version) return result.errors.push_back(api_version.error());
   auto kind = required_string(doc.node, "kind", "kind", doc.file);
@@ -259,6 +277,21 @@ void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferr
   Status status = handler->second(doc, result.platform);
   if (!status) result.errors.push_back(status.error());
   if (!status && *kind == "Promise") deferred.failed_promises.push_back(failed_promise(doc));
+}
+
+// A split Promise directory (split_promise.h), loaded as its Promise document would be.
+void load_split(const SplitPromiseFiles& split, LoadResult& result, Deferred& deferred) {
+  auto loaded = load_split_promise(split);
+  if (!loaded) {
+    result.errors.push_back(loaded.error());
+    return deferred.unparsed_files.push_back(split.directory);
+  }
+  check_metadata(loaded->base, NameRule::object_name, result.errors);
+  if (!loaded->promise) {
+    result.errors.push_back(loaded->promise.error());
+    return deferred.failed_promises.push_back(failed_promise(loaded->base));
+  }
+  result.platform.promises.push_back(std::move(*loaded->promise));
 }
 
 }  // namespace
@@ -287,15 +320,19 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   result.platform.root = root;
   result.files = files;
   Deferred deferred;
-  for (const PlatformFile& file : files) {
-    auto documents = parse_yaml_stream(file.text, file.path);
+  const SortedFiles sorted = sort_platform_files(files);
+  for (const SplitPromiseFiles& split : sorted.split_promises) load_split(split, result, deferred);
+  for (const PlatformFile* file : sorted.documents) {
+    auto documents = parse_yaml_stream(file->text, file->path);
     if (!documents) {
       result.errors.push_back(documents.error());
-      deferred.unparsed_files.push_back(file.path);
+      deferred.unparsed_files.push_back(file->path);
       continue;
     }
     for (const YamlDocument& doc : *documents) load_document(doc, result, deferred);
   }
+  for (const pipeline::Promise& promise : result.platform.promises)
+    result.warnings.insert(result.warnings.end(), promise.load_warnings.begin(), promise.load_warnings.end());
   resolve_unknown_kinds(deferred.unknown_kinds, result);
   resolve_requests(deferred, result);
   check_references(result.platform, result.errors);

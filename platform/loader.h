@@ -8,14 +8,9 @@
 
 #include "core/error.h"
 #include "platform/platform.h"
+#include "platform/platform_file.h"
 
 namespace ferry::runner {
-
-// One platform file already read: `path` names it in messages.
-struct PlatformFile {
-  std::string path;
-  std::string text;
-};
 
 // Everything found: errors stop the run (they are all reported at once); warnings do not.
 struct LoadResult {

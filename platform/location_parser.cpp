@@ -1,6 +1,7 @@
 #include "platform/location_parser.h"
 
 #include "core/label_selector_parser.h"
+#include "platform/kind_fields.h"
 #include "platform/object_fields.h"
 
 namespace ferry::runner {
@@ -8,6 +9,8 @@ namespace ferry::runner {
 Result<scheduler::Location> parse_location(const YamlDocument& document) {
   const std::string& file = document.file;
   if (Status version = check_api_version(document, "Location"); !version) return version.error();
+  if (Status known = check_known_fields(document.node, scheduling_object_fields(), "", file); !known)
+    return known.error();
   scheduler::Location location;
   location.where = location_of(document.node, file);
   auto metadata = required_map(document.node, "metadata", "metadata", file);

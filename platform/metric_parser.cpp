@@ -4,6 +4,7 @@
 
 #include "core/finite_number_field.h"
 #include "core/object_metadata.h"
+#include "platform/kind_fields.h"
 
 namespace ferry::runner {
 
@@ -103,6 +104,8 @@ std::string provider_type_names() {
 Result<scheduler::Metric> parse_metric(const YamlDocument& document) {
   const std::string& file = document.file;
   if (Status version = check_metrics_api_version(document, "Metric"); !version) return version.error();
+  if (Status known = check_known_fields(document.node, metric_fields(), "", file); !known)
+    return known.error();
   scheduler::Metric metric;
   metric.where = location_of(document.node, file);
   auto metadata = read_object_metadata(document, {.namespace_ = true});
@@ -137,6 +140,8 @@ Result<scheduler::MetricsProvider> parse_metrics_provider(const YamlDocument& do
   const std::string& file = document.file;
   if (Status version = check_metrics_api_version(document, "MetricsProvider"); !version)
     return version.error();
+  if (Status known = check_known_fields(document.node, metrics_provider_fields(), "", file); !known)
+    return known.error();
   scheduler::MetricsProvider provider;
   provider.where = location_of(document.node, file);
   auto metadata = read_object_metadata(document, {.namespace_ = true});

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/known_fields.h"
+
 namespace ferry::runner {
 
 Status check_api_version(const YamlDocument& document, const char* kind) {
@@ -17,12 +19,9 @@ Status known_fields_only(const YAML::Node& map, const std::vector<std::string>& 
                          const std::string& path, const std::string& file) {
   if (!map.IsDefined() || !map.IsMap()) return ok();
   for (const auto& entry : map) {
-    const std::string name = entry.first.Scalar();
-    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
-    std::string list;
-    for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
-    return make_error(location_of(entry.first, file),
-                      "unknown field \"" + name + "\" in \"" + path + "\"; known fields: " + list);
+    if (entry.first.IsScalar() && std::find(known.begin(), known.end(), entry.first.Scalar()) != known.end())
+      continue;
+    return unknown_field(entry.first, known, path, file);
   }
   return ok();
 }

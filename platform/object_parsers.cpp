@@ -9,6 +9,7 @@
 #include "pipeline/spec_json.h"
 #include "platform/destination_filepath_parser.h"
 #include "platform/destination_parser.h"
+#include "platform/kind_fields.h"
 #include "platform/scheduling_objects.h"
 #include "writer/store_url.h"
 
@@ -98,6 +99,8 @@ void add_destination(scheduler::Destination destination, DestinationFilepath fil
 
 Result<GitStateStore> parse_git_state_store(const YamlDocument& document) {
   const std::string& file = document.file;
+  if (Status known = check_known_fields(document.node, git_state_store_fields(), "", file); !known)
+    return known.error();
   GitStateStore store;
   store.where = location_of(document.node, file);
   auto metadata = read_object_metadata(document, {.metadata_required = false});
@@ -134,6 +137,10 @@ Result<pipeline::Request> parse_request(const YamlDocument& document, const std:
   request.where = location_of(document.node, file);
   request.api_version = child(document.node, "apiVersion").Scalar();
   request.kind = child(document.node, "kind").Scalar();
+  if (Status known =
+          check_known_fields(child(document.node, "metadata"), object_meta_fields(), "metadata", file);
+      !known)
+    return known.error();
   auto metadata = read_object_metadata(document, {.namespace_ = true});
   if (!metadata) return metadata.error();
   request.name = metadata->name;

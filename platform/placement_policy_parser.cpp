@@ -7,6 +7,7 @@
 #include "core/label_selector_parser.h"
 #include "core/object_metadata.h"
 #include "core/scalar_location.h"
+#include "platform/kind_fields.h"
 #include "platform/object_fields.h"
 #include "platform/policy_rules_parser.h"
 
@@ -363,6 +364,8 @@ constexpr Field kSpec[] = {
 Result<scheduler::PlacementPolicy> parse_placement_policy(const YamlDocument& document) {
   const std::string& file = document.file;
   if (Status version = check_api_version(document, "PlacementPolicy"); !version) return version.error();
+  if (Status known = check_known_fields(document.node, scheduling_object_fields(), "", file); !known)
+    return known.error();
   scheduler::PlacementPolicy policy;
   policy.where = location_of(document.node, file);
   auto metadata = read_object_metadata(document);

@@ -20,7 +20,7 @@ Result<pipeline::Promise> parse_recorded_promise(const std::string& object_yaml,
                                                  const std::string& what) {
   auto document = only_document(object_yaml, origin, what);
   if (!document) return document.error();
-  return pipeline::parse_promise(*document);
+  return pipeline::parse_promise(*document, pipeline::FieldCheck::as_recorded);
 }
 
 Result<std::string> recorded_api_version(const std::string& object_yaml, const std::string& origin,

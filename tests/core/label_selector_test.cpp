@@ -129,8 +129,8 @@ const std::vector<ErrorRow> kErrorRows = {
     {"matchExpressions:\n- {operator: Exists}\n",
      "sel.yaml:2:3: missing required field \"selector.matchExpressions[0].key\""},
     {"matchExpressions:\n- {key: env, operator: In, value: [a]}\n",
-     "sel.yaml:2:28: unknown field \"value\" in \"selector.matchExpressions[0]\"; known fields: key, "
-     "operator, values"},
+     "sel.yaml:2:28: unknown field \"value\" in \"selector.matchExpressions[0]\"; did you mean "
+     "\"values\"?"},
     {"matchExpressions: {key: env}\n",
      "sel.yaml:1:19: \"selector.matchExpressions\" must be a list, found a map"},
     {"matchExpressions:\n- env\n",
@@ -154,8 +154,7 @@ const std::vector<ErrorRow> kErrorRows = {
      "with '_'; use at most 63 letters, digits, '-', '_' and '.', starting and ending with a letter or "
      "digit, or an empty value"},
     {"matchLabel: {env: dev}\n",
-     "sel.yaml:1:1: unknown field \"matchLabel\" in \"selector\"; known fields: matchLabels, "
-     "matchExpressions"},
+     "sel.yaml:1:1: unknown field \"matchLabel\" in \"selector\"; did you mean \"matchLabels\"?"},
     {"[a]\n",
      "sel.yaml:1:1: \"selector\" must be a map with \"matchLabels\" and/or \"matchExpressions\", found a "
      "list"},

@@ -238,7 +238,6 @@ TEST(OpenApiSchema, BadSchemasAreLocatedErrors) {
       {"type: object\nproperties: [a]", "promise.yaml:2:13: \"properties\" must be a map, found a list"},
       {"minimum: low", "promise.yaml:1:10: \"minimum\" must be a number, found a string"},
       {"maxLength: -1", "promise.yaml:1:12: \"maxLength\" must be a non-negative integer, found a string"},
-      {"typo: 1", "promise.yaml:1:1: unknown schema keyword \"typo\""},
       {"properties: {a: {required: a}}",
        "promise.yaml:1:28: \"required\" must be a list of field names, found a string"}};
   for (const auto& [text, message] : cases) {
@@ -246,6 +245,25 @@ TEST(OpenApiSchema, BadSchemasAreLocatedErrors) {
     ASSERT_FALSE(parsed.ok()) << text;
     EXPECT_EQ(parsed.error().render(), message);
   }
+}
+
+// A keyword Kubernetes does not know is dropped, as the API server drops it, and named as a warning, at
+// every depth of the schema (issue 22 item 5).
+TEST(OpenApiSchema, UnknownKeywordsAreDroppedAndNamed) {
+  const YAML::Node schema = YAML::Load(
+      "typo: 1\ntype: object\nproperties:\n  name: {type: string, regex: '^a'}\n"
+      "  tags: {type: array, items: {type: string, regex: b}}\n");
+  auto parsed = parse_schema(schema, "promise.yaml");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().render();
+  std::vector<std::string> warnings;
+  for (const Error& warning : dropped_schema_keywords(schema, "promise.yaml"))
+    warnings.push_back(warning.render());
+  const std::string why =
+      " is not an openAPIV3Schema keyword: dropped, as Kratix's API server drops it, so it checks nothing (a "
+      "string's regular expression is \"pattern\")";
+  EXPECT_EQ(warnings, (std::vector<std::string>{"promise.yaml:1:1: schema keyword \"typo\"" + why,
+                                                "promise.yaml:4:24: schema keyword \"regex\"" + why,
+                                                "promise.yaml:5:45: schema keyword \"regex\"" + why}));
 }
 
 }  // namespace

@@ -55,8 +55,8 @@ TEST(Location, ErrorsAreLocated) {
                     "  instanceSelector: {matchLabel: {a: b}}\n")
           .error()
           .render(),
-      "loc.yaml:5:22: unknown field \"matchLabel\" in \"spec.instanceSelector\"; known fields: matchLabels, "
-      "matchExpressions");
+      "loc.yaml:5:22: unknown field \"matchLabel\" in \"spec.instanceSelector\"; did you mean "
+      "\"matchLabels\"?");
 }
 
 }  // namespace

@@ -117,9 +117,8 @@ const std::vector<PolicyErrorRow> kPolicyErrorRows = {
     {"spec:\n  promises: [app]\n  predicates:\n    metricConstraints: [load >> 1]\n",
      "policy.yaml:7:31: expected a number, found \">\""},
     {"spec:\n  promises: [app]\n  predicates: {labelConstraint: []}\n",
-     "policy.yaml:6:16: unknown field \"labelConstraint\" in \"spec.predicates\"; known fields: "
-     "labelConstraints, "
-     "metricConstraints, clusterAffinity, workloadAffinity, workloadAntiAffinity, customResources"},
+     "policy.yaml:6:16: unknown field \"labelConstraint\" in \"spec.predicates\"; did you mean "
+     "\"labelConstraints\"?"},
     {"spec:\n  promises: [app]\n  priorities: {stickinessWeight: lots}\n",
      "policy.yaml:6:34: \"spec.priorities.stickinessWeight\" must be a number, found \"lots\""},
     {"spec:\n  promises: [app]\n  priorities:\n    clusterAffinity:\n      "
