@@ -120,9 +120,11 @@ TEST(ContainerLimits, JobFieldsAreReadAndInapplicableOnesNoted) {
   ASSERT_EQ(p.inapplicable_fields.size(), 4u);
   EXPECT_EQ(p.inapplicable_fields[0].name, "nodeSelector");
   EXPECT_EQ(p.inapplicable_fields[0].where.line, 16);
-  EXPECT_EQ(inapplicable_fields_warning("p", p.inapplicable_fields),
-            "Promise \"p\": Pipeline fields nodeSelector, tolerations, restartPolicy and rbac do not apply "
-            "outside Kubernetes (no scheduler, no service account): ferry ignores them");
+  EXPECT_EQ(
+      inapplicable_fields_warning("p", p.inapplicable_fields),
+      "Promise \"p\": Pipeline fields nodeSelector, tolerations, restartPolicy and rbac do not apply "
+      "outside Kubernetes (no scheduler, no service account): ferry ignores them; a container that calls "
+      "the Kubernetes API finds no API server (ferry serves none yet)");
 }
 
 TEST(ContainerLimits, EmptyFieldsAsTheKratixCliWritesThemAreNotNoted) {
@@ -134,9 +136,11 @@ TEST(ContainerLimits, EmptyFieldsAsTheKratixCliWritesThemAreNotNoted) {
 }
 
 TEST(ContainerLimits, OneInapplicableFieldIsNamedAlone) {
-  EXPECT_EQ(inapplicable_fields_warning("p", {{"rbac", {}}, {"rbac", {}}}),
-            "Promise \"p\": Pipeline field rbac does not apply outside Kubernetes (no scheduler, no service "
-            "account): ferry ignores it");
+  EXPECT_EQ(
+      inapplicable_fields_warning("p", {{"rbac", {}}, {"rbac", {}}}),
+      "Promise \"p\": Pipeline field rbac does not apply outside Kubernetes (no scheduler, no service "
+      "account): ferry ignores it; a container that calls the Kubernetes API finds no API server (ferry "
+      "serves none yet)");
 }
 
 struct Refusal {

@@ -33,7 +33,8 @@ TEST(InapplicableFields, OneWarningPerPromiseAtTheFirstField) {
   EXPECT_EQ(
       warnings[0].render(),
       "redis.yaml:40:13: Promise \"redis\": Pipeline fields rbac, nodeSelector and tolerations do not apply "
-      "outside Kubernetes (no scheduler, no service account): ferry ignores them");
+      "outside Kubernetes (no scheduler, no service account): ferry ignores them; a container that calls the "
+      "Kubernetes API finds no API server (ferry serves none yet)");
 }
 
 }  // namespace
