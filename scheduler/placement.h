@@ -56,7 +56,7 @@ struct TermVerdict {
 struct PredicateResult {
   std::string predicate;  // "label constraint location is DE", "required cluster affinity ...", ...
   bool met = false;
-  std::string detail;     // what the Destination has: "load=0.42", "no metric load", ...
+  std::string detail;  // what the Destination has: "load=0.42", "no metric load", ...
   bool operator==(const PredicateResult&) const = default;
 };
 
@@ -69,11 +69,14 @@ struct DestinationVerdict {
   std::uint64_t score = 0;  // rendezvous score; the highest eligible one wins a `one` group
   std::vector<PredicateResult> predicates = {};  // a policy's predicates (schedule() only)
   std::optional<Score> priority = {};            // its score terms, when eligible (schedule() only)
+  // Each preferred workload (anti-)affinity term, when eligible: met = its domain hosts a matching request
+  // (for anti-affinity that lowers the score), detail = which ones (schedule() only).
+  std::vector<PredicateResult> workload_preferences = {};
 };
 
 struct Decision {
   Placement placement;
-  std::vector<DestinationVerdict> verdicts;  // one per Destination, in the given order
+  std::vector<DestinationVerdict> verdicts;     // one per Destination, in the given order
   std::optional<LocationChoice> location = {};  // set when a policy selects Locations
 };
 
