@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Scenario 4, "Scheduling": time per placement decision among 1,000 Destinations against 100, where the
-# 900 added ones cannot match (bench/scheduler_bench.cpp, Google Benchmark, 100,000 groups cycled).
+# 900 added ones cannot match (bench/scheduler_bench.cpp, Google Benchmark, 100,000 groups cycled); and one
+# run's decisions for 1,000 new requests linked by mutual anti-affinity (bench/same_run_bench.cpp).
 #   bench/scenario_scheduling.sh MIN_TIME_SECONDS
 # Env: BENCH_BIN, BENCH_TMP, BENCH_RESULTS, BENCH_REPS.
 set -euo pipefail
@@ -35,3 +36,13 @@ for call in Place Decide PlaceExpressions Explain; do
   bench_record "4-$call" "4 Scheduling: $call, 1,000 vs 100 Destinations" "ns/decision, 1,000 Destinations" \
     "$at_1000" "ns/decision, 100 Destinations" "$(samples "BM_$call/100")" ferry/baseline "$target" "$selector"
 done
+
+# The same-run row: one run's decisions for 1,000 new requests with mutual anti-affinity over 100
+# Destinations, decided one after another with the placements before them visible (same_run_bench.cpp),
+# against the same requests without the rule (target <=2).
+with_rule=$(samples "BM_SameRun/1")
+if [[ -n $with_rule ]]; then
+  bench_record "4-SameRun" "4 Scheduling: 1,000 new requests with mutual anti-affinity in one run" \
+    "ms/run, with the rule" "$with_rule" "ms/run, without the rule" "$(samples "BM_SameRun/0")" \
+    ferry/baseline "<=2" "preferred anti-affinity app=cache by host over 100 Destinations; linked, decided in order"
+fi

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "placement/same_run_neighbours.h"
 #include "platform/object_text.h"
 #include "scheduler/placement_binding.h"
 
@@ -57,10 +58,6 @@ ExternalChooser run_in(std::filesystem::path root, std::chrono::milliseconds tim
 
 }  // namespace
 
-std::string request_key(const pipeline::Request& request) {
-  return request.namespace_ + "/" + request.promise + "/" + request.name;
-}
-
 RunScheduling::RunScheduling(const Platform& platform, const PlacementIndex& placements,
                              std::chrono::milliseconds timeout)
     : RunScheduling(platform, placements, read_if_needed(platform, timeout), run_in(platform.root, timeout)) {
@@ -75,12 +72,17 @@ RunScheduling::RunScheduling(const Platform& platform, const PlacementIndex& pla
       index_(std::make_unique<scheduler::DestinationIndex>(platform.destinations)),
       chooser_(std::move(chooser)) {}
 
-scheduler::SchedulingContext RunScheduling::context_for(const pipeline::Request& request) const {
+scheduler::SchedulingContext RunScheduling::context_for(const pipeline::Request& request,
+                                                        const SameRunPlacements* neighbours) const {
   scheduler::SchedulingContext context;
   context.normalised_metric_values = scheduler::values_in_namespace(readings_.normalised, request.namespace_);
   const std::string own = request_key(request);
   for (const PlacedGroup& group : placed_) {
-    if (group.request != own) context.placed.push_back(group.workload);
+    if (group.request != own && !(neighbours && neighbours->decided(group.request)))
+      context.placed.push_back(group.workload);
+  }
+  if (neighbours) {
+    for (auto& workload : neighbours->workloads_except(own)) context.placed.push_back(std::move(workload));
   }
   context.locations = platform_.locations;
   context.placements = bindings_;

@@ -16,6 +16,7 @@
 #include "placement/external_scheduler.h"
 #include "placement/metric_readings.h"
 #include "placement/placement_index.h"
+#include "placement/request_key.h"
 #include "platform/platform.h"
 #include "scheduler/schedule.h"
 
@@ -25,6 +26,8 @@ namespace ferry::runner {
 // the name in the platform directory and runs it (placement/external_scheduler.h); tests pass fakes.
 using ExternalChooser =
     std::function<Result<SchedulerOutput>(const std::string& scheduler_name, const SchedulerInput& input)>;
+
+class SameRunPlacements;  // placement/same_run_neighbours.h
 
 struct PlacedGroup {
   std::string request;  // "<ns>/<promise>/<request>": whose group it is
@@ -44,8 +47,11 @@ class RunScheduling {
   RunScheduling(const RunScheduling&) = delete;
   RunScheduling& operator=(const RunScheduling&) = delete;
 
-  // Everything but `request`'s own groups among the placed workloads.
-  scheduler::SchedulingContext context_for(const pipeline::Request& request) const;
+  // Everything but `request`'s own groups among the placed workloads. With `neighbours` (the placements
+  // decided earlier in this run), a request recorded there counts where it goes now, not where the stores
+  // have it.
+  scheduler::SchedulingContext context_for(const pipeline::Request& request,
+                                           const SameRunPlacements* neighbours = nullptr) const;
   const MetricReadings& readings() const { return readings_; }
   // The failures of the metrics `destinations` list, as "metric ... (provider ...): why" (metrics.md).
   std::vector<std::string> failures_for(const std::vector<std::string>& destinations) const;
@@ -61,8 +67,5 @@ class RunScheduling {
   std::unique_ptr<scheduler::DestinationIndex> index_;
   ExternalChooser chooser_;
 };
-
-// "<ns>/<promise>/<request>", the key PlacedGroup::request uses.
-std::string request_key(const pipeline::Request& request);
 
 }  // namespace ferry::runner

@@ -6,10 +6,10 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "core/fault_point.h"
-#include "pipeline/duration.h"
 #include "pipeline/interrupt.h"
 #include "pipeline/object_status.h"
 #include "pipeline/workflow.h"
@@ -23,6 +23,7 @@
 #include "run/incremental.h"
 #include "run/journal.h"
 #include "run/multi_store_commit.h"
+#include "run/object_run.h"
 #include "run/object_status.h"
 #include "run/promise_plan.h"
 #include "run/promise_requirements.h"
@@ -35,136 +36,36 @@
 namespace ferry::runner {
 namespace {
 
-// Who an object's transaction is for (multi_store_commit.h).
-TransactionId transaction_of(const RequestReport& report, const ObjectInputs& inputs) {
-  const std::string identity =
-      report.kind == "Promise"
-          ? "Promise " + report.name
-          : report.namespace_ + "/" + report.name + " (" + report.kind + ", Promise " + report.promise + ")";
-  return {inputs.directory, identity, inputs.digest};
-}
-
-std::string describe(const pipeline::Suspension& s) {
-  std::string text = "pipeline \"" + s.pipeline + "\" suspended the workflow";
-  if (!s.message.empty()) text += ": " + s.message;
-  if (s.next_retry_at)
-    text += " (retry " + std::to_string(s.attempts) + " after " +
-            pipeline::format_rfc3339_utc(*s.next_retry_at) + ")";
-  return text;
-}
-
-// After an interrupt nothing new starts: pending, nothing committed, nothing recorded.
-RequestReport not_run(RequestReport report) {
-  report.result = RequestResult::pending;
-  report.message = pipeline::kNotRunMessage;
-  return report;
-}
-
-// Turns a plan (or the error that prevented it) into the report, committing what it says as one
-// transaction (multi_store_commit.h); a failed object reverts what an earlier run left in the journal.
-// An interrupt that stopped the workflow makes it "not run" rather than failed (docs/reliability.md).
-RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan, OpenStores& stores,
-                                Journal& journal, const TransactionId& id) {
-  if (!plan && pipeline::interrupted()) return not_run(std::move(report));
-  if (!plan) {
-    report.result = RequestResult::failed;
-    report.message = plan.error().render();
-    if (std::string reverted = revert_journaled(id.directory, stores, journal, report); !reverted.empty())
-      report.message += "\n" + reverted;
-    return report;
-  }
-  if (!plan->pending_reason.empty() && plan->changes.empty()) {
-    report.result = RequestResult::pending;
-    report.message = plan->pending_reason;
-    report.scheduling_notes = plan->scheduling_notes;
-    return report;
-  }
-  report.placements = plan->placements;
-  report.scheduling_notes = plan->scheduling_notes;
-  if (Status committed = commit_transaction(id, plan->changes, stores, journal, report); !committed) {
-    report.result = RequestResult::failed;
-    report.message = committed.error().render();
-    return report;
-  }
-  report.result = report.commits.empty() ? RequestResult::unchanged : RequestResult::succeeded;
-  if (!plan->pending_reason.empty()) {  // pending, with the bundles of a not-Ready Placement removed
-    report.result = RequestResult::pending;
-    report.message = plan->pending_reason;
-    return report;
-  }
-  report.message = waiting_message(plan->waiting);
-  report.status_message = plan->status_message;
-  report.pipelines_from_cache = plan->pipelines_from_cache;
-  report.container_retries = plan->container_retries;
-  if (plan->suspension) {
-    report.result = RequestResult::suspended;
-    report.message = describe(*plan->suspension);
-    if (plan->suspension->next_retry_at)
-      report.retry_at = pipeline::format_rfc3339_utc(*plan->suspension->next_retry_at);
-  }
-  return report;
-}
-
-RequestReport run_promise(const Platform& platform, const pipeline::Promise& promise,
-                          pipeline::ContainerRuntime& runtime, OpenStores& stores, Journal& journal,
-                          IncrementalRun& incremental, const InputDigests& digests,
-                          const ReconcileOptions& options) {
-  RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
-  if (pipeline::interrupted()) return not_run(std::move(report));
-  const ObjectInputs inputs = inputs_of(digests, promise);
-  if (promise.controls.paused) return incremental.paused(report, inputs, kPausedMessage);
-  if (auto skipped = incremental.skip(report, inputs)) return *skipped;
-  StatusFeed feed{incremental.previous_status(inputs.directory), ""};
-  auto plan = run_and_plan_promise(platform, promise, runtime, options, &feed);
-  report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
-  report.status_yaml = settled_status(feed, report, inputs.digest, options.selection.now);
-  incremental.record(report, inputs);
-  return report;
-}
-
-// run_and_plan with the run's scheduling context, read now if this is the first request that needs it.
-Result<RequestPlan> planned_request(const Platform& platform, const pipeline::Request& request,
-                                    pipeline::ContainerRuntime& runtime, LazyRunScheduling& context,
-                                    const ReconcileOptions& options, StatusFeed& feed) {
-  auto ready = context.get();
-  if (!ready) return ready.error();
-  ReconcileOptions with_scheduling = options;
-  with_scheduling.scheduling = ready->scheduling;
-  return run_and_plan(platform, request, runtime, *ready->index, with_scheduling, &feed);
-}
-
-// A request runs only once its Promise's own workflow and dependencies are in place (reference §5.2).
-RequestReport run_request(const Platform& platform, const pipeline::Request& request,
-                          const RequestReport& promise, pipeline::ContainerRuntime& runtime,
-                          OpenStores& stores, Journal& journal, LazyRunScheduling& context,
-                          IncrementalRun& incremental, const InputDigests& digests,
-                          const ReconcileOptions& options) {
-  RequestReport report{request.kind, request.name, request.namespace_, request.promise, {}, {}, {}, {}};
-  if (pipeline::interrupted()) return not_run(std::move(report));
-  ObjectInputs inputs = inputs_of(digests, request);
-  inputs.reconciliation_interval = platform.promise(request.promise)->controls.reconciliation_interval;
-  if (request.controls.paused) return incremental.paused(report, inputs, kPausedMessage);
-  if (promise.result == RequestResult::paused)
-    return incremental.paused(report, inputs, "its Promise " + request.promise + " is paused");
-  StatusFeed feed{incremental.previous_status(inputs.directory), ""};
-  if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
-    report.result = RequestResult::pending;
-    report.message = "Promise " + request.promise + " is not available: " + promise.message;
-    report.status_yaml = pipeline::status_while_promise_unavailable(feed.previous, options.selection.now);
-  } else if (auto skipped = incremental.skip(report, inputs)) {
-    return *skipped;
-  } else {
-    auto plan = planned_request(platform, request, runtime, context, options, feed);
-    report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
-    report.status_yaml = settled_status(feed, report, inputs.digest, options.selection.now);
-    // Nothing placed: not "unchanged" (nothing is there to stay the same) but a success without output.
-    if (report.result == RequestResult::unchanged && report.placements.empty()) {
-      report.result = RequestResult::succeeded;
-      report.message = kNoOutputMessage;
+// The run's requests. Those whose placements depend on one another (placement/same_run_neighbours.h) run
+// their workflows in parallel with all the others, then have their placements decided one at a time in
+// decision_order(), each seeing the ones decided before it, then commit in parallel; the rest run whole,
+// in parallel, as before. Only the decisions are ordered (they take microseconds): the linked requests'
+// containers still run --jobs at a time. Their workflow outputs are held until their decision, and they
+// commit after the others' workflows are done.
+void run_requests(const RunParts& parts, const std::vector<const pipeline::Request*>& requests,
+                  const std::map<std::string, const RequestReport*>& promise_reports, RunReport& run) {
+  SameRunPlacements neighbours(parts.platform, requests);
+  const std::vector<std::size_t>& order = neighbours.order();
+  std::vector<std::optional<StagedRequest>> staged(requests.size());
+  std::vector<bool> linked(requests.size());
+  for (std::size_t i : order) linked[i] = true;
+  const auto done = [&] {
+    if (parts.options.progress) parts.options.progress->object_done();
+  };
+  tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
+    const RequestReport& promise = *promise_reports.at(requests[i]->promise);
+    if (linked[i]) {
+      staged[i] = run_request_workflow(parts, *requests[i], promise);
+      return;
     }
-  }
-  incremental.record(report, inputs);
-  return report;
+    run.requests[i] = run_request(parts, *requests[i], promise);
+    done();
+  });
+  for (std::size_t i : order) decide_request(parts, *requests[i], *staged[i], &neighbours);
+  tbb::parallel_for(std::size_t{0}, order.size(), [&](std::size_t k) {
+    run.requests[order[k]] = commit_request(parts, *staged[order[k]]);
+    done();
+  });
 }
 
 // Deletes what vanished from the platform repository since the recorded run, one object at a time.
@@ -273,31 +174,6 @@ void record_state(const IncrementalRun& incremental, writer::Change stores_chang
 
 }  // namespace
 
-Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
-                                         pipeline::ContainerRuntime& runtime, const ReconcileOptions& options,
-                                         StatusFeed* feed) {
-  auto results = run_workflow_if_any(promise, "promise.configure",
-                                     promise_workflow_object(promise, "configure"), runtime, options, feed);
-  if (!results) return results.error();
-  return plan_promise(platform, promise, *results);
-}
-
-Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
-                                 pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
-                                 const ReconcileOptions& options, StatusFeed* feed) {
-  const pipeline::Promise& promise = *platform.promise(request.promise);
-  auto results =
-      run_workflow_if_any(promise, "resource.configure",
-                          request_workflow_object(request, promise, "configure"), runtime, options, feed);
-  if (!results) return results.error();
-  const auto& existing = index.bundles_of(request.namespace_, request.promise, request.name);
-  if (options.scheduling || !platform.policy_for(promise.name)) {
-    return plan_request(platform, request, promise, *results, existing, options.scheduling);
-  }
-  const RunScheduling scheduling(platform, index, options.scheduling_timeout);
-  return plan_request(platform, request, promise, *results, existing, &scheduling);
-}
-
 Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime& runtime,
                             const StoreOpener& open_store, const ReconcileOptions& options) {
   auto recorded = load_recorded_run(declared, options);
@@ -359,20 +235,15 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
       tbb::global_control::max_allowed_parallelism,
       std::max<std::size_t>(std::max(1, options.jobs), tbb::this_task_arena::max_concurrency()));
   tbb::task_arena arena(std::max(1, options.jobs));
+  const RunParts parts{platform, runtime, stores, journal, context, incremental, digests, options};
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, platform.promises.size(), [&](std::size_t i) {
-      run.promises[i] = run_promise(platform, platform.promises[i], runtime, stores, journal, incremental,
-                                    digests, options);
+      run.promises[i] = run_promise(parts, platform.promises[i]);
       if (options.progress) options.progress->object_done();
     });
     for (const auto& p : run.promises) promise_reports[p.name] = &p;
     mark_unmet_requirements(platform, promise_reports, run.promises);
-    tbb::parallel_for(std::size_t{0}, requests.size(), [&](std::size_t i) {
-      const auto& request = *requests[i];
-      run.requests[i] = run_request(platform, request, *promise_reports.at(request.promise), runtime, stores,
-                                    journal, context, incremental, digests, options);
-      if (options.progress) options.progress->object_done();
-    });
+    run_requests(parts, requests, promise_reports, run);
   });
   // The placements could not be read back: as before any request ran, the run could not start (nothing
   // that needed them was committed; the state is not recorded, so the next run redoes this one).

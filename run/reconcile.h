@@ -14,8 +14,10 @@
 #include "pipeline/workflow.h"
 #include "placement/placement_index.h"
 #include "placement/run_scheduling.h"
+#include "placement/same_run_neighbours.h"
 #include "platform/platform.h"
 #include "platform/store_access.h"
+#include "run/object_run.h"  // run_and_plan and its parts, which `ferry explain` runs
 #include "run/reconcile_options.h"
 #include "run/request_plan.h"
 #include "run/run_report.h"
@@ -25,16 +27,6 @@
 #include "writer/store_factory.h"
 
 namespace ferry::runner {
-
-// Runs one request's resource.configure workflow and plans its placements and writes (no writing).
-Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
-                                 pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
-                                 const ReconcileOptions& options, StatusFeed* feed = nullptr);
-
-// Runs a Promise's promise.configure workflow and plans its dependencies' writes (no writing).
-Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
-                                         pipeline::ContainerRuntime& runtime, const ReconcileOptions& options,
-                                         StatusFeed* feed = nullptr);
 
 // Runs everything. An Error means the run could not start (a store cannot be opened); failures of single
 // requests are in the report.

@@ -143,6 +143,13 @@ scheduler::Selector group_selector(const pipeline::Promise& promise, const pipel
   return selector;
 }
 
+std::vector<std::string> placed_destinations(const RequestPlan& plan) {
+  std::vector<std::string> destinations;
+  if (!plan.pending_reason.empty()) return destinations;
+  for (const PlacementReport& p : plan.placements) destinations.push_back(p.destination);
+  return destinations;
+}
+
 void record_workflow_status(const std::vector<pipeline::PipelineResult>& results, RequestPlan& plan) {
   if (results.empty()) return;
   for (const auto& result : results) {
@@ -162,10 +169,11 @@ scheduler::MisplacedPolicy misplaced_policy(const pipeline::Promise& promise) {
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
                          const pipeline::Promise& promise,
                          const std::vector<pipeline::PipelineResult>& results,
-                         const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling) {
+                         const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling,
+                         const SameRunPlacements* neighbours) {
   RequestPlan plan;
   const scheduler::PlacementPolicy* policy = scheduling ? platform.policy_for(promise.name) : nullptr;
-  const auto context = policy ? std::optional(scheduling->context_for(request)) : std::nullopt;
+  const auto context = policy ? std::optional(scheduling->context_for(request, neighbours)) : std::nullopt;
   std::vector<const pipeline::OutputGroup*> groups;
   for (const auto& result : results) {
     for (const auto& group : result.groups) {

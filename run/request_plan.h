@@ -40,11 +40,15 @@ struct RequestPlan {
   int container_retries = 0;                       // containers started again (jobOptions.backoffLimit)
 };
 
+// The Destinations the plan places the request on, one per placement (none when it is pending).
+std::vector<std::string> placed_destinations(const RequestPlan& plan);
+
 // The workflow's outcome the report shows: the last pipeline's status message, any suspension, and how
 // many pipelines the pipeline cache served.
 void record_workflow_status(const std::vector<pipeline::PipelineResult>& results, RequestPlan& plan);
 
 class RunScheduling;
+class SameRunPlacements;
 
 // Each change replaces the request's whole directory on every Destination of its store (and wherever the
 // stores hold a bundle of it), and its flat placements (records with their files or their part of the
@@ -53,13 +57,15 @@ class RunScheduling;
 // Destination (spec.filepath.mode none or aggregatedYAML) is a writer::FlatPlacement, never sticky. With
 // `scheduling` and a PlacementPolicy governing the Promise, every group is placed by scheduler::schedule()
 // (placement/policy_placement.h) and goes to each Destination it is placed on (spread); otherwise by Kratix's
-// rules (scheduler::decide()). A policy's external scheduler is the only thing run here (through scheduling's
-// chooser); its failure leaves the request pending.
+// rules (scheduler::decide()). With `neighbours`, the policy's workload affinity sees the placements decided
+// earlier in this run (placement/same_run_neighbours.h). A policy's external scheduler is the only thing run
+// here (through scheduling's chooser); its failure leaves the request pending.
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
                          const pipeline::Promise& promise,
                          const std::vector<pipeline::PipelineResult>& results,
                          const std::vector<ExistingBundle>& existing,
-                         const RunScheduling* scheduling = nullptr);
+                         const RunScheduling* scheduling = nullptr,
+                         const SameRunPlacements* neighbours = nullptr);
 
 // The selector of one output group by Kratix's rules (reference §3.1): a directory group uses its own
 // entry only; the default group uses its entry plus the Promise's selectors, the Promise winning. The

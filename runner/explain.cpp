@@ -60,6 +60,10 @@ std::string describe_policy_terms(const scheduler::DestinationVerdict& v, const 
     out += indent + (p.met ? "met " : "failed ") + p.predicate +
            (p.detail.empty() ? "" : " (" + p.detail + ")") + "\n";
   }
+  for (const auto& p : v.workload_preferences) {
+    out += indent + (p.met ? "matched " : "unmatched ") + p.predicate +
+           (p.detail.empty() ? "" : " (" + p.detail + ")") + "\n";
+  }
   if (!v.priority) return out;
   const scheduler::Score& s = *v.priority;
   out += indent + "score " + short_number(s.total) + ": krake " + short_number(s.krake) + " (" +
@@ -94,6 +98,10 @@ void add_policy_json(const scheduler::DestinationVerdict& v, nlohmann::ordered_j
   for (const auto& p : v.predicates)
     predicates.push_back({{"predicate", p.predicate}, {"met", p.met}, {"detail", p.detail}});
   destination["predicates"] = predicates;
+  nlohmann::ordered_json preferences = nlohmann::ordered_json::array();
+  for (const auto& p : v.workload_preferences)
+    preferences.push_back({{"preference", p.predicate}, {"matched", p.met}, {"detail", p.detail}});
+  destination["workload_preferences"] = preferences;
   if (!v.priority) return;
   const scheduler::Score& s = *v.priority;
   destination["score"] = {{"total", s.total},
@@ -133,6 +141,12 @@ std::string describe_choice(const GroupDecision& group) {
 
 std::string render_explanation_text(const Explanation& explanation) {
   std::string out = untrusted_line(explanation.subject) + "\n";
+  if (!explanation.decided_before.empty())
+    out += "  decided after these requests of the same run, which its workload affinity sees:\n";
+  for (const EarlierDecision& e : explanation.decided_before) {
+    out += "    " + untrusted_line(e.request) + ": " +
+           (e.destinations.empty() ? "pending" : "goes to " + untrusted_line(join(e.destinations))) + "\n";
+  }
   if (explanation.groups.empty()) out += "  no output groups: nothing to place\n";
   for (const GroupDecision& g : explanation.groups) {
     out += "  pipeline " + untrusted_line(g.pipeline) + ", group " + untrusted_line(g.directory) + " (" +
@@ -189,7 +203,13 @@ std::string render_explanation_json(const Explanation& explanation) {
                       {"choice", describe_choice(g)}});
     if (!g.policy.empty()) add_group_policy_json(g, groups.back());
   }
-  nlohmann::ordered_json doc = {{"format_version", 1}, {"subject", explanation.subject}, {"groups", groups}};
+  nlohmann::ordered_json decided_before = nlohmann::ordered_json::array();
+  for (const EarlierDecision& e : explanation.decided_before)
+    decided_before.push_back({{"request", e.request}, {"destinations", e.destinations}});
+  nlohmann::ordered_json doc = {{"format_version", 1},
+                                {"subject", explanation.subject},
+                                {"decided_before", decided_before},
+                                {"groups", groups}};
   return report_json_text(doc);
 }
 

@@ -9,9 +9,17 @@
 
 namespace ferry::runner {
 
+// A request of the same run whose placement was decided before the explained one's and counts for its
+// workload affinity (placement/same_run_neighbours.h).
+struct EarlierDecision {
+  std::string request;                    // "<namespace>/<name>"
+  std::vector<std::string> destinations;  // none: pending
+};
+
 struct Explanation {
   std::string subject;  // "request team-a/cache (redis, Promise redis)" or "Promise redis dependencies"
   std::vector<GroupDecision> groups;
+  std::vector<EarlierDecision> decided_before = {};  // in decision order
 };
 
 std::string render_explanation_text(const Explanation& explanation);

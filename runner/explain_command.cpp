@@ -11,6 +11,23 @@
 namespace ferry::runner {
 namespace {
 
+// The requests reconcile would decide before `target` in this run whose placements its rules may read
+// (placement/same_run_neighbours.h): the linked ones before it in decision_order() that the stores do not
+// place yet. Those already placed count where the stores have them, as stickiness keeps them there.
+std::vector<const pipeline::Request*> decided_before(const Platform& platform,
+                                                     const pipeline::Request& target,
+                                                     const PlacementIndex& index) {
+  std::vector<const pipeline::Request*> all;
+  for (const auto& r : platform.requests) all.push_back(&r);
+  std::vector<const pipeline::Request*> before;
+  for (std::size_t i : decision_order(platform, all)) {
+    if (all[i] == &target) return before;
+    if (index.bundles_of(all[i]->namespace_, all[i]->promise, all[i]->name).empty()) before.push_back(all[i]);
+  }
+  return {};  // linked to nothing
+}
+
+// Runs and decides the requests decided before `request` (their workflows too), then `request` itself.
 Result<Explanation> explain_request(const Platform& platform, const std::string& ns_name,
                                     const RuntimeCommandOptions& run,
                                     const StoreCommandOptions& store_options) {
@@ -26,11 +43,21 @@ Result<Explanation> explain_request(const Platform& platform, const std::string&
   auto runtime = make_runtime(run);
   if (!runtime) return runtime.error();
   RunScratchDirectory scratch(run.scratch_dir);
-  auto plan = run_and_plan(platform, *request, **runtime, *index,
-                           pipeline_options(run, scratch.path(), secrets.source()));
+  const ReconcileOptions options = pipeline_options(run, scratch.path(), secrets.source());
+  Explanation explanation{"request " + ns_name + " (" + request->kind + ", Promise " + request->promise + ")",
+                          {}};
+  SameRunPlacements neighbours;
+  for (const pipeline::Request* earlier : decided_before(platform, *request, *index)) {
+    auto plan = run_and_plan(platform, *earlier, **runtime, *index, options, &neighbours);
+    if (!plan) return plan.error();
+    const std::vector<std::string> destinations = placed_destinations(*plan);
+    neighbours.record(*earlier, destinations);
+    explanation.decided_before.push_back({earlier->namespace_ + "/" + earlier->name, destinations});
+  }
+  auto plan = run_and_plan(platform, *request, **runtime, *index, options, &neighbours);
   if (!plan) return plan.error();
-  return Explanation{"request " + ns_name + " (" + request->kind + ", Promise " + request->promise + ")",
-                     plan->decisions};
+  explanation.groups = plan->decisions;
+  return explanation;
 }
 
 // A Promise's static dependencies and promise.configure output go to every Destination that takes them.
@@ -45,7 +72,7 @@ Result<Explanation> explain_promise(const Platform& platform, const std::string&
   auto plan = run_and_plan_promise(platform, *promise, **runtime,
                                    pipeline_options(run, scratch.path(), secrets.source()));
   if (!plan) return plan.error();
-  return Explanation{"Promise " + name + " dependencies and promise workflow output", plan->decisions};
+  return Explanation{"Promise " + name + " dependencies and promise workflow output", plan->decisions, {}};
 }
 
 }  // namespace

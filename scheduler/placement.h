@@ -73,6 +73,9 @@ struct DestinationVerdict {
   std::uint64_t score = 0;  // rendezvous score; the highest eligible one wins a `one` group
   std::vector<PredicateResult> predicates = {};  // a policy's predicates (schedule() only)
   std::optional<Score> priority = {};            // its score terms, when eligible (schedule() only)
+  // Each preferred workload (anti-)affinity term, when eligible: met = its domain hosts a matching request
+  // (for anti-affinity that lowers the score), detail = which ones (schedule() only).
+  std::vector<PredicateResult> workload_preferences = {};
 };
 
 struct Decision {

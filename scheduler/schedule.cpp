@@ -8,22 +8,32 @@
 namespace ferry::scheduler {
 namespace {
 
-// The topology domains hosting matching workloads, computed once per term for all candidates.
+// One workload term with its description and the domains hosting matching workloads, computed once per
+// term for all candidates (the description too: it is in every candidate's verdict).
+struct TermHosts {
+  const WorkloadAffinityTerm* term;
+  std::string text;  // "required workload affinity app in (back-end) by zone", ...
+  DomainHosts hosts;
+};
+
 struct WorkloadDomains {
-  std::vector<std::set<std::string>> required_affinity, required_anti, preferred_affinity, preferred_anti;
+  std::vector<TermHosts> required_affinity, required_anti, preferred_affinity, preferred_anti;
 };
 
 WorkloadDomains domains_of(const PlacementPolicy& p, const std::vector<Destination>& all,
                            const std::vector<PlacedWorkload>& placed) {
+  const auto hosts = [&](const std::string& kind, const WorkloadAffinityTerm& t) {
+    return TermHosts{&t, kind + " " + to_string(t), hosts_by_domain(t, all, placed)};
+  };
   WorkloadDomains d;
   for (const auto& t : p.workload_affinity.required)
-    d.required_affinity.push_back(domains_hosting(t, all, placed));
+    d.required_affinity.push_back(hosts("required workload affinity", t));
   for (const auto& t : p.workload_anti_affinity.required)
-    d.required_anti.push_back(domains_hosting(t, all, placed));
+    d.required_anti.push_back(hosts("required workload anti-affinity", t));
   for (const auto& t : p.workload_affinity.preferred)
-    d.preferred_affinity.push_back(domains_hosting(t.term, all, placed));
+    d.preferred_affinity.push_back(hosts("preferred workload affinity", t.term));
   for (const auto& t : p.workload_anti_affinity.preferred)
-    d.preferred_anti.push_back(domains_hosting(t.term, all, placed));
+    d.preferred_anti.push_back(hosts("preferred workload anti-affinity", t.term));
   return d;
 }
 
@@ -74,15 +84,13 @@ std::vector<PredicateResult> predicates_of(const PlacementPolicy& p, const Workl
     results.push_back({"required cluster affinity " + either(p.cluster_affinity.required_terms),
                        cluster_affinity_holds(p.cluster_affinity.required_terms, d.labels), ""});
   }
-  for (std::size_t i = 0; i < p.workload_affinity.required.size(); ++i) {
-    const auto& term = p.workload_affinity.required[i];
-    results.push_back({"required workload affinity " + to_string(term),
-                       workload_affinity_holds(term, domains.required_affinity[i], d), ""});
+  for (const TermHosts& t : domains.required_affinity) {
+    results.push_back(
+        {t.text, workload_affinity_holds(*t.term, t.hosts, d), domain_detail(*t.term, t.hosts, d)});
   }
-  for (std::size_t i = 0; i < p.workload_anti_affinity.required.size(); ++i) {
-    const auto& term = p.workload_anti_affinity.required[i];
-    results.push_back({"required workload anti-affinity " + to_string(term),
-                       workload_anti_affinity_holds(term, domains.required_anti[i], d), ""});
+  for (const TermHosts& t : domains.required_anti) {
+    results.push_back(
+        {t.text, workload_anti_affinity_holds(*t.term, t.hosts, d), domain_detail(*t.term, t.hosts, d)});
   }
   return results;
 }
@@ -98,17 +106,31 @@ std::vector<PreferenceTerm> preferences_of(const PlacementPolicy& p, const Workl
     terms.push_back(
         {"preferred cluster affinity " + to_string(w.preference), w.weight, matches(w.preference, d.labels)});
   }
-  for (std::size_t i = 0; i < p.workload_affinity.preferred.size(); ++i) {
-    const auto& w = p.workload_affinity.preferred[i];
-    terms.push_back({"preferred workload affinity " + to_string(w.term), w.weight,
-                     workload_affinity_holds(w.term, domains.preferred_affinity[i], d)});
+  for (std::size_t i = 0; i < domains.preferred_affinity.size(); ++i) {
+    const TermHosts& t = domains.preferred_affinity[i];
+    terms.push_back(
+        {t.text, p.workload_affinity.preferred[i].weight, workload_affinity_holds(*t.term, t.hosts, d)});
   }
-  for (std::size_t i = 0; i < p.workload_anti_affinity.preferred.size(); ++i) {
-    const auto& w = p.workload_anti_affinity.preferred[i];
-    terms.push_back({"preferred workload anti-affinity " + to_string(w.term), w.weight,
-                     !workload_anti_affinity_holds(w.term, domains.preferred_anti[i], d), true});
+  for (std::size_t i = 0; i < domains.preferred_anti.size(); ++i) {
+    const TermHosts& t = domains.preferred_anti[i];
+    terms.push_back({t.text, p.workload_anti_affinity.preferred[i].weight,
+                     !workload_anti_affinity_holds(*t.term, t.hosts, d), true});
   }
   return terms;
+}
+
+// Each preferred workload term on one Destination, matched or not, with what its domain hosts.
+std::vector<PredicateResult> workload_preferences_of(const WorkloadDomains& domains, const Destination& d) {
+  std::vector<PredicateResult> results;
+  for (const TermHosts& t : domains.preferred_affinity) {
+    results.push_back(
+        {t.text, workload_affinity_holds(*t.term, t.hosts, d), domain_detail(*t.term, t.hosts, d)});
+  }
+  for (const TermHosts& t : domains.preferred_anti) {
+    results.push_back(
+        {t.text, !workload_anti_affinity_holds(*t.term, t.hosts, d), domain_detail(*t.term, t.hosts, d)});
+  }
+  return results;
 }
 
 // Positions to judge: what the index cannot rule out, plus the current Destination.
@@ -144,6 +166,7 @@ Decision schedule(const GroupToPlace& group, const PlacementPolicy* policy,
       for (const PredicateResult& r : v.predicates) v.eligible = v.eligible && r.met;
     }
     if (v.eligible) {
+      v.workload_preferences = workload_preferences_of(domains, destinations[i]);
       candidates.push_back({&destinations[i], destinations[i].name == group.current,
                             preferences_of(*policy, domains, destinations[i])});
       scored.push_back(decision.verdicts.size());

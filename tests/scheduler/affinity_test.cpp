@@ -75,5 +75,24 @@ TEST(Affinity, AWiderTopologyKeyMakesAProviderOneDomain) {
   EXPECT_EQ(to_string(by_provider), "app in (back-end) by crossplane.io/provider");
 }
 
+// What `ferry explain` says of a candidate's domain: who runs there, and whether they were placed earlier in
+// the same run; the same holds whether the workloads are read from the stores or placed this run.
+TEST(Affinity, TheDomainDetailNamesTheWorkloadsAndThoseOfTheSameRun) {
+  const WorkloadAffinityTerm by_provider{kWithBackEnd.label_selector, "crossplane.io/provider"};
+  std::vector<PlacedWorkload> placed = kPlaced;
+  placed.push_back({"default/back-end-2", {{"app", "back-end"}}, "aws-1", true, 0});
+  placed.push_back({"default/back-end-3", {{"app", "back-end"}}, "aws-2", true, 0});
+  placed.push_back({"default/back-end-4", {{"app", "back-end"}}, "bare", true, 2});
+  const DomainHosts hosts = hosts_by_domain(by_provider, kClusters, placed);
+  EXPECT_TRUE(workload_affinity_holds(by_provider, hosts, kClusters[0]));
+  EXPECT_FALSE(workload_anti_affinity_holds(by_provider, hosts, kClusters[0]));
+  EXPECT_EQ(domain_detail(by_provider, hosts, kClusters[0]),
+            "crossplane.io/provider=aws hosts default/back-end on aws-2, default/back-end-2 on aws-1 (placed "
+            "earlier in this run), default/back-end-3 on aws-2 (placed earlier in this run) and 3 more");
+  EXPECT_EQ(domain_detail(by_provider, hosts, kClusters[2]), "crossplane.io/provider=gcp hosts none");
+  EXPECT_EQ(domain_detail(kWithBackEnd, hosts_by_domain(kWithBackEnd, kClusters, kPlaced), kClusters[3]),
+            "no crossplane.io/kubernetes label");
+}
+
 }  // namespace
 }  // namespace ferry::scheduler

@@ -52,7 +52,8 @@ TEST(Schedule, CrossplaneFrontEndGoesWhereTheBackEndRuns) {
   EXPECT_EQ(verdict(d, "aws-1").predicates,
             (std::vector<PredicateResult>{
                 {"required cluster affinity crossplane.io/provider in (aws)", true, ""},
-                {"required workload affinity app in (back-end) by crossplane.io/kubernetes", false, ""}}));
+                {"required workload affinity app in (back-end) by crossplane.io/kubernetes", false,
+                 "crossplane.io/kubernetes=aws-1 hosts none"}}));
   EXPECT_FALSE(verdict(d, "gcp-1").eligible);
   EXPECT_FALSE(verdict(d, "gcp-1").predicates[0].met);
   // No back-end anywhere: pending, with the policy named.
