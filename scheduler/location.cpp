@@ -22,15 +22,13 @@ bool contains(const Location& location, const std::map<std::string, const Destin
   return found != by_name.end() && matches(location.instance_selector, found->second->labels);
 }
 
-// Why the group leaves `current` (a Destination outside the chosen Location or no longer eligible): it is
-// gone, it takes no new placement (not ready, tainted), it fails the predicates, or, eligible still, no
-// selected Location holds it any more (the policy's locationSelectors or the Location changed).
-std::string why_moved(const std::string& current, bool current_eligible,
-                      const std::map<std::string, const Destination*>& by_name) {
+// Why the group leaves `current`, a Destination no longer eligible: it is gone, it takes no new placement
+// (not ready, tainted) or it fails the predicates. (An eligible one outside the Placement's Location has
+// its own reason, which names the Location: choose_location.)
+std::string why_moved(const std::string& current, const std::map<std::string, const Destination*>& by_name) {
   const std::string moved = "moved from " + current + ": ";
   const auto found = by_name.find(current);
   if (found == by_name.end()) return moved + "Destination " + current + " is no longer declared";
-  if (current_eligible) return moved + "it is in no Location that the locationSelectors select";
   const std::string why_not = found->second->why_not_schedulable();
   if (!why_not.empty()) return moved + "Destination " + current + " is " + why_not;
   return moved + "Destination " + current + " no longer passes the selector and predicates";
@@ -77,7 +75,7 @@ LocationChoice choose_location(const PlacementBinding& binding, const std::vecto
                     "PlacementPolicy " + binding.placement +
                     (binding.reason.empty() ? "" : " (" + binding.reason + ")");
   } else {
-    choice.reason = why_moved(*current, current_eligible, by_name);
+    choice.reason = why_moved(*current, by_name);
   }
   return choice;
 }

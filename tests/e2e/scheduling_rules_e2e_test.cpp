@@ -153,7 +153,10 @@ TEST_F(SchedulingRulesE2eTest, APolicyEditReportsTheTrueReasonForTheMove) {
   ASSERT_EQ(moved["placements"].size(), 1u) << second.dump(2);
   EXPECT_EQ(moved["placements"][0]["location"], "gcp");
   EXPECT_EQ(moved["placements"][0]["moved_from"], old);
-  EXPECT_EQ(moved["placements"][0]["moved_reason"], "it is in no Location that the locationSelectors select");
+  EXPECT_EQ(
+      moved["placements"][0]["moved_reason"],
+      "not in Location gcp, the Location of PlacementPolicy redis-policy (Location aws no longer matches "
+      "the locationSelectors)");
   const std::string notes = moved["scheduling_notes"].dump();
   EXPECT_EQ(notes.find("no longer a ready Destination"), std::string::npos) << notes;
 }

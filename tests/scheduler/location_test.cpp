@@ -67,7 +67,9 @@ const std::vector<LocationRow> kLocationRows = {
      {"aws-1", "gce-1"},
      "aws-1",
      {PlacementState::bound, "gce", "gce-1",
-      "moved from aws-1: it is in no Location that the locationSelectors select"}},
+      "moved from aws-1: not in Location gce, the Location of PlacementPolicy ns/r/p/g (Location aws no "
+      "longer "
+      "matches the locationSelectors)"}},
     {"StickyToTheCurrentLocation",
      {{{}, {{"cloud", LabelOperator::in, {"aws", "gce"}}}}},
      {"aws-1", "gce-1"},
