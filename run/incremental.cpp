@@ -93,6 +93,12 @@ void IncrementalRun::keep_failed_deletion(const ObjectRecord& record, const std:
   kept.message = "deletion failed: " + message;
 }
 
+std::vector<PlacementReport> IncrementalRun::recorded_placements(const std::string& directory) const {
+  if (!before_) return {};
+  const auto found = before_->find(directory);
+  return found == before_->end() ? std::vector<PlacementReport>{} : found->second.placements;
+}
+
 RunState IncrementalRun::after() const {
   const std::lock_guard lock(mutex_);
   return after_;

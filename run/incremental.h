@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "run/drift_check.h"
 #include "run/run_state.h"
@@ -42,6 +43,10 @@ class IncrementalRun {
   // Forgets a deleted object; a failed deletion keeps its record (with the failure) for the next run.
   void forget(const ObjectRecord& record);
   void keep_failed_deletion(const ObjectRecord& record, const std::string& message);
+
+  // The placements the previous run recorded for the object of record directory `directory`; none without
+  // state or record. Read-only: safe from parallel tasks.
+  std::vector<PlacementReport> recorded_placements(const std::string& directory) const;
 
   bool enabled() const { return before_ != nullptr; }
   const RunState& before() const { return *before_; }

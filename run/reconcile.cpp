@@ -131,12 +131,13 @@ void mark_unmet_requirements(const Platform& platform,
 // run_and_plan with the run's scheduling context, read now if this is the first request that needs it.
 Result<RequestPlan> planned_request(const Platform& platform, const pipeline::Request& request,
                                     pipeline::ContainerRuntime& runtime, LazyRunScheduling& context,
-                                    const ReconcileOptions& options) {
+                                    const ReconcileOptions& options,
+                                    const std::vector<PlacementReport>& recorded) {
   auto ready = context.get();
   if (!ready) return ready.error();
   ReconcileOptions with_scheduling = options;
   with_scheduling.scheduling = ready->scheduling;
-  return run_and_plan(platform, request, runtime, *ready->index, with_scheduling);
+  return run_and_plan(platform, request, runtime, *ready->index, with_scheduling, recorded);
 }
 
 // A request runs only once its Promise's own workflow and dependencies are in place (reference §5.2).
@@ -154,7 +155,8 @@ RequestReport run_request(const Platform& platform, const pipeline::Request& req
   } else if (auto skipped = incremental.skip(report, inputs)) {
     return *skipped;
   } else {
-    auto plan = planned_request(platform, request, runtime, context, options);
+    auto plan = planned_request(platform, request, runtime, context, options,
+                                incremental.recorded_placements(inputs.directory));
     report = commit_and_report(std::move(report), plan, stores, journal, transaction_of(report, inputs));
     // Nothing placed: not "unchanged" (nothing is there to stay the same) but a success without output.
     if (report.result == RequestResult::unchanged && report.placements.empty()) {
@@ -283,7 +285,8 @@ Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipelin
 
 Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
-                                 const ReconcileOptions& options) {
+                                 const ReconcileOptions& options,
+                                 const std::vector<PlacementReport>& recorded) {
   const pipeline::Promise& promise = *platform.promise(request.promise);
   auto results =
       run_workflow_if_any(promise, "resource.configure",
@@ -291,10 +294,10 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
   if (!results) return results.error();
   const auto& existing = index.bundles_of(request.namespace_, request.promise, request.name);
   if (options.scheduling || !platform.policy_for(promise.name)) {
-    return plan_request(platform, request, promise, *results, existing, options.scheduling);
+    return plan_request(platform, request, promise, *results, existing, options.scheduling, recorded);
   }
   const RunScheduling scheduling(platform, index, options.scheduling_timeout);
-  return plan_request(platform, request, promise, *results, existing, &scheduling);
+  return plan_request(platform, request, promise, *results, existing, &scheduling, recorded);
 }
 
 Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime& runtime,
