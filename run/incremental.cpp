@@ -120,6 +120,12 @@ std::string IncrementalRun::previous_status(const std::string& directory) const 
   return found == before_->end() ? "" : found->second.status_yaml;
 }
 
+std::vector<PlacementReport> IncrementalRun::recorded_placements(const std::string& directory) const {
+  if (!before_) return {};
+  const auto found = before_->find(directory);
+  return found == before_->end() ? std::vector<PlacementReport>{} : found->second.placements;
+}
+
 RunState IncrementalRun::after() const {
   const std::lock_guard lock(mutex_);
   return after_;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "run/drift_check.h"
 #include "run/run_state.h"
@@ -51,6 +52,9 @@ class IncrementalRun {
 
   // The status the object of record directory `directory` was left with (YAML text; "" when none).
   std::string previous_status(const std::string& directory) const;
+  // The placements the previous run recorded for the object of record directory `directory`; none without
+  // state or record. Read-only: safe from parallel tasks.
+  std::vector<PlacementReport> recorded_placements(const std::string& directory) const;
 
   bool enabled() const { return before_ != nullptr; }
   const RunState& before() const { return *before_; }

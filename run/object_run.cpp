@@ -103,23 +103,25 @@ Result<std::vector<pipeline::PipelineResult>> run_resource_workflow(const Platfo
 
 RequestPlan plan_placements(const Platform& platform, const pipeline::Request& request,
                             const std::vector<pipeline::PipelineResult>& results, const PlacementIndex& index,
-                            const ReconcileOptions& options, const SameRunPlacements* neighbours) {
+                            const ReconcileOptions& options, const SameRunPlacements* neighbours,
+                            const std::vector<PlacementReport>& recorded) {
   const pipeline::Promise& promise = *platform.promise(request.promise);
   const auto& existing = index.bundles_of(request.namespace_, request.promise, request.name);
   if (options.scheduling || !platform.policy_for(promise.name)) {
-    return plan_request(platform, request, promise, results, existing, options.scheduling, neighbours);
+    return plan_request(platform, request, promise, results, existing, options.scheduling, neighbours,
+                        recorded);
   }
   const RunScheduling scheduling(platform, index, options.scheduling_timeout);
-  return plan_request(platform, request, promise, results, existing, &scheduling, neighbours);
+  return plan_request(platform, request, promise, results, existing, &scheduling, neighbours, recorded);
 }
 
 Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
                                  const ReconcileOptions& options, const SameRunPlacements* neighbours,
-                                 StatusFeed* feed) {
+                                 StatusFeed* feed, const std::vector<PlacementReport>& recorded) {
   auto results = run_resource_workflow(platform, request, runtime, options, feed);
   if (!results) return results.error();
-  return plan_placements(platform, request, *results, index, options, neighbours);
+  return plan_placements(platform, request, *results, index, options, neighbours, recorded);
 }
 
 RequestReport run_promise(const RunParts& parts, const pipeline::Promise& promise) {
@@ -156,6 +158,7 @@ StagedRequest run_request_workflow(const RunParts& parts, const pipeline::Reques
     return staged;
   }
   staged.feed = {parts.incremental.previous_status(staged.inputs.directory), ""};
+  staged.recorded = parts.incremental.recorded_placements(staged.inputs.directory);
   if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
     staged.report.result = RequestResult::pending;
     staged.report.message = "Promise " + request.promise + " is not available: " + promise.message;
@@ -185,7 +188,7 @@ void decide_request(const RunParts& parts, const pipeline::Request& request, Sta
     ReconcileOptions with_scheduling = parts.options;
     with_scheduling.scheduling = ready->scheduling;
     staged.plan = plan_placements(parts.platform, request, **staged.results, *ready->index, with_scheduling,
-                                  neighbours);
+                                  neighbours, staged.recorded);
   }
   staged.results.reset();  // the outputs are in the plan's changes now
   if (neighbours && *staged.plan) neighbours->record(request, placed_destinations(**staged.plan));

@@ -30,7 +30,8 @@ namespace ferry::runner {
 Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
                                  pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
                                  const ReconcileOptions& options,
-                                 const SameRunPlacements* neighbours = nullptr, StatusFeed* feed = nullptr);
+                                 const SameRunPlacements* neighbours = nullptr, StatusFeed* feed = nullptr,
+                                 const std::vector<PlacementReport>& recorded = {});
 
 // Runs one request's resource.configure workflow (its results; nothing planned or written), feeding it
 // the request's status when `feed` is given (workflow_runs.h).
@@ -42,10 +43,12 @@ Result<std::vector<pipeline::PipelineResult>> run_resource_workflow(const Platfo
 
 // Plans one request's placements and writes from its workflow's results, with options.scheduling (or, when
 // its Promise has a PlacementPolicy and there is none, a RunScheduling read from `index`) and the placements
-// decided earlier in this run (`neighbours`, placement/same_run_neighbours.h; null: none).
+// decided earlier in this run (`neighbours`, placement/same_run_neighbours.h; null: none); `recorded`: the
+// previous run's placements of the request (plan_request).
 RequestPlan plan_placements(const Platform& platform, const pipeline::Request& request,
                             const std::vector<pipeline::PipelineResult>& results, const PlacementIndex& index,
-                            const ReconcileOptions& options, const SameRunPlacements* neighbours = nullptr);
+                            const ReconcileOptions& options, const SameRunPlacements* neighbours = nullptr,
+                            const std::vector<PlacementReport>& recorded = {});
 
 // Runs a Promise's promise.configure workflow and plans its dependencies' writes (no writing).
 Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
@@ -72,7 +75,8 @@ struct StagedRequest {
   RequestReport report;
   ObjectInputs inputs;
   StatusFeed feed = {};  // the status its last run left, and its workflow's (workflow_runs.h)
-  bool done = false;     // the report is final and not recorded (skipped, or not run after an interrupt)
+  std::vector<PlacementReport> recorded = {};  // its placements as the previous run recorded them
+  bool done = false;  // the report is final and not recorded (skipped, or not run after an interrupt)
   std::optional<Result<std::vector<pipeline::PipelineResult>>> results = {};  // its workflow ran
   std::optional<Result<RequestPlan>> plan = {};                               // its placements are decided
 };

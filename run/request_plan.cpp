@@ -3,6 +3,7 @@
 #include "placement/policy_placement.h"
 #include "placement/run_scheduling.h"
 #include "platform/destination_layout.h"
+#include "run/deleted_placement.h"
 #include "writer/request_change.h"
 
 namespace ferry::runner {
@@ -170,7 +171,7 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
                          const pipeline::Promise& promise,
                          const std::vector<pipeline::PipelineResult>& results,
                          const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling,
-                         const SameRunPlacements* neighbours) {
+                         const SameRunPlacements* neighbours, const std::vector<PlacementReport>& recorded) {
   RequestPlan plan;
   const scheduler::PlacementPolicy* policy = scheduling ? platform.policy_for(promise.name) : nullptr;
   const auto context = policy ? std::optional(scheduling->context_for(request, neighbours)) : std::nullopt;
@@ -186,6 +187,9 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
       GroupDecision decided{result.pipeline,     group.directory,   group.id,
                             to_place.current,    to_place.selector, {},
                             to_place.cardinality};
+      const auto deleted =
+          deleted_placement(platform, recorded, result.pipeline, group.directory, to_place.current);
+      if (deleted) to_place.current.reset();  // what a deleted Placement chose does not hold the group
       if (policy) {
         schedule_by_policy(to_place, *policy, platform, *scheduling, *context, decided);
       } else if (scheduling) {  // reconcile: judge what the run's index cannot rule out (explain passes none)
@@ -194,6 +198,7 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
       } else {
         decided.decision = scheduler::decide(to_place, platform.destinations);
       }
+      if (deleted) remove_what_it_placed(*deleted, decided);
       plan.decisions.push_back(std::move(decided));
       groups.push_back(&group);
     }

@@ -59,13 +59,16 @@ class SameRunPlacements;
 // (placement/policy_placement.h) and goes to each Destination it is placed on (spread); otherwise by Kratix's
 // rules (scheduler::decide()). With `neighbours`, the policy's workload affinity sees the placements decided
 // earlier in this run (placement/same_run_neighbours.h). A policy's external scheduler is the only thing run
-// here (through scheduling's chooser); its failure leaves the request pending.
+// here (through scheduling's chooser); its failure leaves the request pending. `recorded` is the previous
+// run's placements of the request (its record): a group a KCP Placement placed that has been deleted since
+// is placed again and its bundle there removed (run/deleted_placement.h).
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
                          const pipeline::Promise& promise,
                          const std::vector<pipeline::PipelineResult>& results,
                          const std::vector<ExistingBundle>& existing,
                          const RunScheduling* scheduling = nullptr,
-                         const SameRunPlacements* neighbours = nullptr);
+                         const SameRunPlacements* neighbours = nullptr,
+                         const std::vector<PlacementReport>& recorded = {});
 
 // The selector of one output group by Kratix's rules (reference §3.1): a directory group uses its own
 // entry only; the default group uses its entry plus the Promise's selectors, the Promise winning. The

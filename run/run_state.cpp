@@ -1,6 +1,7 @@
 #include "run/run_state.h"
 
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "core/secret_values.h"
 #include "pipeline/object_status.h"
@@ -23,18 +24,34 @@ std::optional<RequestResult> result_named(const std::string& name) {
   return std::nullopt;
 }
 
+// The scheduling fields, present only for a group a PlacementPolicy placed (records of Kratix's rules
+// alone, and those written before them, read the same): a later run finds by `policy` and `location` what a
+// KCP Placement deleted since placed (run/deleted_placement.h).
+constexpr std::pair<const char*, std::string PlacementReport::*> kSchedulingFields[] = {
+    {"policy", &PlacementReport::policy},
+    {"location", &PlacementReport::location},
+    {"placementState", &PlacementReport::placement_state}};
+
 json placement_json(const PlacementReport& p) {
-  return {{"destination", p.destination},
-          {"pipeline", p.pipeline},
-          {"directory", p.directory},
-          {"path", p.path},
-          {"misplaced", masked_secrets(p.misplaced)},
-          {"movedFrom", p.moved_from}};
+  json j = {{"destination", p.destination},
+            {"pipeline", p.pipeline},
+            {"directory", p.directory},
+            {"path", p.path},
+            {"misplaced", masked_secrets(p.misplaced)},
+            {"movedFrom", p.moved_from}};
+  for (const auto& [key, field] : kSchedulingFields) {
+    if (!(p.*field).empty()) j[key] = p.*field;
+  }
+  return j;
 }
 
 PlacementReport placement_of(const json& j) {
-  return {j.at("destination"), j.at("pipeline"),  j.at("directory"),
-          j.at("path"),        j.at("misplaced"), j.at("movedFrom")};
+  PlacementReport p{j.at("destination"), j.at("pipeline"),  j.at("directory"),
+                    j.at("path"),        j.at("misplaced"), j.at("movedFrom")};
+  for (const auto& [key, field] : kSchedulingFields) {
+    if (j.contains(key)) j.at(key).get_to(p.*field);
+  }
+  return p;
 }
 
 ObjectRecord record_of(const json& j) {

@@ -1,10 +1,11 @@
 // The ferry binary on fixtures/scheduling with --runtime exec: PlacementPolicies with a label constraint
 // and a KCP Location (failover inside it when the bound Destination stops being Ready), a metric
 // constraint on a file provider's value and spread over two zones; a KCP Placement binding all its requests
-// to one Location, and removing them when it is not Ready. Checked in the store with the git CLI.
+// to one Location, and removing them when it is not Ready or deleted. Checked in the store with the git CLI.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -185,6 +186,53 @@ TEST_F(SchedulingE2eTest, APlacementBindsItsRequestsToOneLocationAndRemovesThemW
   EXPECT_NE(explained.find("note: placement Pending, Ready False: no Location matches the locationSelectors"),
             std::string::npos)
       << explained;
+}
+
+// Seed 004: a sync target is removed when its Placement is deleted. Six redis requests placed by the KCP
+// Placement redis-in-eu (Location aws: eu-1, eu-2); the policy is deleted: each request is placed again by
+// Kratix's rules (environment=dev, any of the four Destinations), not kept where the Placement put it, and
+// each one that moved says it was removed from its old Destination because redis-in-eu was deleted.
+TEST_F(SchedulingE2eTest, DeletingAPlacementRemovesWhatItPlacedAndPlacesTheRequestsAgain) {
+  std::string more;
+  for (const char* name : {"cache-b", "cache-c", "cache-d", "cache-e", "cache-f"}) {
+    more += std::string("---\napiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\nmetadata:\n  name: ") +
+            name + "\n  namespace: default\nspec:\n  size: small\n";
+  }
+  write_file(platform() / "requests/more-redis.yaml", more);
+  ASSERT_FALSE(reconcile().is_discarded());
+  const std::vector<std::string> caches = {"cache-a", "cache-b", "cache-c", "cache-d", "cache-e", "cache-f"};
+  std::map<std::string, std::string> before;
+  for (const std::string& cache : caches) {
+    const std::set<std::string> in = in_store("redis", cache);
+    ASSERT_EQ(in.size(), 1u) << cache;
+    before[cache] = *in.begin();
+    ASSERT_TRUE(before[cache] == "eu-1" || before[cache] == "eu-2") << cache << " " << before[cache];
+  }
+
+  std::string policies = read_file(platform() / "scheduling/policies.yaml");
+  policies.erase(0, policies.find("---\n") + 4);  // redis-in-eu is deleted; kv-spread stays
+  write_file(platform() / "scheduling/policies.yaml", policies);
+  const nlohmann::json second = reconcile();
+  int moved = 0;
+  for (const std::string& cache : caches) {
+    const std::set<std::string> in = in_store("redis", cache);
+    ASSERT_EQ(in.size(), 1u) << cache;
+    EXPECT_EQ(placed(second, cache), in) << cache;
+    std::vector<std::string> notes;
+    for (const auto& r : second["requests"]) {
+      if (r["name"] == cache && r.contains("scheduling_notes")) notes = r["scheduling_notes"];
+    }
+    const std::string group = "pipeline \"instance-configure\" group \".\": ";
+    const std::string note =
+        *in.begin() == before[cache]
+            ? group + "PlacementPolicy redis-in-eu was deleted; placed again on Destination " +
+                  before[cache] + " by the rules that apply now"
+            : group + "removed from Destination " + before[cache] +
+                  ": PlacementPolicy redis-in-eu was deleted";
+    EXPECT_EQ(notes, std::vector<std::string>{note}) << cache;
+    moved += *in.begin() != before[cache] ? 1 : 0;
+  }
+  EXPECT_GT(moved, 0) << "every request kept where the deleted Placement put it";
 }
 
 TEST_F(SchedulingE2eTest, AnUnreadableMetricsFileIsNotFatal) {

@@ -1,7 +1,7 @@
 // KCP Placements in reconcile (seed 004), against fakes: a Placement (a PlacementPolicy with
 // locationSelectors) chooses ONE Location and binds all the requests it selects to it; the choice is kept
-// while the Location stays valid; a Placement that is not Ready has its requests' bundles removed; after a
-// Placement edit the moved_from reason names the Location change.
+// while the Location stays valid; a Placement that is not Ready, or deleted, has its requests' bundles
+// removed; after a Placement edit the moved_from reason names the Location change.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -83,8 +83,9 @@ class KcpPlacementTest : public ::testing::Test {
       return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
     };
     std::filesystem::create_directories(dir.path() / "scratch");
-    auto report = reconcile(loaded.platform, runtime, opener,
-                            {dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets});
+    ReconcileOptions options{dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets};
+    if (with_state) options.state = &state;
+    auto report = reconcile(loaded.platform, runtime, opener, options);
     EXPECT_TRUE(report.ok());
     return *report;
   }
@@ -102,6 +103,9 @@ class KcpPlacementTest : public ::testing::Test {
   TempDir dir;
   pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
   writer::RecordingStateStore store;
+  bool with_state =
+      false;  // the run state (run/run_state.h): what the previous run placed, and by which policy
+  writer::RecordingStateStore state{"state"};
 };
 
 // Seed 004: "a selection rule to choose ONE Location ... and bind the selected location to MULTIPLE
@@ -191,6 +195,54 @@ TEST_F(KcpPlacementTest, APlacementEditMovesToTheNewLocationAndSaysWhy) {
                                 ": not in Location gce, the Location of PlacementPolicy web (Location "
                                 "aws no longer matches the locationSelectors)"}));
   EXPECT_EQ(holders(), std::set<std::string>{"dev-c"});
+}
+
+// Seed 004: "A sync target will be removed when: corresponding Placement is deleted". The run state records
+// that Placement web placed the request; once web is deleted its bundle is removed and the request is placed
+// by the rules that apply now (Kratix's: the Promise's env=dev), not kept where web put it.
+TEST_F(KcpPlacementTest, DeletingAPlacementRemovesWhatItPlacedAndPlacesTheRequestAgain) {
+  with_state = true;
+  write_file(root() / "policy.yaml", placement("[{matchLabels: {cloud: gce}}]"));
+  write_file(root() / "request.yaml", request_named("cache-b"));
+  const RequestReport first = run().requests.at(0);
+  ASSERT_EQ(first.placements.size(), 1u) << first.message;
+  ASSERT_EQ(first.placements[0].policy, "web");
+  ASSERT_EQ(holders(), std::set<std::string>{"dev-c"});
+
+  std::filesystem::remove(root() / "policy.yaml");
+  const RequestReport second = run().requests.at(0);
+  EXPECT_EQ(second.result, RequestResult::succeeded) << second.message;
+  ASSERT_EQ(second.placements.size(), 1u) << second.message;
+  const std::string now = second.placements[0].destination;
+  EXPECT_EQ(second.placements[0].policy, "");
+  EXPECT_EQ(holders(), std::set<std::string>{now});
+  ASSERT_NE(now, "dev-c") << second.scheduling_notes.size();  // Kratix's stable hash for cache-b: not dev-c
+  EXPECT_EQ(second.scheduling_notes,
+            (std::vector<std::string>{"pipeline \"instance-configure\" group \".\": removed from Destination "
+                                      "dev-c: PlacementPolicy web was deleted"}));
+  ASSERT_EQ(second.commits.size(), 1u);  // one commit for the request in its one store
+}
+
+// Deleted, with no Destination that Kratix's rules give the request: pending, and the bundle is removed all
+// the same (it is not kept where the deleted Placement put it).
+TEST_F(KcpPlacementTest, DeletingAPlacementRemovesItsBundleEvenWhenNothingElseTakesTheRequest) {
+  with_state = true;
+  write_file(root() / "policy.yaml", placement("[{matchLabels: {cloud: gce}}]"));
+  write_file(root() / "request.yaml", kRequest);
+  ASSERT_EQ(run().requests.at(0).placements.size(), 1u);
+  ASSERT_EQ(holders(), std::set<std::string>{"dev-c"});
+
+  std::filesystem::remove(root() / "policy.yaml");
+  std::string promise = kPromise;
+  promise.replace(promise.find("matchLabels: {env: dev}"), 23, "matchLabels: {env: prod}");
+  write_file(root() / "promise.yaml", promise);
+  const RequestReport second = run().requests.at(0);
+  EXPECT_EQ(second.result, RequestResult::pending);
+  EXPECT_NE(
+      second.message.find("; its bundle is removed from Destination dev-c (PlacementPolicy web was deleted)"),
+      std::string::npos)
+      << second.message;
+  EXPECT_TRUE(holders().empty());
 }
 
 }  // namespace

@@ -36,6 +36,21 @@ TEST(RunState, RecordsRoundTripThroughJson) {
   EXPECT_EQ(parsed->directory(), "requests/redis/team-a/cache");
 }
 
+// A PlacementPolicy's placement keeps its policy, Location and state (a later run removes what a deleted
+// KCP Placement placed); Kratix's own placements are written without those keys, as before they existed.
+TEST(RunState, APolicysPlacementRecordsItsPolicyAndLocation) {
+  ObjectRecord record = request_record();
+  EXPECT_EQ(record_json(record).find("\"policy\""), std::string::npos);
+  record.placements[0].policy = "web";
+  record.placements[0].location = "aws";
+  record.placements[0].placement_state = "Bound";
+  const std::string text = record_json(record);
+  EXPECT_NE(text.find("\"location\": \"aws\""), std::string::npos) << text;
+  auto parsed = parse_record(text, "x");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().render();
+  EXPECT_EQ(parsed->placements, record.placements);
+}
+
 TEST(RunState, ADamagedRecordNamesItsPath) {
   auto parsed = parse_record("{\"format\": 1, \"kind\": 3}", "state:requests/x/record.json");
   ASSERT_FALSE(parsed.ok());
