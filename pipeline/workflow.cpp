@@ -14,6 +14,7 @@
 #include "core/file_text.h"
 #include "core/message_text.h"
 #include "core/scratch_directory.h"
+#include "core/secret_values.h"
 #include "core/yaml_document.h"
 #include "pipeline/cached_pipeline.h"
 #include "pipeline/workflow_status.h"
@@ -134,6 +135,10 @@ Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer
     const Container& container = pipeline.containers[i];
     auto exit = runtime.run(runs[i].run);
     if (exit) exit->log = redact(exit->log, secret_values(runs[i]));
+    if (exit && options.container_logs) {
+      (*options.container_logs)(
+          ContainerLog{pipeline.name, container.name, bounded_container_log(masked_secrets(exit->log))});
+    }
     if (!exit) {
       return make_error("pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
                         container.image + ") could not be run: " + exit.error().render());

@@ -4,8 +4,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "pipeline/pipeline_cache.h"
 #include "pipeline/secrets.h"
@@ -22,7 +24,7 @@ struct ReconcileOptions {
   std::filesystem::path scratch_dir;  // pipeline directories live below it
   int jobs = 2;                       // requests processed at once
   std::chrono::seconds container_timeout{600};
-  const pipeline::SecretSource* secrets = nullptr;  // for env valueFrom
+  const pipeline::SecretSource* secrets = nullptr;                  // for env valueFrom
   std::size_t max_output_files = pipeline::kDefaultMaxOutputFiles;  // per pipeline (--max-output-files)
   std::size_t max_output_bytes = pipeline::kDefaultMaxOutputBytes;  // per pipeline (--max-output-bytes)
   // Incremental runs (work_selection.h): with a state store, unchanged objects are skipped, vanished ones
@@ -49,12 +51,18 @@ struct ReconcileOptions {
   bool dry_run = false;
   // --shard I/N: only this shard's requests run (and are reported); run/shard.h says who deletes what.
   Shard shard;
-  // Counts the run's objects as they finish, for the progress line (runner/progress.h draws it); null: not counted.
+  // Counts the run's objects as they finish, for the progress line (runner/progress.h draws it); null: not
+  // counted.
   ProgressCounter* progress = nullptr;
   // The pipeline cache (pipeline/pipeline_cache.h, docs/pipeline-cache.md); null: every pipeline runs.
   // pipeline_cache_reads false (--force): pipelines run all the same, and their results are stored.
   std::shared_ptr<pipeline::PipelineCache> pipeline_cache = nullptr;
   bool pipeline_cache_reads = true;
+  // Where each object's container logs are kept (run/container_log_store.h, docs/logs.md); empty: not kept.
+  std::filesystem::path container_logs_dir;
+  // Called with each container's log as the container ends (`who`: "ns/name" or the Promise's name), from
+  // the worker threads at once: it must lock what it shares. None: not shown.
+  std::function<void(const std::string& who, const pipeline::ContainerLog&)> show_container_log;
 };
 
 }  // namespace ferry::runner
