@@ -41,7 +41,7 @@ Result<std::vector<pipeline::PipelineResult>> run_into(const TestSubject& subjec
   const CommandSecrets secrets(run);
   RunScratchDirectory scratch(run.scratch_dir);
   ReconcileOptions options = pipeline_options(run, scratch.path(), secrets.source());
-  if (!quiet) options.show_container_log = container_log_printer(std::cout);
+  if (!quiet) options.show_container_log = container_log_printer(std::cerr);
   return run_workflow_if_any(subject.promise, subject.workflow, subject.object, capture, options);
 }
 
@@ -66,7 +66,7 @@ std::function<int()> configure_test(CLI::App& app, const RuntimeOptionsAdder& ad
   pipeline->add_option("--out", options->out_dir, "Where to write the results")->capture_default_str();
   pipeline->add_flag("--overwrite", options->overwrite, "Replace a non-empty --out");
   pipeline->add_flag("--quiet", options->quiet,
-                     "Do not print each container's output (printed as it ends, each line prefixed "
+                     "Do not print each container's output (printed on stderr as it ends, each line prefixed "
                      "\"NAMESPACE/NAME PIPELINE/CONTAINER | \")");
   add_runtime_options(*pipeline, options->run);
   return [options] { return run_test_pipeline(*options); };

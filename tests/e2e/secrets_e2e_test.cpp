@@ -238,5 +238,28 @@ TEST_F(SecretsE2E, ContainerLogsAreKeptAndShownWithTheSecretMasked) {
   EXPECT_TRUE(files_with_canary().empty()) << files_with_canary().front();
 }
 
+// `ferry test pipeline` prints each container's output on stderr as it ends, masked; --quiet hides it.
+TEST_F(SecretsE2E, TestPipelinePrintsEachContainersOutputUnlessQuiet) {
+  token_check_does("echo \"token $API_TOKEN\"\n");
+  write_file(dir.path() / "cache-a.yaml",
+             "apiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\nmetadata:\n  name: cache-a\n"
+             "  namespace: default\nspec:\n  size: small\n");
+  const FerryArgs test = {"test",          "pipeline",
+                          "--promise",     (platform() / "promises/redis.yaml").string(),
+                          "--input",       (dir.path() / "cache-a.yaml").string(),
+                          "--runtime",     "exec",
+                          "--exec-config", exec_config().string(),
+                          "--secrets-dir", (dir.path() / "secrets").string()};
+  const auto loud = run_ferry(test + FerryArgs{"--out", (dir.path() / "out-1").string()});
+  EXPECT_EQ(loud.exit_code, 0) << loud.error_output;
+  EXPECT_NE(loud.error_output.find("default/cache-a instance-configure/token-check | token ***\n"),
+            std::string::npos)
+      << loud.error_output;
+  EXPECT_EQ(loud.error_output.find(kCanary), std::string::npos);
+  const auto quiet = run_ferry(test + FerryArgs{"--out", (dir.path() / "out-2").string(), "--quiet"});
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.error_output;
+  EXPECT_EQ(quiet.error_output.find(" | "), std::string::npos) << quiet.error_output;
+}
+
 }  // namespace
 }  // namespace ferry
