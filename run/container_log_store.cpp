@@ -17,6 +17,33 @@ Status filesystem_error(const std::string& what, const fs::path& path, const std
   return make_error("cannot " + what + " " + path.string() + ": " + ec.message());
 }
 
+Status write_object_folder(const fs::path& fresh, const std::vector<pipeline::ContainerLog>& logs) {
+  std::error_code ec;
+  std::string index;
+  for (const pipeline::ContainerLog& log : logs) {
+    fs::create_directories(fresh / log.pipeline, ec);
+    if (ec) return filesystem_error("create", fresh / log.pipeline, ec);
+    if (Status written = write_file_bytes(fresh / log.pipeline / (log.container + ".log"), log.text);
+        !written)
+      return written;
+    index += log.pipeline + "/" + log.container + "\n";
+  }
+  return write_file_bytes(fresh / "index", index);
+}
+
+// Moves the current folder aside, the fresh one in, and removes the old one. Two runs at once (shards both
+// run the Promises) may race here: the loser's rename fails, which is a warning to its caller.
+Status swap_in(const fs::path& fresh, const fs::path& target, const fs::path& old) {
+  std::error_code ec;
+  fs::remove_all(old, ec);
+  if (fs::exists(target, ec)) fs::rename(target, old, ec);
+  if (ec) return filesystem_error("replace", target, ec);
+  fs::rename(fresh, target, ec);
+  if (ec) return filesystem_error("replace", target, ec);
+  fs::remove_all(old, ec);
+  return ok();
+}
+
 }  // namespace
 
 fs::path object_log_dir(const fs::path& dir, const LoggedObject& object) {
@@ -33,23 +60,10 @@ Status keep_container_logs(const fs::path& dir, const LoggedObject& object,
   fs::remove_all(fresh, ec);
   fs::create_directories(fresh, ec);
   if (ec) return filesystem_error("create", fresh, ec);
-  std::string index;
-  for (const pipeline::ContainerLog& log : logs) {
-    fs::create_directories(fresh / log.pipeline, ec);
-    if (ec) return filesystem_error("create", fresh / log.pipeline, ec);
-    if (Status written = write_file_bytes(fresh / log.pipeline / (log.container + ".log"), log.text);
-        !written)
-      return written;
-    index += log.pipeline + "/" + log.container + "\n";
-  }
-  if (Status written = write_file_bytes(fresh / "index", index); !written) return written;
-  fs::remove_all(old, ec);
-  if (fs::exists(target)) fs::rename(target, old, ec);
-  if (ec) return filesystem_error("replace", target, ec);
-  fs::rename(fresh, target, ec);
-  if (ec) return filesystem_error("replace", target, ec);
-  fs::remove_all(old, ec);
-  return ok();
+  Status written = write_object_folder(fresh, logs);
+  if (written) written = swap_in(fresh, target, old);
+  fs::remove_all(fresh, ec);  // left only when a step failed
+  return written;
 }
 
 Result<std::vector<pipeline::ContainerLog>> read_container_logs(const fs::path& dir,

@@ -22,6 +22,16 @@ std::vector<LoggedObject> named_objects(const std::filesystem::path& dir, const 
   return logged_requests(dir, object.substr(0, slash), object.substr(slash + 1));
 }
 
+// NAMESPACE/NAME or NAME, each part a name that stays inside the logs folder (not empty, ".." or ".").
+bool well_formed(const std::string& object) {
+  const auto slash = object.find('/');
+  for (const std::string& part :
+       {object.substr(0, slash), slash == std::string::npos ? std::string("x") : object.substr(slash + 1)}) {
+    if (part.empty() || part == "." || part == ".." || part.find('/') != std::string::npos) return false;
+  }
+  return true;
+}
+
 bool wanted(const pipeline::ContainerLog& log, const LogsCommandOptions& options) {
   return (options.pipeline.empty() || log.pipeline == options.pipeline) &&
          (options.container.empty() || log.container == options.container);
@@ -46,6 +56,11 @@ std::function<int()> configure_logs(CLI::App& app) {
 int run_logs(const LogsCommandOptions& options) {
   const std::filesystem::path dir =
       options.logs_dir.empty() ? default_container_logs_dir() : std::filesystem::path(options.logs_dir);
+  if (!well_formed(options.object)) {
+    std::cerr << "ferry: logs takes NAMESPACE/NAME of a request or NAME of a Promise, not \""
+              << untrusted_line(options.object) << "\"\n";
+    return 2;
+  }
   std::vector<std::pair<LoggedObject, pipeline::ContainerLog>> shown;
   for (const LoggedObject& object : named_objects(dir, options.object)) {
     auto logs = read_container_logs(dir, object);

@@ -25,7 +25,8 @@ struct LogsCommandOptions {
 // Adds the options of `ferry logs` to `app`; returns its action.
 std::function<int()> configure_logs(CLI::App& app);
 
-// Exit 0: shown; 1: nothing kept for the object (or none of its containers matched); 2: bad command line.
+// Exit 0: shown; 1: nothing kept for the object (or none of its containers matched); 2: bad command line
+// (an object that is not NAMESPACE/NAME or NAME, or whose parts are "." or "..").
 int run_logs(const LogsCommandOptions& options);
 
 // `text` (container output) with `prefix` before each line, made safe for a terminal and a CI log

@@ -233,6 +233,10 @@ TEST_F(SecretsE2E, ContainerLogsAreKeptAndShownWithTheSecretMasked) {
   EXPECT_NE(none.error_output.find("ferry: no container logs kept for default/no-such-request"),
             std::string::npos)
       << none.error_output;
+  const auto outside = run_ferry(FerryArgs{"logs", "../requests", "--logs-dir", logs});
+  EXPECT_EQ(outside.exit_code, 2);
+  EXPECT_EQ(outside.error_output,
+            "ferry: logs takes NAMESPACE/NAME of a request or NAME of a Promise, not \"../requests\"\n");
   EXPECT_TRUE(
       std::filesystem::exists(logs + "/requests/default/redis/cache-a/instance-configure/token-check.log"));
   EXPECT_TRUE(files_with_canary().empty()) << files_with_canary().front();
