@@ -14,6 +14,7 @@
 #include "core/file_text.h"
 #include "core/message_text.h"
 #include "core/scratch_directory.h"
+#include "core/secret_values.h"
 #include "core/yaml_document.h"
 #include "pipeline/cached_pipeline.h"
 #include "pipeline/pull_auth.h"
@@ -195,6 +196,10 @@ Result<ContainerExit> run_with_retries(const Pipeline& pipeline, const Container
   for (int attempt = 1;; ++attempt) {
     auto exit = runtime.run(keyed.run);
     if (exit) exit->log = redact(exit->log, secret_values(keyed));
+    if (exit && options.container_logs) {  // every attempt's output, masked and bounded
+      (*options.container_logs)(
+          ContainerLog{pipeline.name, container.name, bounded_container_log(masked_secrets(exit->log))});
+    }
     if (!exit) {
       return make_error("pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
                         container.image + ") could not be run: " + exit.error().render());

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 
+#include "pipeline/container_log.h"
 #include "pipeline/pipeline_cache.h"
 #include "pipeline/secrets.h"
 
@@ -54,6 +55,9 @@ struct WorkflowOptions {
   // Receives the object's status as the workflow left it after each pipeline, a failed one included (the
   // failure's fields set, earlier pipelines' status.yaml kept); none: not wanted.
   std::string* status_out = nullptr;
+  // Receives every container's output as it ends (container_log.h: masked, bounded); none: not wanted. A
+  // pipeline served from the cache runs no container, so gives none.
+  const ContainerLogSink* container_logs = nullptr;
 };
 
 }  // namespace ferry::pipeline

@@ -4,8 +4,10 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "pipeline/pipeline_cache.h"
 #include "pipeline/secrets.h"
@@ -61,6 +63,11 @@ struct ReconcileOptions {
   // pipeline_cache_reads false (--force): pipelines run all the same, and their results are stored.
   std::shared_ptr<pipeline::PipelineCache> pipeline_cache = nullptr;
   bool pipeline_cache_reads = true;
+  // Where each object's container logs are kept (run/container_log_store.h, docs/logs.md); empty: not kept.
+  std::filesystem::path container_logs_dir;
+  // Called with each container's log as the container ends (`who`: "ns/name" or the Promise's name), from
+  // the worker threads at once: it must lock what it shares. None: not shown.
+  std::function<void(const std::string& who, const pipeline::ContainerLog&)> show_container_log;
 };
 
 }  // namespace ferry::runner

@@ -2,7 +2,23 @@
 
 #include <spdlog/spdlog.h>
 
+#include "run/container_log_store.h"
+
 namespace ferry::runner {
+namespace {
+
+// Replaces the object's kept logs with this run's, when logs are kept and a container ran (a workflow
+// served from the pipeline cache keeps the logs of the run that made the entry). A failure to keep them
+// fails nothing: it is a warning.
+void keep_logs(const pipeline::WorkflowObject& object, const std::vector<pipeline::ContainerLog>& logs,
+               const ReconcileOptions& options) {
+  if (options.container_logs_dir.empty() || logs.empty()) return;
+  const LoggedObject logged{object.namespace_, object.promise_name, object.name};
+  if (Status kept = keep_container_logs(options.container_logs_dir, logged, logs); !kept)
+    spdlog::warn("container logs not kept: {}", kept.error().message);
+}
+
+}  // namespace
 
 pipeline::WorkflowObject request_workflow_object(const pipeline::Request& request,
                                                  const pipeline::Promise& promise,
@@ -68,10 +84,17 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(
   workflow_options.cache = options.pipeline_cache.get();
   workflow_options.cache_reads = options.pipeline_cache_reads;
   workflow_options.status_out = feed ? &feed->after : nullptr;
+  std::vector<pipeline::ContainerLog> logs;
+  const pipeline::ContainerLogSink sink = [&](const pipeline::ContainerLog& log) {
+    if (options.show_container_log) options.show_container_log(who, log);
+    logs.push_back(log);
+  };
+  workflow_options.container_logs = &sink;
   pipeline::WorkflowObject run_object = object;
   if (feed) run_object.status_yaml = feed->previous;
   run_object.dry_run = options.dry_run;  // `ferry plan`: KRATIX_DRY_RUN=true in every container
   auto results = pipeline::run_workflow(pipelines, run_object, runtime, workflow_options);
+  keep_logs(object, logs, options);
   if (!results) return results;
   for (const pipeline::PipelineResult& result : *results) {
     if (result.from_cache)

@@ -11,6 +11,7 @@
 #include "run/shard.h"
 #include "runner/explain_command.h"
 #include "runner/logging.h"
+#include "runner/logs_command.h"
 #include "runner/plan_command.h"
 #include "runner/reconcile_command.h"
 #include "runner/status_command.h"
@@ -167,6 +168,12 @@ std::function<int()> configure_reconcile(CLI::App& app) {
   add_runtime_options(app, options->run);
   add_network_option(app, options->run);
   add_store_options(app, options->stores);
+  app.add_option("--logs-dir", options->logs_dir,
+                 "Where each object's last container logs are kept, for ferry logs (default: "
+                 "$XDG_CACHE_HOME/ferry/logs, else ~/.cache/ferry/logs)");
+  app.add_flag("--show-logs", options->show_logs,
+               "Print each container's output on stderr when it ends, each line prefixed "
+               "\"NAMESPACE/NAME PIPELINE/CONTAINER | \"");
   return [options] {
     options->run.pipeline_cache_reads = !options->state.force;  // --force runs pipelines too
     return run_reconcile(*options);
@@ -267,6 +274,11 @@ const std::vector<Subcommand>& subcommands() {
        "result, last run, Destinations. Runs nothing; works while a reconcile runs. Exit 0: shown; 1: no "
        "recorded state or no such request; 2: bad command line.",
        configure_status},
+      {"logs",
+       "Show what each container of an object's last workflow run printed, as reconcile kept it (secret "
+       "values masked, the last 256 KiB of each). Runs nothing. Exit 0: shown; 1: nothing kept for it; 2: "
+       "bad command line.",
+       configure_logs},
       {"test",
        "Test a Promise without a cluster: `ferry test pipeline` runs one of its workflows on one object.",
        [](CLI::App& app) { return configure_test(app, add_runtime_options); }},

@@ -91,6 +91,12 @@ fs::path default_pipeline_cache_dir(const std::function<std::optional<std::strin
   return fs::temp_directory_path() / "ferry-pipelines";
 }
 
+fs::path default_container_logs_dir(const std::function<std::optional<std::string>(const char*)>& env) {
+  const fs::path stores = default_store_cache_dir(env);
+  if (stores.filename() == "stores") return stores.parent_path() / "logs";
+  return fs::temp_directory_path() / "ferry-logs";
+}
+
 StoreAccess store_access(const StoreCommandOptions& options, const Platform& platform,
                          const pipeline::SecretSource& secrets) {
   StoreAccess access;

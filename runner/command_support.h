@@ -70,6 +70,11 @@ std::filesystem::path default_store_cache_dir(
 std::filesystem::path default_pipeline_cache_dir(
     const std::function<std::optional<std::string>(const char*)>& env = nullptr);
 
+// Where reconcile keeps container logs when --logs-dir is not given (docs/logs.md): default_store_cache_dir's
+// rules with "logs" for "stores" ($XDG_CACHE_HOME/ferry/logs, ...).
+std::filesystem::path default_container_logs_dir(
+    const std::function<std::optional<std::string>(const char*)>& env = nullptr);
+
 // The StoreAccess of a run: the options, the platform root, and `secrets` for spec.secretRef.
 StoreAccess store_access(const StoreCommandOptions& options, const Platform& platform,
                          const pipeline::SecretSource& secrets);

@@ -13,6 +13,7 @@
 #include "run/state_access.h"
 #include "runner/command_support.h"
 #include "runner/github.h"
+#include "runner/logs_command.h"
 #include "runner/metrics_file.h"
 #include "runner/progress.h"
 #include "runner/report.h"
@@ -107,6 +108,9 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   const CommandSecrets secrets(options.run);
   ReconcileOptions reconcile_options =
       pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
+  reconcile_options.container_logs_dir =
+      options.logs_dir.empty() ? default_container_logs_dir() : std::filesystem::path(options.logs_dir);
+  if (options.show_logs) reconcile_options.show_container_log = container_log_printer(std::cerr);
   if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
   if (state) {
     reconcile_options.state = state->store.get();

@@ -17,6 +17,8 @@ struct ReconcileCommandOptions {
   std::string metrics_file;  // Prometheus textfile metrics of the run, replaced atomically ("" = none)
   RuntimeCommandOptions run;
   StoreCommandOptions stores;
+  std::string logs_dir;    // --logs-dir: where each object's container logs are kept ("" = the default)
+  bool show_logs = false;  // --show-logs: print each container's output on stderr as it ends
 };
 
 int run_reconcile(const ReconcileCommandOptions& options);

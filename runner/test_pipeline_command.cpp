@@ -9,6 +9,7 @@
 
 #include "run/workflow_runs.h"
 #include "runner/command_support.h"
+#include "runner/logs_command.h"
 #include "runner/report.h"
 #include "runner/test_pipeline_output.h"
 #include "runner/test_pipeline_report.h"
@@ -33,13 +34,14 @@ struct StagingGuard {
 
 // Runs the workflow with each container's metadata kept in `staging`, then writes the results there.
 Result<std::vector<pipeline::PipelineResult>> run_into(const TestSubject& subject, const fs::path& staging,
-                                                       const RuntimeCommandOptions& run) {
+                                                       const RuntimeCommandOptions& run, bool quiet) {
   auto runtime = make_runtime(run);
   if (!runtime) return runtime.error();
   MetadataCapture capture(**runtime, staging);
   const CommandSecrets secrets(run);
   RunScratchDirectory scratch(run.scratch_dir);
-  const ReconcileOptions options = pipeline_options(run, scratch.path(), secrets.source());
+  ReconcileOptions options = pipeline_options(run, scratch.path(), secrets.source());
+  if (!quiet) options.show_container_log = container_log_printer(std::cerr);
   return run_workflow_if_any(subject.promise, subject.workflow, subject.object, capture, options);
 }
 
@@ -63,6 +65,9 @@ std::function<int()> configure_test(CLI::App& app, const RuntimeOptionsAdder& ad
       ->capture_default_str();
   pipeline->add_option("--out", options->out_dir, "Where to write the results")->capture_default_str();
   pipeline->add_flag("--overwrite", options->overwrite, "Replace a non-empty --out");
+  pipeline->add_flag("--quiet", options->quiet,
+                     "Do not print each container's output (printed on stderr as it ends, each line prefixed "
+                     "\"NAMESPACE/NAME PIPELINE/CONTAINER | \")");
   add_runtime_options(*pipeline, options->run);
   return [options] { return run_test_pipeline(*options); };
 }
@@ -82,7 +87,7 @@ int run_test_pipeline(const TestPipelineCommandOptions& options) {
   auto staging = make_staging_dir(out);
   if (!staging) return report_error(staging.error(), 1);
   StagingGuard guard{*staging};
-  auto results = run_into(*load.subject, *staging, options.run);
+  auto results = run_into(*load.subject, *staging, options.run, options.quiet);
   const Status written = results ? write_test_output(*staging, *load.subject, *results) : ok();
   if (!written) return report_error(written.error(), 1);
   if (Status published = publish_test_output(*staging, out); !published)

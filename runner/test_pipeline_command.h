@@ -21,6 +21,7 @@ struct TestPipelineCommandOptions {
   std::string workflow = "resource.configure";
   std::string out_dir = "ferry-test-output";
   bool overwrite = false;  // replace a non-empty out_dir
+  bool quiet = false;      // --quiet: do not print each container's output
   RuntimeCommandOptions run;
 };
 

@@ -201,7 +201,7 @@ TEST_F(ReconcileE2E, VersionAndHelp) {
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_EQ(unknown.output,
             "ferry: unknown command \"frobnicate\"; the commands are reconcile, plan, explain, validate, "
-            "status, test, version (see ferry --help)\n");
+            "status, logs, test, version (see ferry --help)\n");
 }
 
 }  // namespace

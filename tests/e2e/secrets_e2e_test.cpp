@@ -203,5 +203,67 @@ TEST_F(SecretsE2E, ASecretAPipelineWritesIntoAnyCarrierIsMaskedEverywhereFerryPr
   EXPECT_NE(read_file(dir.path() / "stderr").find(std::string("::add-mask::") + kCanary), std::string::npos);
 }
 
+// docs/logs.md: every container's output is kept per object, pipeline and container, `ferry logs` prints it
+// after the run and `reconcile --show-logs` as each container ends; the secret a container prints is masked
+// in both and in the kept files.
+TEST_F(SecretsE2E, ContainerLogsAreKeptAndShownWithTheSecretMasked) {
+  token_check_does("echo 'hello from token-check'\necho \"token $API_TOKEN\" >&2\n");
+  const std::string logs = (dir.path() / "logs").string();
+  EXPECT_EQ(ferry_step("reconcile", {"--logs-dir", logs, "--show-logs"}), 0)
+      << read_file(dir.path() / "stderr");
+  const std::string shown = read_file(dir.path() / "stderr");
+  EXPECT_NE(shown.find("default/cache-a instance-configure/token-check | hello from token-check\n"
+                       "default/cache-a instance-configure/token-check | token ***\n"),
+            std::string::npos)
+      << shown;
+
+  const auto one = run_ferry(FerryArgs{"logs", "default/cache-a", "--pipeline", "instance-configure",
+                                       "--container", "token-check", "--logs-dir", logs});
+  EXPECT_EQ(one.exit_code, 0) << one.error_output;
+  EXPECT_EQ(one.output, "hello from token-check\ntoken ***\n");
+  const auto all = run_ferry(FerryArgs{"logs", "default/cache-a", "--logs-dir", logs});
+  EXPECT_EQ(all.exit_code, 0) << all.error_output;
+  EXPECT_NE(all.output.find("==> instance-configure/generate (redis) <==\n"), std::string::npos)
+      << all.output;
+  EXPECT_NE(all.output.find("==> instance-configure/token-check (redis) <==\nhello from token-check\n"),
+            std::string::npos)
+      << all.output;
+  const auto none = run_ferry(FerryArgs{"logs", "default/no-such-request", "--logs-dir", logs});
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_NE(none.error_output.find("ferry: no container logs kept for default/no-such-request"),
+            std::string::npos)
+      << none.error_output;
+  const auto outside = run_ferry(FerryArgs{"logs", "../requests", "--logs-dir", logs});
+  EXPECT_EQ(outside.exit_code, 2);
+  EXPECT_EQ(outside.error_output,
+            "ferry: logs takes NAMESPACE/NAME of a request or NAME of a Promise, not \"../requests\"\n");
+  EXPECT_TRUE(
+      std::filesystem::exists(logs + "/requests/default/redis/cache-a/instance-configure/token-check.log"));
+  EXPECT_TRUE(files_with_canary().empty()) << files_with_canary().front();
+}
+
+// `ferry test pipeline` prints each container's output on stderr as it ends, masked; --quiet hides it.
+TEST_F(SecretsE2E, TestPipelinePrintsEachContainersOutputUnlessQuiet) {
+  token_check_does("echo \"token $API_TOKEN\"\n");
+  write_file(dir.path() / "cache-a.yaml",
+             "apiVersion: marketplace.kratix.io/v1alpha1\nkind: redis\nmetadata:\n  name: cache-a\n"
+             "  namespace: default\nspec:\n  size: small\n");
+  const FerryArgs test = {"test",          "pipeline",
+                          "--promise",     (platform() / "promises/redis.yaml").string(),
+                          "--input",       (dir.path() / "cache-a.yaml").string(),
+                          "--runtime",     "exec",
+                          "--exec-config", exec_config().string(),
+                          "--secrets-dir", (dir.path() / "secrets").string()};
+  const auto loud = run_ferry(test + FerryArgs{"--out", (dir.path() / "out-1").string()});
+  EXPECT_EQ(loud.exit_code, 0) << loud.error_output;
+  EXPECT_NE(loud.error_output.find("default/cache-a instance-configure/token-check | token ***\n"),
+            std::string::npos)
+      << loud.error_output;
+  EXPECT_EQ(loud.error_output.find(kCanary), std::string::npos);
+  const auto quiet = run_ferry(test + FerryArgs{"--out", (dir.path() / "out-2").string(), "--quiet"});
+  EXPECT_EQ(quiet.exit_code, 0) << quiet.error_output;
+  EXPECT_EQ(quiet.error_output.find(" | "), std::string::npos) << quiet.error_output;
+}
+
 }  // namespace
 }  // namespace ferry
