@@ -84,7 +84,9 @@ TEST_F(RunControlsTest, ADryRunGivesEveryContainerKratixDryRun) {
 
   run_with(ReconcileOptions{});
   ASSERT_EQ(runtime->runs().size(), 1u);
-  for (const pipeline::EnvVar& var : runtime->runs()[0].env) EXPECT_NE(var.name, "KRATIX_DRY_RUN");
+  const std::vector<pipeline::ContainerRun> runs =
+      runtime->runs();  // a copy: the range must outlive the loop
+  for (const pipeline::EnvVar& var : runs[0].env) EXPECT_NE(var.name, "KRATIX_DRY_RUN");
 }
 
 // --no-network takes the network from a Pipeline that asks for it; without it the Pipeline has it.
