@@ -1,9 +1,9 @@
-// The SIGINT or SIGTERM that pipeline/interrupt.h's handlers recorded, readable from every folder: the
+// The SIGINT or SIGTERM that runtime/interrupt.h's handlers recorded, readable from every folder: the
 // writer's network stream and libgit2's progress callbacks check it where they can stop; work that cannot
-// check it (a parse, an object read) is ended by pipeline/interrupt.h's watchdog (docs/reliability.md,
+// check it (a parse, an object read) is ended by runtime/interrupt.h's watchdog (docs/reliability.md,
 // "Interrupts"). Recording touches only a lock-free atomic and write(2) on a self-pipe, so it is
 // async-signal-safe; the handlers themselves (second signals, child process groups, the watchdog) live
-// in pipeline/interrupt.h.
+// in runtime/interrupt.h.
 #pragma once
 
 namespace ferry {

@@ -57,7 +57,8 @@ void empty_directory(const fs::path& dir) {
 std::optional<std::string> pipeline_cache_key_for(const Pipeline& pipeline, const WorkflowObject& object,
                                                   const std::string& object_text,
                                                   std::vector<KeyedContainer>& containers,
-                                                  ContainerRuntime& runtime, const WorkflowOptions& options) {
+                                                  runtime::ContainerRuntime& runtime,
+                                                  const WorkflowOptions& options) {
   if (options.cache == nullptr || object.action == "delete" || pipeline.network) return std::nullopt;
   for (KeyedContainer& container : containers) {
     if (container.run.pull_policy == PullPolicy::always) return std::nullopt;

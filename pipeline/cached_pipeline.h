@@ -10,8 +10,8 @@
 #include "pipeline/model.h"
 #include "pipeline/pipeline_cache.h"
 #include "pipeline/pipeline_cache_key.h"
-#include "pipeline/runtime.h"
 #include "pipeline/workflow_inputs.h"
+#include "runtime/runtime.h"
 
 namespace ferry::pipeline {
 
@@ -23,7 +23,8 @@ namespace ferry::pipeline {
 std::optional<std::string> pipeline_cache_key_for(const Pipeline& pipeline, const WorkflowObject& object,
                                                   const std::string& object_text,
                                                   std::vector<KeyedContainer>& containers,
-                                                  ContainerRuntime& runtime, const WorkflowOptions& options);
+                                                  runtime::ContainerRuntime& runtime,
+                                                  const WorkflowOptions& options);
 
 // The regular files of `output` and every regular file of `metadata`, as the cache keeps them.
 std::vector<ProducedFile> produced_files(const std::filesystem::path& output,

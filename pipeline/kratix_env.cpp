@@ -7,8 +7,8 @@ namespace ferry::pipeline {
 // "Promise", group "platform.kratix.io", version "v1alpha1", plural "promises" and an empty namespace.
 // KRATIX_CLUSTER_SCOPED is "true" exactly for promise workflows. KRATIX_DRY_RUN=true comes last, and only
 // for a dry run (`ferry plan`), as Kratix's defaultEnvVars appends it (api/v1alpha1/pipeline_factory.go).
-std::vector<EnvVar> kratix_env(const WorkflowObject& object, const std::string& pipeline_name) {
-  std::vector<EnvVar> env = {
+std::vector<runtime::EnvVar> kratix_env(const WorkflowObject& object, const std::string& pipeline_name) {
+  std::vector<runtime::EnvVar> env = {
       {"KRATIX_WORKFLOW_ACTION", object.action},
       {"KRATIX_WORKFLOW_TYPE", object.workflow_type},
       {"KRATIX_PROMISE_NAME", object.promise_name},

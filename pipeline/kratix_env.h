@@ -10,6 +10,6 @@
 namespace ferry::pipeline {
 
 // The KRATIX_* variables for one pipeline, in the order of reference §2.3.
-std::vector<EnvVar> kratix_env(const WorkflowObject& object, const std::string& pipeline_name);
+std::vector<runtime::EnvVar> kratix_env(const WorkflowObject& object, const std::string& pipeline_name);
 
 }  // namespace ferry::pipeline

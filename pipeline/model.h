@@ -26,9 +26,7 @@ struct EnvVar {
   bool operator==(const EnvVar&) const = default;
 };
 
-// A container's imagePullPolicy. ferry's default is IfNotPresent whatever the tag (Kubernetes uses Always
-// for :latest and untagged images): docs/differences.md.
-enum class PullPolicy { if_not_present, always, never };
+using runtime::PullPolicy;  // a container's imagePullPolicy (runtime/container_values.h)
 
 struct Container {
   std::string name;
@@ -39,7 +37,7 @@ struct Container {
   PullPolicy pull_policy = PullPolicy::if_not_present;
   std::vector<EnvFromSource> env_from = {};     // envFrom, in order, before env (as Kubernetes orders them)
   std::vector<VolumeMount> volume_mounts = {};  // volumeMounts of the Pipeline's volumes
-  Resources resources = {};                              // resources.limits / requests
+  Resources resources = {};                     // resources.limits / requests
   std::optional<SecurityContext> security_context = {};  // absent: the runtime's defaults
 };
 

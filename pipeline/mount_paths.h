@@ -4,13 +4,14 @@
 #include <filesystem>
 #include <string>
 
-#include "pipeline/runtime.h"
+#include "runtime/runtime.h"
 
 namespace ferry::pipeline {
 
 // The host path mounted at `container_path`; empty when the run mounts nothing there.
-inline std::filesystem::path host_path_of(const ContainerRun& run, const std::string& container_path) {
-  for (const Mount& m : run.mounts) {
+inline std::filesystem::path host_path_of(const runtime::ContainerRun& run,
+                                          const std::string& container_path) {
+  for (const runtime::Mount& m : run.mounts) {
     if (m.container == container_path) return m.host;
   }
   return {};

@@ -8,7 +8,7 @@
 #include <charconv>
 #include <string_view>
 
-#include "pipeline/sha256.h"
+#include "core/sha256.h"
 
 namespace ferry::pipeline {
 namespace {

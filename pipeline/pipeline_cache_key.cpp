@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "pipeline/sha256.h"
+#include "core/sha256.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -17,13 +17,13 @@ void add_words(std::string& material, const std::vector<std::string>& words) {
   for (const std::string& word : words) add(material, word);
 }
 
-const char* pull_policy_name(PullPolicy policy) {
+const char* pull_policy_name(runtime::PullPolicy policy) {
   switch (policy) {
-    case PullPolicy::always:
+    case runtime::PullPolicy::always:
       return "Always";
-    case PullPolicy::never:
+    case runtime::PullPolicy::never:
       return "Never";
-    case PullPolicy::if_not_present:
+    case runtime::PullPolicy::if_not_present:
       break;
   }
   return "IfNotPresent";
@@ -37,19 +37,20 @@ std::string optional_text(const std::optional<bool>& value) {
   return value ? (*value ? "true" : "false") : "-";
 }
 
-// Resources and securityContext, only when set, so that keys of containers without them stay as they were:
-// a user ID or a read-only root can change what a container writes, a smaller limit whether it succeeds.
-void add_limits(std::string& material, const ContainerRun& run) {
-  if (run.resources != Resources{}) {
+// runtime::Resources and securityContext, only when set, so that keys of containers without them stay as they
+// were: a user ID or a read-only root can change what a container writes, a smaller limit whether it
+// succeeds.
+void add_limits(std::string& material, const runtime::ContainerRun& run) {
+  if (run.resources != runtime::Resources{}) {
     add(material, "resources");
-    for (const ResourceAmounts* amounts : {&run.resources.limits, &run.resources.requests}) {
+    for (const runtime::ResourceAmounts* amounts : {&run.resources.limits, &run.resources.requests}) {
       add(material, optional_text(amounts->cpu_millis));
       add(material, optional_text(amounts->memory_bytes));
       add(material, optional_text(amounts->ephemeral_storage_bytes));
     }
   }
   if (!run.security) return;
-  const SecurityContext& security = *run.security;
+  const runtime::SecurityContext& security = *run.security;
   add(material, "securityContext");
   add(material, optional_text(security.run_as_user));
   add(material, optional_text(security.run_as_group));
@@ -62,14 +63,14 @@ void add_limits(std::string& material, const ContainerRun& run) {
 }
 
 void add_container(std::string& material, const KeyedContainer& container) {
-  const ContainerRun& run = container.run;
+  const runtime::ContainerRun& run = container.run;
   add(material, run.label);
   add(material, run.image);
   add(material, container.image_digest);
   add_words(material, run.command);
   add_words(material, run.args);
   add(material, std::to_string(run.env.size()));
-  for (const EnvVar& var : run.env) {
+  for (const runtime::EnvVar& var : run.env) {
     const auto& secrets = container.secret_names;
     const bool secret = std::find(secrets.begin(), secrets.end(), var.name) != secrets.end();
     add(material, var.name);

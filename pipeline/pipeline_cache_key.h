@@ -7,15 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/runtime.h"
+#include "runtime/runtime.h"
 
 namespace ferry::pipeline {
 
 struct KeyedContainer {
   // Its label ("<pipeline>/<container>"), image, command, args, env (KRATIX_* and its own, resolved),
   // pull policy and network. Mounts and the timeout are not inputs: mounts are fresh scratch paths.
-  ContainerRun run;
-  std::string image_digest;  // ContainerRuntime::image_digest of run.image
+  runtime::ContainerRun run;
+  std::string image_digest;  // runtime::ContainerRuntime::image_digest of run.image
   // Names of run.env entries that came from valueFrom: their values enter the key only as their SHA-256.
   std::vector<std::string> secret_names;
   // Its volume mounts as StagedVolumes::key_inputs gives them (paths, modes, SHA-256 of the contents).

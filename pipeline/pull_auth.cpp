@@ -7,7 +7,7 @@
 #include <map>
 
 #include "core/file_text.h"
-#include "pipeline/cli_engine.h"
+#include "runtime/cli_engine.h"
 
 namespace fs = std::filesystem;
 
@@ -43,7 +43,8 @@ Result<std::map<std::string, Entry>> auths_of(const std::string& config, const s
 std::string json_object(const Entry& entry) {
   std::string text;
   for (const auto& [key, value] : entry) {
-    text += (text.empty() ? "" : ",") + cli::json_string(key) + ":" + cli::json_string(value);
+    text +=
+        (text.empty() ? "" : ",") + runtime::cli::json_string(key) + ":" + runtime::cli::json_string(value);
   }
   return "{" + text + "}";
 }
@@ -60,7 +61,7 @@ Result<std::string> merged_docker_config(const std::vector<std::string>& configs
   }
   std::string text;
   for (const auto& [registry, entry] : merged) {
-    text += (text.empty() ? "" : ",") + cli::json_string(registry) + ":" + json_object(entry);
+    text += (text.empty() ? "" : ",") + runtime::cli::json_string(registry) + ":" + json_object(entry);
   }
   return "{\"auths\":{" + text + "}}\n";
 }

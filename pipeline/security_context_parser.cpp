@@ -6,7 +6,7 @@
 #include <charconv>
 #include <map>
 
-#include "pipeline/capabilities.h"
+#include "runtime/capabilities.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -54,7 +54,7 @@ Result<std::vector<std::string>> capability_list(const YAML::Node& capabilities,
   for (std::size_t i = 0; i < names->size(); ++i) {
     std::string& name = (*names)[i];
     if (name.starts_with("CAP_")) name = name.substr(4);
-    if (name != "ALL" && !linux_capabilities().contains(name)) {
+    if (name != "ALL" && !runtime::linux_capabilities().contains(name)) {
       return make_error(location_of(child(capabilities, key)[i], file),
                         "\"" + path + "[" + std::to_string(i) + "]\" is not a Linux capability; found \"" +
                             (*names)[i] +

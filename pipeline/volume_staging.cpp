@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "core/file_text.h"
-#include "pipeline/sha256.h"
+#include "core/sha256.h"
 
 namespace fs = std::filesystem;
 
@@ -107,8 +107,8 @@ Result<StagedVolumes> StagedVolumes::stage(const Pipeline& pipeline, const fs::p
   return staged;
 }
 
-Result<std::vector<Mount>> StagedVolumes::mounts_for(const Container& container) const {
-  std::vector<Mount> mounts;
+Result<std::vector<runtime::Mount>> StagedVolumes::mounts_for(const Container& container) const {
+  std::vector<runtime::Mount> mounts;
   for (const VolumeMount& mount : container.volume_mounts) {
     const auto found = volumes_.find(mount.name);  // check_volume_mounts made sure it exists when parsed
     if (found == volumes_.end()) {
@@ -126,7 +126,8 @@ Result<std::vector<Mount>> StagedVolumes::mounts_for(const Container& container)
                                          mount.sub_path + "\" of volume \"" + mount.name +
                                          "\", which has no such file");
     }
-    mounts.push_back(Mount{host, mount.mount_path, mount.read_only || volume.kind != VolumeKind::empty_dir});
+    mounts.push_back(
+        runtime::Mount{host, mount.mount_path, mount.read_only || volume.kind != VolumeKind::empty_dir});
   }
   return mounts;
 }
@@ -142,8 +143,8 @@ std::vector<std::string> StagedVolumes::key_inputs(const Container& container) c
   return inputs;
 }
 
-Status add_env_from(const Container& container, const SecretSource* secrets, std::vector<EnvVar>& env,
-                    std::vector<std::string>& secret_names) {
+Status add_env_from(const Container& container, const SecretSource* secrets,
+                    std::vector<runtime::EnvVar>& env, std::vector<std::string>& secret_names) {
   for (const EnvFromSource& source : container.env_from) {
     if (!secrets) return no_source(source.where, "envFrom");
     auto keys = all_keys(source.kind, source.name, source.optional, source.where, *secrets);
@@ -152,7 +153,7 @@ Status add_env_from(const Container& container, const SecretSource* secrets, std
       auto value = resolve_secret(SecretRef{source.kind, source.name, key, false, source.where}, *secrets);
       if (!value) return value.error();
       if (!*value) continue;
-      env.push_back(EnvVar{source.prefix + key, **value, std::nullopt});
+      env.push_back(runtime::EnvVar{source.prefix + key, **value});
       secret_names.push_back(source.prefix + key);
     }
   }

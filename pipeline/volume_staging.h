@@ -12,8 +12,8 @@
 
 #include "core/error.h"
 #include "pipeline/model.h"
-#include "pipeline/runtime.h"
 #include "pipeline/secrets.h"
+#include "runtime/runtime.h"
 
 namespace ferry::pipeline {
 
@@ -33,7 +33,7 @@ class StagedVolumes {
 
   // The mounts of `container`'s volumeMounts. secret and configMap mounts are read-only, as in Kubernetes;
   // an emptyDir's subPath is created, a secret's or config map's must exist.
-  Result<std::vector<Mount>> mounts_for(const Container& container) const;
+  Result<std::vector<runtime::Mount>> mounts_for(const Container& container) const;
   // What the pipeline cache key sees of the container's mounts: path, subPath, read-only and the volume's
   // digest, never a value.
   std::vector<std::string> key_inputs(const Container& container) const;
@@ -48,7 +48,7 @@ class StagedVolumes {
 // envFrom: every key of each source as `prefix` + key, in order (a later source's key replaces an earlier
 // one's), appended to `env`; secret and config map values alike are named in `secret_names` (hashed in the
 // cache key, masked in logs). An optional source that is missing adds nothing.
-Status add_env_from(const Container& container, const SecretSource* secrets, std::vector<EnvVar>& env,
-                    std::vector<std::string>& secret_names);
+Status add_env_from(const Container& container, const SecretSource* secrets,
+                    std::vector<runtime::EnvVar>& env, std::vector<std::string>& secret_names);
 
 }  // namespace ferry::pipeline

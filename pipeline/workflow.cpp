@@ -63,8 +63,9 @@ class PipelineScratch {
 };
 
 // `attempts`: how many times the container was started (1 + its retries, jobOptions.backoffLimit).
-std::string container_failure(const Pipeline& pipeline, const Container& container, const ContainerExit& exit,
-                              std::chrono::seconds timeout, int attempts) {
+std::string container_failure(const Pipeline& pipeline, const Container& container,
+                              const runtime::ContainerExit& exit, std::chrono::seconds timeout,
+                              int attempts) {
   std::string text = "pipeline \"" + pipeline.name + "\" container \"" + container.name + "\" (image " +
                      container.image + ") ";
   text += exit.timed_out ? "timed out after " + std::to_string(timeout.count()) + "s"
@@ -81,11 +82,11 @@ std::string container_failure(const Pipeline& pipeline, const Container& contain
 
 // Appends the container's own env after the KRATIX_* variables, resolving valueFrom references. The names
 // of resolved values are collected: logs are redacted of their values, and the cache key hashes them.
-Status add_container_env(const Container& container, const SecretSource* secrets, std::vector<EnvVar>& env,
-                         std::vector<std::string>& secret_names) {
+Status add_container_env(const Container& container, const SecretSource* secrets,
+                         std::vector<runtime::EnvVar>& env, std::vector<std::string>& secret_names) {
   for (const EnvVar& var : container.env) {
     if (!var.value_from) {
-      env.push_back(var);
+      env.push_back(runtime::EnvVar{var.name, var.value});
       continue;
     }
     if (!secrets)
@@ -95,14 +96,14 @@ Status add_container_env(const Container& container, const SecretSource* secrets
     if (!value) return value.error();
     if (!*value) continue;  // an optional reference with no value leaves the variable unset
     secret_names.push_back(var.name);
-    env.push_back(EnvVar{var.name, **value, std::nullopt});
+    env.push_back(runtime::EnvVar{var.name, **value});
   }
   return ok();
 }
 
 std::vector<std::string> secret_values(const KeyedContainer& container) {
   std::vector<std::string> values = container.masked_values;
-  for (const EnvVar& var : container.run.env) {
+  for (const runtime::EnvVar& var : container.run.env) {
     const auto& names = container.secret_names;
     if (std::find(names.begin(), names.end(), var.name) != names.end()) values.push_back(var.value);
   }
@@ -131,7 +132,7 @@ Status add_container_inputs(const Pipeline& pipeline, const Container& container
                             const WorkflowOptions& options, KeyedContainer& keyed) {
   if (Status from = add_env_from(container, options.secrets, keyed.run.env, keyed.secret_names); !from)
     return from;
-  const std::vector<EnvVar> kratix = kratix_env(object, pipeline.name);
+  const std::vector<runtime::EnvVar> kratix = kratix_env(object, pipeline.name);
   keyed.run.env.insert(keyed.run.env.end(), kratix.begin(), kratix.end());
   if (Status env = add_container_env(container, options.secrets, keyed.run.env, keyed.secret_names); !env)
     return env;
@@ -146,11 +147,11 @@ Status add_container_inputs(const Pipeline& pipeline, const Container& container
 // What each container of the pipeline is run with, secrets resolved and volumes staged in `scratch`.
 Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const WorkflowObject& object,
                                                  const PipelineScratch& scratch,
-                                                 const ContainerRuntime& runtime,
+                                                 const runtime::ContainerRuntime& runtime,
                                                  const WorkflowOptions& options) {
-  const std::vector<Mount> mounts = {{scratch.path("input"), "/kratix/input", true},
-                                     {scratch.path("output"), "/kratix/output", false},
-                                     {scratch.path("metadata"), "/kratix/metadata", false}};
+  const std::vector<runtime::Mount> mounts = {{scratch.path("input"), "/kratix/input", true},
+                                              {scratch.path("output"), "/kratix/output", false},
+                                              {scratch.path("metadata"), "/kratix/metadata", false}};
   auto volumes = StagedVolumes::stage(pipeline, scratch.path("volumes"), options.secrets);
   if (!volumes)
     return Error{"pipeline \"" + pipeline.name + "\": " + volumes.error().message, volumes.error().where};
@@ -159,18 +160,18 @@ Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const
   if (!auth) return Error{"pipeline \"" + pipeline.name + "\": " + auth.error().message, auth.error().where};
   std::vector<KeyedContainer> runs;
   for (const Container& container : pipeline.containers) {
-    ContainerRun run{pipeline.name + "/" + container.name,
-                     container.image,
-                     container.command,
-                     container.args,
-                     {},
-                     mounts,
-                     options.timeout,
-                     container.pull_policy,
-                     pipeline.network,
-                     *auth,
-                     container.resources,
-                     container.security_context};
+    runtime::ContainerRun run{pipeline.name + "/" + container.name,
+                              container.image,
+                              container.command,
+                              container.args,
+                              {},
+                              mounts,
+                              options.timeout,
+                              container.pull_policy,
+                              pipeline.network,
+                              *auth,
+                              container.resources,
+                              container.security_context};
     if (Status allowed = check_privileged(container, options); !allowed) {
       return Error{container_prefix(pipeline, container) + allowed.error().message, allowed.error().where};
     }
@@ -190,9 +191,10 @@ Result<std::vector<KeyedContainer>> prepare_runs(const Pipeline& pipeline, const
 // jobOptions.backoffLimit allows (`retries` counts the restarts): a Job with restartPolicy OnFailure
 // restarts a failed container in the same Pod, its emptyDir volumes kept. One ferry killed (--timeout, an
 // interrupt) or that could not start is not retried.
-Result<ContainerExit> run_with_retries(const Pipeline& pipeline, const Container& container,
-                                       const KeyedContainer& keyed, ContainerRuntime& runtime,
-                                       const WorkflowOptions& options, int& retries) {
+Result<runtime::ContainerExit> run_with_retries(const Pipeline& pipeline, const Container& container,
+                                                const KeyedContainer& keyed,
+                                                runtime::ContainerRuntime& runtime,
+                                                const WorkflowOptions& options, int& retries) {
   for (int attempt = 1;; ++attempt) {
     auto exit = runtime.run(keyed.run);
     if (exit) exit->log = redact(exit->log, secret_values(keyed));
@@ -213,7 +215,7 @@ Result<ContainerExit> run_with_retries(const Pipeline& pipeline, const Container
 }
 
 Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer>& runs, bool output_read,
-                      const PipelineScratch& scratch, ContainerRuntime& runtime,
+                      const PipelineScratch& scratch, runtime::ContainerRuntime& runtime,
                       const WorkflowOptions& options, int& retries) {
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const Container& container = pipeline.containers[i];
@@ -232,7 +234,7 @@ Status run_containers(const Pipeline& pipeline, const std::vector<KeyedContainer
 // The pipeline's files from the cache when its key is stored there (a hit), else from running it.
 Result<bool> run_or_restore(const Pipeline& pipeline, const WorkflowObject& object,
                             const std::vector<KeyedContainer>& runs, const std::optional<std::string>& key,
-                            const PipelineScratch& dir, ContainerRuntime& runtime,
+                            const PipelineScratch& dir, runtime::ContainerRuntime& runtime,
                             const WorkflowOptions& options, int& retries) {
   if (key && options.cache_reads) {
     auto files = options.cache->load(*key);
@@ -278,7 +280,7 @@ Result<std::optional<Labels>> read_cluster_selectors(const fs::path& metadata, c
 // One pipeline in its own scratch directory. Delete workflows have no work-writer (§2.10): their output
 // is not collected.
 Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, const WorkflowObject& object,
-                                    WorkflowStatus& status, ContainerRuntime& runtime,
+                                    WorkflowStatus& status, runtime::ContainerRuntime& runtime,
                                     const WorkflowOptions& options) {
   auto scratch = PipelineScratch::create(options.scratch_dir);
   if (!scratch) return scratch.error();
@@ -332,7 +334,8 @@ YAML::Node previous_status(const WorkflowObject& object) {
 }  // namespace
 
 Result<std::vector<PipelineResult>> run_workflow(const std::vector<Pipeline>& pipelines,
-                                                 const WorkflowObject& object, ContainerRuntime& runtime,
+                                                 const WorkflowObject& object,
+                                                 runtime::ContainerRuntime& runtime,
                                                  const WorkflowOptions& options) {
   std::vector<PipelineResult> results;
   std::vector<std::string> names;

@@ -18,9 +18,9 @@
 #include "pipeline/kratix_env.h"
 #include "pipeline/model.h"
 #include "pipeline/output_groups.h"
-#include "pipeline/runtime.h"
 #include "pipeline/suspension.h"
 #include "pipeline/workflow_inputs.h"
+#include "runtime/runtime.h"
 
 namespace ferry::pipeline {
 
@@ -45,7 +45,8 @@ struct PipelineResult {
 // sdk/contract.md spelling destination_selectors.yaml, not both) and groups the output. Delete workflows
 // have no work-writer in Kratix (§2.10): their results have no groups.
 Result<std::vector<PipelineResult>> run_workflow(const std::vector<Pipeline>& pipelines,
-                                                 const WorkflowObject& object, ContainerRuntime& runtime,
+                                                 const WorkflowObject& object,
+                                                 runtime::ContainerRuntime& runtime,
                                                  const WorkflowOptions& options);
 
 }  // namespace ferry::pipeline

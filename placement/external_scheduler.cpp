@@ -1,6 +1,6 @@
-// Running an external scheduler, through pipeline/'s child-process runner (pipeline/cli_engine.h): the child
+// Running an external scheduler, through pipeline/'s child-process runner (runtime/cli_engine.h): the child
 // leads its own process group, killed whole at the deadline, when ferry is interrupted (Ctrl-C, SIGTERM:
-// pipeline/interrupt.h) and, by ChildProcess's destructor, on every other path. stdin, stdout and stderr
+// runtime/interrupt.h) and, by ChildProcess's destructor, on every other path. stdin, stdout and stderr
 // are files in a private scratch directory, not pipes: nothing can deadlock on a full pipe, and a
 // grandchild keeping a descriptor open cannot stall the read.
 #include "placement/external_scheduler.h"
@@ -16,14 +16,14 @@
 #include <system_error>
 
 #include "core/scratch_directory.h"
-#include "pipeline/cli_engine.h"
 #include "placement/external_scheduler_protocol.h"
+#include "runtime/cli_engine.h"
 
 namespace ferry::runner {
 
 namespace {
 
-namespace cli = pipeline::cli;
+namespace cli = runtime::cli;
 namespace fs = std::filesystem;
 
 constexpr std::size_t kMaxAnswerBytes = 16 << 20;

@@ -22,7 +22,7 @@ Result<std::filesystem::path> resolve_scheduler(const std::string& scheduler_nam
 
 // Runs `executable` in `working_directory` (the platform root) with `input` as JSON on stdin and reads
 // the answer from stdout; kills it and its process group after `timeout` or when ferry is interrupted
-// (pipeline/interrupt.h). Errors: cannot start, timeout, interrupted ("was stopped: ferry was interrupted"),
+// (runtime/interrupt.h). Errors: cannot start, timeout, interrupted ("was stopped: ferry was interrupted"),
 // non-zero exit (with the last lines of stderr), killed by a signal, invalid JSON, a wrong format_version,
 // a group missing from the answer or unknown to the request, an empty, repeated, too long or
 // out-of-candidates choice.

@@ -131,7 +131,7 @@ Result<std::vector<PlatformFile>> emitted_platform_files(const Platform& platfor
 }
 
 Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
-                                     pipeline::ContainerRuntime& runtime, const StoreOpener& open_store,
+                                     runtime::ContainerRuntime& runtime, const StoreOpener& open_store,
                                      ReconcileOptions options) {
   writer::MemoryStateStore run_only_state("compound run state");
   if (options.state == nullptr) options.state = &run_only_state;

@@ -9,12 +9,12 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/runtime.h"
 #include "platform/loader.h"
 #include "platform/platform.h"
 #include "platform/platform_source.h"
 #include "run/reconcile.h"
 #include "run/run_report.h"
+#include "runtime/runtime.h"
 
 namespace ferry::runner {
 
@@ -45,7 +45,7 @@ bool has_platform_destination(const Platform& platform);
 // than skip it. Errors: emitted objects that do not load (the first diagnostic, located by "<store>:<path>",
 // with the count of all of them), and outputs still changing after kMaxCompoundPasses.
 Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
-                                     pipeline::ContainerRuntime& runtime, const StoreOpener& open_store,
+                                     runtime::ContainerRuntime& runtime, const StoreOpener& open_store,
                                      ReconcileOptions options);
 
 }  // namespace ferry::runner

@@ -143,7 +143,7 @@ std::vector<const ObjectRecord*> vanished_objects(const Platform& platform, cons
 
 Result<std::map<std::string, writer::Change>> run_and_plan_deletion(
     const ObjectRecord& record, const Platform& platform, const RunState& state, const PlacementIndex& index,
-    pipeline::ContainerRuntime& runtime, const ReconcileOptions& options) {
+    runtime::ContainerRuntime& runtime, const ReconcileOptions& options) {
   // Removing nothing from a store this run cannot reach and forgetting the record would leave the object's
   // files there for good: the deletion fails instead, and the record stays for a later run.
   for (const CommitReport& commit : record.commits) {

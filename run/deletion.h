@@ -26,6 +26,6 @@ std::vector<const ObjectRecord*> vanished_objects(const Platform& platform, cons
 // Runs the object's delete workflow and returns the removals, by store name.
 Result<std::map<std::string, writer::Change>> run_and_plan_deletion(
     const ObjectRecord& record, const Platform& platform, const RunState& state, const PlacementIndex& index,
-    pipeline::ContainerRuntime& runtime, const ReconcileOptions& options);
+    runtime::ContainerRuntime& runtime, const ReconcileOptions& options);
 
 }  // namespace ferry::runner

@@ -1,7 +1,7 @@
 #include "run/multi_store_commit.h"
 
 #include "core/fault_point.h"
-#include "pipeline/interrupt.h"
+#include "runtime/interrupt.h"
 
 namespace ferry::runner {
 namespace {
@@ -20,7 +20,8 @@ Status commit_in_turn(const std::map<std::string, writer::Change>& changes, Open
     }
     report.push_retries += outcome->push_retries;
     if (outcome->commit_sha)
-      report.commits.push_back({store_name, open.config->branch, *outcome->commit_sha, outcome->drift_restored});
+      report.commits.push_back(
+          {store_name, open.config->branch, *outcome->commit_sha, outcome->drift_restored});
   }
   return ok();
 }
@@ -100,7 +101,7 @@ Result<int> capture_undos(JournalEntry& entry, const std::map<std::string, write
 
 Status commit_each(const std::map<std::string, writer::Change>& changes, OpenStores& stores,
                    RequestReport& report) {
-  const pipeline::UninterruptibleSection section;
+  const runtime::UninterruptibleSection section;
   std::string failed_store;
   return commit_in_turn(changes, stores, report, failed_store);
 }
@@ -109,7 +110,7 @@ Status commit_transaction(const TransactionId& id, const std::map<std::string, w
                           OpenStores& stores, Journal& journal, RequestReport& report) {
   const std::optional<JournalEntry> earlier = journal.find(id.directory);
   if (changes.size() < 2 && !earlier) return commit_each(changes, stores, report);
-  const pipeline::UninterruptibleSection section;
+  const runtime::UninterruptibleSection section;
   JournalEntry entry = earlier.value_or(JournalEntry{id.directory, id.identity, "", {}});
   entry.input_digest = id.input_digest;
   auto committing = capture_undos(entry, changes, stores);
@@ -144,7 +145,7 @@ std::string revert_journaled(const std::string& directory, OpenStores& stores, J
                              RequestReport& report) {
   const std::optional<JournalEntry> entry = journal.find(directory);
   if (!entry) return "";
-  const pipeline::UninterruptibleSection section;
+  const runtime::UninterruptibleSection section;
   Reverted reverted = revert(*entry, stores, report);
   settle(*entry, reverted, journal);
   const std::string sentence = revert_sentence(reverted, " what an earlier run committed part-way");

@@ -1,11 +1,11 @@
 #include "run/object_run.h"
 
 #include "pipeline/duration.h"
-#include "pipeline/interrupt.h"
 #include "pipeline/object_status.h"
 #include "run/object_status.h"
 #include "run/promise_plan.h"
 #include "run/workflow_runs.h"
+#include "runtime/interrupt.h"
 
 namespace ferry::runner {
 namespace {
@@ -31,7 +31,7 @@ std::string describe(const pipeline::Suspension& s) {
 // After an interrupt nothing new starts: pending, nothing committed, nothing recorded.
 RequestReport not_run(RequestReport report) {
   report.result = RequestResult::pending;
-  report.message = pipeline::kNotRunMessage;
+  report.message = runtime::kNotRunMessage;
   return report;
 }
 
@@ -40,7 +40,7 @@ RequestReport not_run(RequestReport report) {
 // An interrupt that stopped the workflow makes it "not run" rather than failed (docs/reliability.md).
 RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan, OpenStores& stores,
                                 Journal& journal, const TransactionId& id) {
-  if (!plan && pipeline::interrupted()) return not_run(std::move(report));
+  if (!plan && runtime::interrupted()) return not_run(std::move(report));
   if (!plan) {
     report.result = RequestResult::failed;
     report.message = plan.error().render();
@@ -83,7 +83,7 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
 }  // namespace
 
 Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
-                                         pipeline::ContainerRuntime& runtime, const ReconcileOptions& options,
+                                         runtime::ContainerRuntime& runtime, const ReconcileOptions& options,
                                          StatusFeed* feed) {
   auto results = run_workflow_if_any(promise, "promise.configure",
                                      promise_workflow_object(promise, "configure"), runtime, options, feed);
@@ -93,7 +93,7 @@ Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipelin
 
 Result<std::vector<pipeline::PipelineResult>> run_resource_workflow(const Platform& platform,
                                                                     const pipeline::Request& request,
-                                                                    pipeline::ContainerRuntime& runtime,
+                                                                    runtime::ContainerRuntime& runtime,
                                                                     const ReconcileOptions& options,
                                                                     StatusFeed* feed) {
   const pipeline::Promise& promise = *platform.promise(request.promise);
@@ -116,7 +116,7 @@ RequestPlan plan_placements(const Platform& platform, const pipeline::Request& r
 }
 
 Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
-                                 pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
+                                 runtime::ContainerRuntime& runtime, const PlacementIndex& index,
                                  const ReconcileOptions& options, const SameRunPlacements* neighbours,
                                  StatusFeed* feed, const std::vector<PlacementReport>& recorded) {
   auto results = run_resource_workflow(platform, request, runtime, options, feed);
@@ -126,7 +126,7 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
 
 RequestReport run_promise(const RunParts& parts, const pipeline::Promise& promise) {
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
-  if (pipeline::interrupted()) return not_run(std::move(report));
+  if (runtime::interrupted()) return not_run(std::move(report));
   const ObjectInputs inputs = inputs_of(parts.digests, promise);
   if (promise.controls.paused) return parts.incremental.paused(report, inputs, kPausedMessage);
   if (auto skipped = parts.incremental.skip(report, inputs)) return *skipped;
@@ -145,7 +145,7 @@ StagedRequest run_request_workflow(const RunParts& parts, const pipeline::Reques
                        inputs_of(parts.digests, request)};
   staged.inputs.reconciliation_interval =
       parts.platform.promise(request.promise)->controls.reconciliation_interval;
-  if (pipeline::interrupted()) {
+  if (runtime::interrupted()) {
     staged.report = not_run(std::move(staged.report));
     staged.done = true;
     return staged;

@@ -8,7 +8,6 @@
 #include <optional>
 #include <vector>
 
-#include "pipeline/runtime.h"
 #include "pipeline/workflow.h"
 #include "placement/lazy_run_scheduling.h"
 #include "placement/placement_index.h"
@@ -22,13 +21,14 @@
 #include "run/run_report.h"
 #include "run/work_selection.h"
 #include "run/workflow_runs.h"
+#include "runtime/runtime.h"
 
 namespace ferry::runner {
 
 // Runs one request's resource.configure workflow and plans its placements and writes (no writing):
 // run_resource_workflow() then plan_placements().
 Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Request& request,
-                                 pipeline::ContainerRuntime& runtime, const PlacementIndex& index,
+                                 runtime::ContainerRuntime& runtime, const PlacementIndex& index,
                                  const ReconcileOptions& options,
                                  const SameRunPlacements* neighbours = nullptr, StatusFeed* feed = nullptr,
                                  const std::vector<PlacementReport>& recorded = {});
@@ -37,7 +37,7 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
 // the request's status when `feed` is given (workflow_runs.h).
 Result<std::vector<pipeline::PipelineResult>> run_resource_workflow(const Platform& platform,
                                                                     const pipeline::Request& request,
-                                                                    pipeline::ContainerRuntime& runtime,
+                                                                    runtime::ContainerRuntime& runtime,
                                                                     const ReconcileOptions& options,
                                                                     StatusFeed* feed = nullptr);
 
@@ -52,13 +52,13 @@ RequestPlan plan_placements(const Platform& platform, const pipeline::Request& r
 
 // Runs a Promise's promise.configure workflow and plans its dependencies' writes (no writing).
 Result<RequestPlan> run_and_plan_promise(const Platform& platform, const pipeline::Promise& promise,
-                                         pipeline::ContainerRuntime& runtime, const ReconcileOptions& options,
+                                         runtime::ContainerRuntime& runtime, const ReconcileOptions& options,
                                          StatusFeed* feed = nullptr);
 
 // What every object of the run shares; each member outlives the run.
 struct RunParts {
   const Platform& platform;
-  pipeline::ContainerRuntime& runtime;
+  runtime::ContainerRuntime& runtime;
   OpenStores& stores;
   Journal& journal;
   LazyRunScheduling& scheduling;

@@ -1,13 +1,13 @@
 #include "run/object_status.h"
 
-#include "pipeline/interrupt.h"
 #include "pipeline/object_status.h"
+#include "runtime/interrupt.h"
 
 namespace ferry::runner {
 
 std::string settled_status(const StatusFeed& feed, const RequestReport& report,
                            const std::string& input_digest, std::chrono::system_clock::time_point now) {
-  if (report.result == RequestResult::pending && report.message == pipeline::kNotRunMessage)
+  if (report.result == RequestResult::pending && report.message == runtime::kNotRunMessage)
     return feed.previous;
   pipeline::WorksOutcome outcome;
   outcome.is_promise = report.kind == "Promise";

@@ -10,7 +10,6 @@
 #include <set>
 
 #include "core/fault_point.h"
-#include "pipeline/interrupt.h"
 #include "pipeline/object_status.h"
 #include "pipeline/workflow.h"
 #include "placement/lazy_run_scheduling.h"
@@ -32,6 +31,7 @@
 #include "run/recovery.h"
 #include "run/request_plan.h"
 #include "run/workflow_runs.h"
+#include "runtime/interrupt.h"
 
 namespace ferry::runner {
 namespace {
@@ -69,7 +69,7 @@ void run_requests(const RunParts& parts, const std::vector<const pipeline::Reque
 }
 
 // Deletes what vanished from the platform repository since the recorded run, one object at a time.
-void run_deletions(const Platform& platform, pipeline::ContainerRuntime& runtime, OpenStores& stores,
+void run_deletions(const Platform& platform, runtime::ContainerRuntime& runtime, OpenStores& stores,
                    LazyRunScheduling& context, IncrementalRun& incremental, const ReconcileOptions& options,
                    RunReport& run) {
   for (const ObjectRecord* record : vanished_objects(platform, incremental.before())) {
@@ -149,7 +149,7 @@ std::set<std::string> unrestored_drift(const DriftCheck& drift, const RunReport&
 void record_state(const IncrementalRun& incremental, writer::Change stores_change, writer::StateStore& state,
                   RunReport& run) {
   {
-    const pipeline::UninterruptibleSection section;
+    const runtime::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
     const RunState after = incremental.after();
     writer::Change change = run_state_change(
@@ -174,7 +174,7 @@ void record_state(const IncrementalRun& incremental, writer::Change stores_chang
 
 }  // namespace
 
-Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime& runtime,
+Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime& runtime,
                             const StoreOpener& open_store, const ReconcileOptions& options) {
   auto recorded = load_recorded_run(declared, options);
   if (!recorded) return recorded.error();
@@ -222,10 +222,10 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   run.requests.resize(requests.size());
   // Before any object commits, once per run: every shard writes them (they are the same for all, so a
   // shard that comes second finds nothing to change), and so does a run without state.
-  if (!pipeline::interrupted()) commit_canaries(platform, stores, run);
+  if (!runtime::interrupted()) commit_canaries(platform, stores, run);
   // Destinations with cleanup: all that left the platform since the recorded run lose their files first.
   std::vector<std::string> cleaned;
-  if (*recorded && !pipeline::interrupted())
+  if (*recorded && !runtime::interrupted())
     cleaned = clean_up_removed_destinations(declared, (*recorded)->cleanups, stores, run);
   if (options.progress) options.progress->set_total(platform.promises.size() + requests.size());
   std::map<std::string, const RequestReport*> promise_reports;
@@ -251,7 +251,7 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
   run.metric_failures = context.metric_failures();
   run.journal_notes = journal.notes();
   // Interrupted: no deletions, and no state record (the next run redoes this run's work).
-  if (!incremental.enabled() || pipeline::interrupted()) return run;
+  if (!incremental.enabled() || runtime::interrupted()) return run;
   drop_vanished_entries(platform, digests, stores, journal, options.shard);
   run.journal_notes = journal.notes();
   run_deletions(platform, runtime, stores, context, incremental, options, run);

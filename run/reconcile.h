@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/runtime.h"
 #include "pipeline/workflow.h"
 #include "placement/placement_index.h"
 #include "placement/run_scheduling.h"
@@ -23,6 +22,7 @@
 #include "run/run_report.h"
 #include "run/store_set.h"
 #include "run/workflow_runs.h"
+#include "runtime/runtime.h"
 #include "writer/state_store.h"
 #include "writer/store_factory.h"
 
@@ -30,7 +30,7 @@ namespace ferry::runner {
 
 // Runs everything. An Error means the run could not start (a store cannot be opened); failures of single
 // requests are in the report.
-Result<RunReport> reconcile(const Platform& platform, pipeline::ContainerRuntime& runtime,
+Result<RunReport> reconcile(const Platform& platform, runtime::ContainerRuntime& runtime,
                             const StoreOpener& open_store, const ReconcileOptions& options);
 
 }  // namespace ferry::runner

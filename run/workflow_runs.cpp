@@ -56,7 +56,7 @@ pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promis
 
 Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(
     const pipeline::Promise& promise, const std::string& workflow, const pipeline::WorkflowObject& object,
-    pipeline::ContainerRuntime& runtime, const ReconcileOptions& options, StatusFeed* feed) {
+    runtime::ContainerRuntime& runtime, const ReconcileOptions& options, StatusFeed* feed) {
   auto it = promise.workflows.find(workflow);
   if (it == promise.workflows.end() || it->second.empty()) return std::vector<pipeline::PipelineResult>{};
   const std::string who = (object.namespace_.empty() ? "" : object.namespace_ + "/") + object.name;

@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "pipeline/model.h"
-#include "pipeline/runtime.h"
 #include "pipeline/workflow.h"
 #include "run/reconcile_options.h"
+#include "runtime/runtime.h"
 
 namespace ferry::runner {
 
@@ -31,6 +31,6 @@ struct StatusFeed {
 // warning.
 Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(
     const pipeline::Promise& promise, const std::string& workflow, const pipeline::WorkflowObject& object,
-    pipeline::ContainerRuntime& runtime, const ReconcileOptions& options, StatusFeed* feed = nullptr);
+    runtime::ContainerRuntime& runtime, const ReconcileOptions& options, StatusFeed* feed = nullptr);
 
 }  // namespace ferry::runner

@@ -7,7 +7,6 @@
 #include <memory>
 
 #include "pipeline/duration.h"
-#include "pipeline/runtime_factory.h"
 #include "run/shard.h"
 #include "runner/explain_command.h"
 #include "runner/logging.h"
@@ -17,6 +16,7 @@
 #include "runner/status_command.h"
 #include "runner/test_pipeline_command.h"
 #include "runner/validate_command.h"
+#include "runtime/runtime_factory.h"
 #include "writer/durability.h"
 #include "writer/network_timeout.h"
 
@@ -67,7 +67,7 @@ void add_runtime_options(CLI::App& app, RuntimeCommandOptions& run) {
          "--runtime", run.runtime,
          "Container runtime: auto (docker if its daemon answers, else podman), docker, podman, oci (runc "
          "directly on the podman image, fastest), exec (host commands from --exec-config in bubblewrap)")
-      ->check(CLI::IsMember(pipeline::runtime_names()))
+      ->check(CLI::IsMember(runtime::runtime_names()))
       ->capture_default_str();
   app.add_option("--podman", run.podman, "podman executable")->capture_default_str();
   app.add_option("--docker", run.docker, "docker executable")->capture_default_str();

@@ -10,14 +10,14 @@
 
 #include "core/secret_values.h"
 #include "pipeline/duration.h"
-#include "pipeline/interrupt.h"
-#include "pipeline/runtime_factory.h"
 #include "platform/loader.h"
 #include "platform/store_access.h"
 #include "run/preflight.h"
 #include "runner/github.h"
 #include "runner/logging.h"
 #include "runner/report.h"
+#include "runtime/interrupt.h"
+#include "runtime/runtime_factory.h"
 
 namespace ferry::runner {
 namespace fs = std::filesystem;
@@ -60,13 +60,13 @@ std::optional<Platform> load_or_report(const CommandPlatform& platform) {
   return std::nullopt;
 }
 
-Result<std::unique_ptr<pipeline::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options) {
-  pipeline::RuntimeOptions runtime;
+Result<std::unique_ptr<runtime::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options) {
+  runtime::RuntimeOptions runtime;
   runtime.name = options.runtime;
   runtime.podman = options.podman;
   runtime.docker = options.docker;
   runtime.exec_config = options.exec_config;
-  return pipeline::make_runtime(runtime);
+  return runtime::make_runtime(runtime);
 }
 
 CommandSecrets::CommandSecrets(const RuntimeCommandOptions& options)
@@ -111,13 +111,13 @@ StoreAccess store_access(const StoreCommandOptions& options, const Platform& pla
 std::string interrupted_summary(const RunReport& report, bool state_enabled) {
   auto not_run = [](const std::vector<RequestReport>& reports) {
     return std::count_if(reports.begin(), reports.end(),
-                         [](const RequestReport& r) { return r.message == pipeline::kNotRunMessage; });
+                         [](const RequestReport& r) { return r.message == runtime::kNotRunMessage; });
   };
   std::size_t commits = 0;
   for (const auto* reports : {&report.promises, &report.requests}) {
     for (const RequestReport& r : *reports) commits += r.commits.size();
   }
-  std::string line = std::string("ferry: interrupted by ") + pipeline::interrupt_signal_name() + "; " +
+  std::string line = std::string("ferry: interrupted by ") + runtime::interrupt_signal_name() + "; " +
                      std::to_string(not_run(report.requests)) + " requests ";
   if (const auto promises = not_run(report.promises); promises > 0) {
     line += "and " + std::to_string(promises) + " Promises ";

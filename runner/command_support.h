@@ -9,7 +9,6 @@
 #include <string>
 
 #include "core/scratch_directory.h"
-#include "pipeline/runtime.h"
 #include "pipeline/secrets.h"
 #include "platform/loader.h"
 #include "platform/platform.h"
@@ -19,6 +18,7 @@
 #include "run/run_report.h"
 #include "run/work_selection.h"
 #include "runner/command_options.h"
+#include "runtime/runtime.h"
 
 namespace ferry::runner {
 
@@ -44,8 +44,8 @@ LoadResult load_for_run(const CommandPlatform& platform);
 // the directory or URL@ref read).
 std::optional<Platform> load_or_report(const CommandPlatform& platform);
 
-// The container runtime the options ask for (see pipeline/runtime_factory.h).
-Result<std::unique_ptr<pipeline::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options);
+// The container runtime the options ask for (see runtime/runtime_factory.h).
+Result<std::unique_ptr<runtime::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options);
 
 // Where env valueFrom values come from: the directories given, then FERRY_SECRET_* / FERRY_CONFIGMAP_*
 // environment variables (pipeline/secrets.h has the naming).

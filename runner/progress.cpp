@@ -14,8 +14,9 @@ namespace {
 constexpr auto kRedrawInterval = std::chrono::milliseconds(200);
 constexpr const char* kEraseLine = "\r\033[K";
 
-
-void write_stderr(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stderr); }
+void write_stderr(const std::string& text) {
+  std::fwrite(text.data(), 1, text.size(), stderr);
+}
 
 }  // namespace
 
@@ -58,7 +59,7 @@ void Progress::redraw_until_stopped() {
   set_progress_line_shown(false);
 }
 
-Result<pipeline::ContainerExit> ProgressRuntime::run(const pipeline::ContainerRun& run) {
+Result<runtime::ContainerExit> ProgressRuntime::run(const runtime::ContainerRun& run) {
   progress_.container_started();
   auto exit = inner_.run(run);
   progress_.container_finished();

@@ -13,9 +13,9 @@
 #include <string>
 #include <thread>
 
-#include "pipeline/runtime.h"
 #include "run/progress_counter.h"
 #include "runner/logging.h"
+#include "runtime/runtime.h"
 
 namespace ferry::runner {
 
@@ -50,15 +50,16 @@ class Progress : public ProgressCounter {
 };
 
 // A ContainerRuntime that counts its running containers in a Progress.
-class ProgressRuntime : public pipeline::ContainerRuntime {
+class ProgressRuntime : public runtime::ContainerRuntime {
  public:
-  ProgressRuntime(pipeline::ContainerRuntime& inner, Progress& progress) : inner_(inner), progress_(progress) {}
+  ProgressRuntime(runtime::ContainerRuntime& inner, Progress& progress)
+      : inner_(inner), progress_(progress) {}
   std::string name() const override { return inner_.name(); }
-  Result<pipeline::ContainerExit> run(const pipeline::ContainerRun& run) override;
+  Result<runtime::ContainerExit> run(const runtime::ContainerRun& run) override;
   Result<std::string> image_digest(const std::string& image) override { return inner_.image_digest(image); }
 
  private:
-  pipeline::ContainerRuntime& inner_;
+  runtime::ContainerRuntime& inner_;
   Progress& progress_;
 };
 

@@ -5,7 +5,6 @@
 #include <iostream>
 
 #include "pipeline/duration.h"
-#include "pipeline/interrupt.h"
 #include "platform/loader.h"
 #include "run/compound.h"
 #include "run/reconcile.h"
@@ -17,6 +16,7 @@
 #include "runner/metrics_file.h"
 #include "runner/progress.h"
 #include "runner/report.h"
+#include "runtime/interrupt.h"
 
 #ifndef FERRY_VERSION
 #define FERRY_VERSION "unknown"
@@ -50,8 +50,8 @@ class RunOutputs {
       append_to(github_.outputs_path, render_github_outputs(report));
     }
     // Interrupted: 130 or 143 and one line saying what was left undone (docs/reliability.md).
-    const int code = pipeline::interrupted() ? pipeline::interrupt_exit_code() : exit_code_of(report);
-    if (pipeline::interrupted()) std::cerr << interrupted_summary(report, !options_.state.no_state);
+    const int code = runtime::interrupted() ? runtime::interrupt_exit_code() : exit_code_of(report);
+    if (runtime::interrupted()) std::cerr << interrupted_summary(report, !options_.state.no_state);
     finish(&report, code);
     return code;
   }

@@ -69,7 +69,7 @@ Status write_pipeline(const fs::path& dir, const TestSubject& subject,
 
 }  // namespace
 
-Result<pipeline::ContainerExit> MetadataCapture::run(const pipeline::ContainerRun& run) {
+Result<runtime::ContainerExit> MetadataCapture::run(const runtime::ContainerRun& run) {
   auto exit = inner_.run(run);
   auto dir = pipeline_dir(root_, run.label.substr(0, run.label.find('/')));
   if (!dir) return dir.error();

@@ -12,24 +12,24 @@
 #include <vector>
 
 #include "core/error.h"
-#include "pipeline/runtime.h"
 #include "pipeline/workflow.h"
 #include "runner/test_pipeline_input.h"
+#include "runtime/runtime.h"
 
 namespace ferry::runner {
 
 // A runtime that, after each container, copies the regular files of its /kratix/metadata to
 // <root>/pipelines/<pipeline>/metadata (replacing the previous container's copy), so what a pipeline
 // wrote there survives its scratch directory, also when it failed.
-class MetadataCapture : public pipeline::ContainerRuntime {
+class MetadataCapture : public runtime::ContainerRuntime {
  public:
-  MetadataCapture(pipeline::ContainerRuntime& inner, std::filesystem::path root)
+  MetadataCapture(runtime::ContainerRuntime& inner, std::filesystem::path root)
       : inner_(inner), root_(std::move(root)) {}
   std::string name() const override { return inner_.name(); }
-  Result<pipeline::ContainerExit> run(const pipeline::ContainerRun& run) override;
+  Result<runtime::ContainerExit> run(const runtime::ContainerRun& run) override;
 
  private:
-  pipeline::ContainerRuntime& inner_;
+  runtime::ContainerRuntime& inner_;
   std::filesystem::path root_;
 };
 

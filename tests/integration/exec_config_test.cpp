@@ -1,7 +1,7 @@
 // The exec runtime's image map (ferry-exec.yaml): accepted forms, path resolution, located errors.
 #include <gtest/gtest.h>
 
-#include "pipeline/exec_runtime.h"
+#include "runtime/exec_runtime.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::pipeline {
@@ -10,12 +10,12 @@ namespace {
 using Words = std::vector<std::string>;
 
 std::string error_of(const std::string& text) {
-  Result<ExecConfig> config = parse_exec_config(text, "/p/ferry-exec.yaml");
+  Result<runtime::ExecConfig> config = runtime::parse_exec_config(text, "/p/ferry-exec.yaml");
   return config ? "no error" : config.error().render();
 }
 
 TEST(ExecConfig, TakesAStringOrAListAndResolvesDotPathsAgainstTheFile) {
-  Result<ExecConfig> config = parse_exec_config(
+  Result<runtime::ExecConfig> config = runtime::parse_exec_config(
       "images:\n"
       "  a:1: /usr/bin/a\n"
       "  b:1: [/bin/sh, ../images/b.sh, ./c, -c, x/./y]\n",
@@ -42,7 +42,7 @@ TEST(ExecConfig, ReportsLocatedErrors) {
 }
 
 TEST(ExecConfig, LoadNamesAMissingFile) {
-  Result<ExecConfig> config = load_exec_config("/nonexistent/ferry-exec.yaml");
+  Result<runtime::ExecConfig> config = runtime::load_exec_config("/nonexistent/ferry-exec.yaml");
   ASSERT_FALSE(config.ok());
   EXPECT_EQ(
       config.error().render(),
@@ -50,8 +50,8 @@ TEST(ExecConfig, LoadNamesAMissingFile) {
 }
 
 TEST(ExecConfig, LoadsTheFixturesMap) {
-  Result<ExecConfig> config =
-      load_exec_config(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml");
+  Result<runtime::ExecConfig> config =
+      runtime::load_exec_config(std::string(FERRY_SOURCE_DIR) + "/fixtures/exec/ferry-exec.yaml");
   ASSERT_TRUE(config.ok()) << config.error().render();
   ASSERT_EQ(config->images.size(), 3u);
   EXPECT_EQ(config->images.at("localhost/ferry-fixtures/redis-configure:dev"),

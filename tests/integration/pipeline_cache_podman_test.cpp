@@ -7,8 +7,8 @@
 #include <atomic>
 #include <string>
 
-#include "pipeline/podman_runtime.h"
 #include "pipeline/workflow.h"
+#include "runtime/podman_runtime.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::pipeline {
@@ -23,10 +23,10 @@ const std::string kBase = "localhost/ferry-fixtures/redis-configure:dev";
 const std::string kProbe = "localhost/ferry-test/cache-probe-" + std::to_string(::getpid()) + ":dev";
 
 // A real runtime that counts the containers it starts.
-class CountingRuntime : public ContainerRuntime {
+class CountingRuntime : public runtime::ContainerRuntime {
  public:
   std::string name() const override { return podman_.name(); }
-  Result<ContainerExit> run(const ContainerRun& run) override {
+  Result<runtime::ContainerExit> run(const runtime::ContainerRun& run) override {
     ++started;
     return podman_.run(run);
   }
@@ -34,7 +34,7 @@ class CountingRuntime : public ContainerRuntime {
   std::atomic<int> started{0};
 
  private:
-  PodmanRuntime podman_;
+  runtime::PodmanRuntime podman_;
 };
 
 // Builds kProbe FROM the fixture image; `content` goes into a file of the image, so each value is another

@@ -1,7 +1,7 @@
 // PodmanRuntime without containers: the exact podman argument list, and the error for a missing podman.
 #include <gtest/gtest.h>
 
-#include "pipeline/podman_runtime.h"
+#include "runtime/podman_runtime.h"
 
 namespace ferry::pipeline {
 namespace {
@@ -9,7 +9,7 @@ namespace {
 using Args = std::vector<std::string>;
 
 TEST(PodmanArguments, PinsTheWholeArgumentList) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.label = "configure/redis";
   run.image = "localhost/ferry-fixtures/redis-configure:dev";
   run.command = {"/bin/sh", "-c", "echo \"$1\"\\n"};
@@ -17,7 +17,7 @@ TEST(PodmanArguments, PinsTheWholeArgumentList) {
   run.env = {{"KRATIX_OBJECT_NAME", "cache"}, {"EMPTY", ""}, {"KRATIX_OBJECT_NAME", "a=b c"}};
   run.mounts = {{"/tmp/in", "/kratix/input", true}, {"/tmp/out", "/kratix/output", false}};
 
-  EXPECT_EQ(PodmanRuntime().arguments_for(run, "ferry-x-1-1"),
+  EXPECT_EQ(runtime::PodmanRuntime().arguments_for(run, "ferry-x-1-1"),
             (Args{"run",
                   "--rm",
                   "--name",
@@ -42,35 +42,35 @@ TEST(PodmanArguments, PinsTheWholeArgumentList) {
 }
 
 TEST(PodmanArguments, WithoutCommandKeepsTheImageEntrypoint) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.image = "img";
-  EXPECT_EQ(PodmanRuntime().arguments_for(run, "n"),
+  EXPECT_EQ(runtime::PodmanRuntime().arguments_for(run, "n"),
             (Args{"run", "--rm", "--name", "n", "--network=none", "--pull=missing", "img"}));
 }
 
 TEST(PodmanArguments, QuotesMountFieldsWithCommasAndQuotes) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.image = "img";
   run.mounts = {{"/tmp/a,b \"c\"", "/kratix/output", false}};
-  const Args args = PodmanRuntime().arguments_for(run, "n");
+  const Args args = runtime::PodmanRuntime().arguments_for(run, "n");
   ASSERT_GE(args.size(), 8u);
   EXPECT_EQ(args[6], "--mount");
   EXPECT_EQ(args[7], R"(type=bind,"source=/tmp/a,b ""c""",target=/kratix/output)");
 }
 
 TEST(PodmanArguments, EscapesControlCharactersInTheEntrypoint) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.image = "img";
   run.command = {"a\tb", "\x01"};
-  const Args args = PodmanRuntime().arguments_for(run, "n");
+  const Args args = runtime::PodmanRuntime().arguments_for(run, "n");
   ASSERT_GE(args.size(), 8u);
   EXPECT_EQ(args[7], R"(["a\u0009b","\u0001"])");
 }
 
 TEST(PodmanRuntimeErrors, MissingExecutableSaysHowToInstall) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.image = "img";
-  Result<ContainerExit> result = PodmanRuntime("podman-does-not-exist").run(run);
+  Result<runtime::ContainerExit> result = runtime::PodmanRuntime("podman-does-not-exist").run(run);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.error().render(),
             "cannot run podman: \"podman-does-not-exist\" is not on PATH (install it with: apt-get install "
@@ -78,9 +78,9 @@ TEST(PodmanRuntimeErrors, MissingExecutableSaysHowToInstall) {
 }
 
 TEST(PodmanRuntimeErrors, MissingExecutablePathSaysHowToInstall) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.image = "img";
-  Result<ContainerExit> result = PodmanRuntime("/nonexistent/podman").run(run);
+  Result<runtime::ContainerExit> result = runtime::PodmanRuntime("/nonexistent/podman").run(run);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.error().render(),
             "cannot run podman: /nonexistent/podman: No such file or directory (install it with: apt-get "
@@ -88,20 +88,20 @@ TEST(PodmanRuntimeErrors, MissingExecutablePathSaysHowToInstall) {
 }
 
 TEST(PodmanRuntimeErrors, RefusesAnImageThatLooksLikeAnOption) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.label = "p/c";
   run.image = "--privileged";
-  Result<ContainerExit> result = PodmanRuntime().run(run);
+  Result<runtime::ContainerExit> result = runtime::PodmanRuntime().run(run);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.error().render(), "cannot run p/c: invalid image name \"--privileged\"");
 }
 
 TEST(PodmanRuntimeErrors, RefusesAnEnvironmentNameWithEquals) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.label = "p/c";
   run.image = "img";
   run.env = {{"A=B", "c"}};
-  Result<ContainerExit> result = PodmanRuntime().run(run);
+  Result<runtime::ContainerExit> result = runtime::PodmanRuntime().run(run);
   ASSERT_FALSE(result.ok());
   EXPECT_EQ(result.error().render(), "cannot run p/c: invalid environment variable name \"A=B\"");
 }

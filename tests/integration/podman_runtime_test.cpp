@@ -1,5 +1,5 @@
 // PodmanRuntime against real podman and the contract-check fixture image (build it with ci/build-images).
-#include "pipeline/podman_runtime.h"
+#include "runtime/podman_runtime.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -54,8 +54,8 @@ class PodmanRuntimeTest : public ::testing::Test {
   fs::path output() const { return root_ / "out,put dir"; }
   fs::path metadata() const { return root_ / "metadata"; }
 
-  ContainerRun contract_run(std::string label) const {
-    ContainerRun run;
+  runtime::ContainerRun contract_run(std::string label) const {
+    runtime::ContainerRun run;
     run.label = std::move(label);
     run.image = kImage;
     run.mounts = {{input(), "/kratix/input", true},
@@ -69,7 +69,7 @@ class PodmanRuntimeTest : public ::testing::Test {
 };
 
 TEST_F(PodmanRuntimeTest, ContainerSeesTheWholeContract) {
-  ContainerRun run = contract_run("configure/contract");
+  runtime::ContainerRun run = contract_run("configure/contract");
   run.env = {{"KRATIX_OBJECT_NAME", "first"},
              {"KRATIX_WORKFLOW_TYPE", "resource"},
              {"FERRY_TEST_VAR", "hello world"},
@@ -77,7 +77,7 @@ TEST_F(PodmanRuntimeTest, ContainerSeesTheWholeContract) {
   run.command = {"/bin/busybox", "sh", "/bin/contract-check.sh"};
   run.args = {"one", "two words"};
 
-  Result<ContainerExit> exit = PodmanRuntime().run(run);
+  Result<runtime::ContainerExit> exit = runtime::PodmanRuntime().run(run);
 
   ASSERT_TRUE(exit.ok()) << exit.error().render();
   EXPECT_EQ(exit->exit_code, 0) << exit->log;
@@ -98,11 +98,11 @@ TEST_F(PodmanRuntimeTest, ContainerSeesTheWholeContract) {
 }
 
 TEST_F(PodmanRuntimeTest, CustomCommandReplacesTheEntrypoint) {
-  ContainerRun run = contract_run("configure/custom");
+  runtime::ContainerRun run = contract_run("configure/custom");
   run.command = {"/bin/sh", "-c", "echo \"custom:$1:$2\"; exit 7", "sh"};
   run.args = {"a \"b\"", "c"};
 
-  Result<ContainerExit> exit = PodmanRuntime().run(run);
+  Result<runtime::ContainerExit> exit = runtime::PodmanRuntime().run(run);
 
   ASSERT_TRUE(exit.ok()) << exit.error().render();
   EXPECT_EQ(exit->exit_code, 7);
@@ -111,10 +111,10 @@ TEST_F(PodmanRuntimeTest, CustomCommandReplacesTheEntrypoint) {
 }
 
 TEST_F(PodmanRuntimeTest, ReturnsTheExitCodeAndBothOutputStreams) {
-  ContainerRun run = contract_run("configure/exit");
+  runtime::ContainerRun run = contract_run("configure/exit");
   run.env = {{"EXIT_WITH", "3"}};
 
-  Result<ContainerExit> exit = PodmanRuntime().run(run);
+  Result<runtime::ContainerExit> exit = runtime::PodmanRuntime().run(run);
 
   ASSERT_TRUE(exit.ok()) << exit.error().render();
   EXPECT_EQ(exit->exit_code, 3);
@@ -124,10 +124,10 @@ TEST_F(PodmanRuntimeTest, ReturnsTheExitCodeAndBothOutputStreams) {
 }
 
 TEST_F(PodmanRuntimeTest, KeepsOnlyTheLastMebibyteOfTheLog) {
-  ContainerRun run = contract_run("configure/chatty");
+  runtime::ContainerRun run = contract_run("configure/chatty");
   run.command = {"/bin/sh", "-c", "head -c 1500000 /dev/zero | tr '\\0' x; echo END"};
 
-  Result<ContainerExit> exit = PodmanRuntime().run(run);
+  Result<runtime::ContainerExit> exit = runtime::PodmanRuntime().run(run);
 
   ASSERT_TRUE(exit.ok()) << exit.error().render();
   const std::string note = "[ferry: log truncated, first 451428 bytes omitted]\n";
@@ -139,10 +139,10 @@ TEST_F(PodmanRuntimeTest, KeepsOnlyTheLastMebibyteOfTheLog) {
 // IfNotPresent (the default) pulls a missing image; a pull that fails is an error that names the image, says
 // how to build or load it, and keeps the last lines of podman's pull log.
 TEST_F(PodmanRuntimeTest, MissingImageIsPulledAndAFailedPullIsAnErrorNamingTheImageAndThePullsLastLines) {
-  ContainerRun run = contract_run("configure/missing");
+  runtime::ContainerRun run = contract_run("configure/missing");
   run.image = "localhost/ferry-fixtures/does-not-exist:dev";
 
-  Result<ContainerExit> exit = PodmanRuntime().run(run);
+  Result<runtime::ContainerExit> exit = runtime::PodmanRuntime().run(run);
 
   ASSERT_FALSE(exit.ok()) << exit->log;
   const std::string message = exit.error().render();
@@ -157,12 +157,12 @@ TEST_F(PodmanRuntimeTest, MissingImageIsPulledAndAFailedPullIsAnErrorNamingTheIm
 }
 
 TEST_F(PodmanRuntimeTest, TimeoutKillsAndRemovesTheContainer) {
-  ContainerRun run = contract_run("configure/timeout");
+  runtime::ContainerRun run = contract_run("configure/timeout");
   run.env = {{"SLEEP", "30"}};
   run.timeout = std::chrono::seconds(2);
 
   const auto start = std::chrono::steady_clock::now();
-  Result<ContainerExit> exit = PodmanRuntime().run(run);
+  Result<runtime::ContainerExit> exit = runtime::PodmanRuntime().run(run);
   const auto elapsed = std::chrono::steady_clock::now() - start;
 
   ASSERT_TRUE(exit.ok()) << exit.error().render();
@@ -179,14 +179,14 @@ TEST_F(PodmanRuntimeTest, TimeoutKillsAndRemovesTheContainer) {
 TEST_F(PodmanRuntimeTest, RunsInParallelThreads) {
   fs::path second_output = root_ / "second-output";
   fs::create_directories(second_output);
-  ContainerRun first = contract_run("parallel/first");
+  runtime::ContainerRun first = contract_run("parallel/first");
   first.env = {{"KRATIX_OBJECT_NAME", "first"}};
-  ContainerRun second = contract_run("parallel/second");
+  runtime::ContainerRun second = contract_run("parallel/second");
   second.env = {{"KRATIX_OBJECT_NAME", "second"}};
   second.mounts[1].host = second_output;
 
-  PodmanRuntime runtime;
-  std::optional<Result<ContainerExit>> first_exit, second_exit;
+  runtime::PodmanRuntime runtime;
+  std::optional<Result<runtime::ContainerExit>> first_exit, second_exit;
   std::thread a([&] { first_exit.emplace(runtime.run(first)); });
   std::thread b([&] { second_exit.emplace(runtime.run(second)); });
   a.join();

@@ -3,9 +3,9 @@
 
 #include <algorithm>
 
-#include "pipeline/docker_runtime.h"
-#include "pipeline/exec_runtime.h"
-#include "pipeline/oci_runtime.h"
+#include "runtime/docker_runtime.h"
+#include "runtime/exec_runtime.h"
+#include "runtime/oci_runtime.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::pipeline {
@@ -14,8 +14,8 @@ namespace {
 namespace fs = std::filesystem;
 using Args = std::vector<std::string>;
 
-ContainerRun sample_run() {
-  ContainerRun run;
+runtime::ContainerRun sample_run() {
+  runtime::ContainerRun run;
   run.label = "configure/redis";
   run.image = "localhost/ferry-fixtures/redis-configure:dev";
   run.args = {"--size", "large"};
@@ -25,9 +25,9 @@ ContainerRun sample_run() {
 }
 
 TEST(DockerArguments, TakesTheEntrypointAsOnePathAndTheRestOfTheCommandAfterTheImage) {
-  ContainerRun run = sample_run();
+  runtime::ContainerRun run = sample_run();
   run.command = {"/bin/sh", "-c", "echo \"$1\""};
-  EXPECT_EQ(DockerRuntime().arguments_for(run, "ferry-x-1-1"),
+  EXPECT_EQ(runtime::DockerRuntime().arguments_for(run, "ferry-x-1-1"),
             (Args{"run",
                   "--rm",
                   "--name",
@@ -52,11 +52,11 @@ TEST(DockerArguments, TakesTheEntrypointAsOnePathAndTheRestOfTheCommandAfterTheI
 }
 
 TEST(DockerArguments, WithoutCommandKeepsTheImageEntrypoint) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.image = "img";
-  EXPECT_EQ(DockerRuntime().arguments_for(run, "n"),
+  EXPECT_EQ(runtime::DockerRuntime().arguments_for(run, "n"),
             (Args{"run", "--rm", "--name", "n", "--network=none", "--pull=missing", "img"}));
-  EXPECT_EQ(DockerRuntime().name(), "docker");
+  EXPECT_EQ(runtime::DockerRuntime().name(), "docker");
 }
 
 // A fake host root: a directory, a symlink, /proc and /tmp (replaced) and /kratix (hidden for the mounts).
@@ -64,7 +64,7 @@ TEST(ExecArguments, BindsTheHostReadOnlyAndTheMountsAtTheirContainerPaths) {
   ferry::testing::TempDir root;
   for (const char* dir : {"usr/bin", "proc", "tmp", "kratix"}) fs::create_directories(root.path() / dir);
   fs::create_directory_symlink("usr/bin", root.path() / "bin");
-  ExecRuntime runtime(ExecConfig{
+  runtime::ExecRuntime runtime(runtime::ExecConfig{
       {{"localhost/ferry-fixtures/redis-configure:dev", {"/bin/sh", "/x/redis.sh"}}}, "ferry-exec.yaml"});
 
   Result<Args> args = runtime.arguments_for(sample_run(), root.path());
@@ -118,21 +118,22 @@ TEST(ExecArguments, BindsTheHostReadOnlyAndTheMountsAtTheirContainerPaths) {
 
 // A checkout under /tmp (as CI may have) must stay visible under the sandbox's fresh /tmp.
 TEST(ExecArguments, CommandFilesUnderTmpAreBoundAgainAfterTheFreshTmp) {
-  ExecRuntime runtime(ExecConfig{{{"img", {"/bin/sh", "/tmp/checkout/script.sh"}}}, "f.yaml"});
-  ContainerRun run;
+  runtime::ExecRuntime runtime(
+      runtime::ExecConfig{{{"img", {"/bin/sh", "/tmp/checkout/script.sh"}}}, "f.yaml"});
+  runtime::ContainerRun run;
   run.image = "img";
   ferry::testing::TempDir empty_root;
   Result<Args> args = runtime.arguments_for(run, empty_root.path());
   ASSERT_TRUE(args.ok());
   const auto tmpfs = std::find(args->begin(), args->end(), "--tmpfs");
   ASSERT_NE(tmpfs, args->end());
-  EXPECT_EQ(Args(tmpfs, tmpfs + 5), (Args{"--tmpfs", "/tmp", "--ro-bind", "/tmp/checkout/script.sh",
-                                          "/tmp/checkout/script.sh"}));
+  EXPECT_EQ(Args(tmpfs, tmpfs + 5),
+            (Args{"--tmpfs", "/tmp", "--ro-bind", "/tmp/checkout/script.sh", "/tmp/checkout/script.sh"}));
 }
 
 TEST(ExecArguments, ARunsCommandReplacesTheMappedOne) {
-  ExecRuntime runtime(ExecConfig{{{"img", {"/x/tool"}}}, "f.yaml"});
-  ContainerRun run;
+  runtime::ExecRuntime runtime(runtime::ExecConfig{{{"img", {"/x/tool"}}}, "f.yaml"});
+  runtime::ContainerRun run;
   run.image = "img";
   run.command = {"/bin/echo", "hi"};
   ferry::testing::TempDir empty_root;
@@ -141,25 +142,27 @@ TEST(ExecArguments, ARunsCommandReplacesTheMappedOne) {
   EXPECT_EQ(Args(args->end() - 3, args->end()), (Args{"--", "/bin/echo", "hi"}));
 }
 
-OciImage sample_image() {
-  return OciImage{"id", "/rootfs", {"/bin/sh", "/bin/entry.sh"}, {"default-arg"}, {"PATH=/bin", "A=1"}, ""};
+runtime::OciImage sample_image() {
+  return runtime::OciImage{
+      "id", "/rootfs", {"/bin/sh", "/bin/entry.sh"}, {"default-arg"}, {"PATH=/bin", "A=1"}, ""};
 }
 
 TEST(OciProcess, ArgsFollowDockerRulesForEntrypointAndCmd) {
-  ContainerRun run;
-  EXPECT_EQ(oci_process_args(run, sample_image()), (Args{"/bin/sh", "/bin/entry.sh", "default-arg"}));
+  runtime::ContainerRun run;
+  EXPECT_EQ(runtime::oci_process_args(run, sample_image()),
+            (Args{"/bin/sh", "/bin/entry.sh", "default-arg"}));
   run.args = {"x"};
-  EXPECT_EQ(oci_process_args(run, sample_image()), (Args{"/bin/sh", "/bin/entry.sh", "x"}));
+  EXPECT_EQ(runtime::oci_process_args(run, sample_image()), (Args{"/bin/sh", "/bin/entry.sh", "x"}));
   run.command = {"/bin/echo"};
-  EXPECT_EQ(oci_process_args(run, sample_image()), (Args{"/bin/echo", "x"}));
+  EXPECT_EQ(runtime::oci_process_args(run, sample_image()), (Args{"/bin/echo", "x"}));
   run.args.clear();
-  EXPECT_EQ(oci_process_args(run, sample_image()), (Args{"/bin/echo"}));
+  EXPECT_EQ(runtime::oci_process_args(run, sample_image()), (Args{"/bin/echo"}));
 }
 
 TEST(OciProcess, EnvAppendsAndALaterDuplicateReplacesInPlace) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.env = {{"B", "2"}, {"A", "x=y"}, {"B", "3"}};
-  EXPECT_EQ(oci_process_env(run, sample_image()), (Args{"PATH=/bin", "A=x=y", "B=3"}));
+  EXPECT_EQ(runtime::oci_process_env(run, sample_image()), (Args{"PATH=/bin", "A=x=y", "B=3"}));
 }
 
 TEST(OciConfig, MountsTheRunsDirectoriesAfterTheSystemOnesAndStartsAtTheRoot) {

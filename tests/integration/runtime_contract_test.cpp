@@ -23,8 +23,8 @@ class RuntimeContract : public ::testing::TestWithParam<std::string> {
     runtime_ = runtime_for_test(GetParam());
     ASSERT_NE(runtime_, nullptr);
   }
-  ContainerExit run_ok(const ContainerRun& run) {
-    Result<ContainerExit> exit = runtime_->run(run);
+  runtime::ContainerExit run_ok(const runtime::ContainerRun& run) {
+    Result<runtime::ContainerExit> exit = runtime_->run(run);
     if (!exit) {
       ADD_FAILURE() << exit.error().render();
       return {};
@@ -42,7 +42,7 @@ class RuntimeContract : public ::testing::TestWithParam<std::string> {
   }
 
   KratixDirs dirs_;
-  std::unique_ptr<ContainerRuntime> runtime_;
+  std::unique_ptr<runtime::ContainerRuntime> runtime_;
 };
 
 TEST_P(RuntimeContract, IsNamedAsAskedFor) {
@@ -50,14 +50,14 @@ TEST_P(RuntimeContract, IsNamedAsAskedFor) {
 }
 
 TEST_P(RuntimeContract, ContainerSeesTheWholeContract) {
-  ContainerRun run = dirs_.run("configure/contract");
+  runtime::ContainerRun run = dirs_.run("configure/contract");
   run.env = {{"KRATIX_OBJECT_NAME", "first"},
              {"KRATIX_WORKFLOW_TYPE", "resource"},
              {"FERRY_TEST_VAR", "hello world"},
              {"KRATIX_OBJECT_NAME", "second"}};
   run.args = {"one", "two words"};
 
-  const ContainerExit exit = run_ok(run);
+  const runtime::ContainerExit exit = run_ok(run);
 
   EXPECT_EQ(exit.exit_code, 0) << exit.log;
   EXPECT_FALSE(exit.timed_out);
@@ -78,11 +78,11 @@ TEST_P(RuntimeContract, ContainerSeesTheWholeContract) {
 }
 
 TEST_P(RuntimeContract, CustomCommandReplacesTheEntrypoint) {
-  ContainerRun run = dirs_.run("configure/custom");
+  runtime::ContainerRun run = dirs_.run("configure/custom");
   run.command = {"/bin/sh", "-c", "echo \"custom:$1:$2\"; exit 7", "sh"};
   run.args = {"a \"b\"", "c"};
 
-  const ContainerExit exit = run_ok(run);
+  const runtime::ContainerExit exit = run_ok(run);
 
   EXPECT_EQ(exit.exit_code, 7);
   EXPECT_EQ(exit.log, "custom:a \"b\":c\n");
@@ -90,10 +90,10 @@ TEST_P(RuntimeContract, CustomCommandReplacesTheEntrypoint) {
 }
 
 TEST_P(RuntimeContract, ReturnsANonZeroExitCodeAndBothOutputStreams) {
-  ContainerRun run = dirs_.run("configure/exit");
+  runtime::ContainerRun run = dirs_.run("configure/exit");
   run.env = {{"EXIT_WITH", "3"}};
 
-  const ContainerExit exit = run_ok(run);
+  const runtime::ContainerExit exit = run_ok(run);
 
   EXPECT_EQ(exit.exit_code, 3);
   EXPECT_FALSE(exit.timed_out);
@@ -103,12 +103,12 @@ TEST_P(RuntimeContract, ReturnsANonZeroExitCodeAndBothOutputStreams) {
 // The container sleeps 6 s, then writes contract.txt: if it is still absent 7.5 s after the start, the kill
 // reached the container and not only the process ferry started.
 TEST_P(RuntimeContract, TimeoutKillsTheContainer) {
-  ContainerRun run = dirs_.run("configure/timeout");
+  runtime::ContainerRun run = dirs_.run("configure/timeout");
   run.env = {{"SLEEP", "6"}};
   run.timeout = 1s;
 
   const auto start = std::chrono::steady_clock::now();
-  const ContainerExit exit = run_ok(run);
+  const runtime::ContainerExit exit = run_ok(run);
   const auto elapsed = std::chrono::steady_clock::now() - start;
 
   EXPECT_TRUE(exit.timed_out);
@@ -121,12 +121,12 @@ TEST_P(RuntimeContract, TimeoutKillsTheContainer) {
 
 TEST_P(RuntimeContract, RunsInParallelThreads) {
   KratixDirs other;
-  ContainerRun first = dirs_.run("parallel/first");
+  runtime::ContainerRun first = dirs_.run("parallel/first");
   first.env = {{"KRATIX_OBJECT_NAME", "first"}};
-  ContainerRun second = other.run("parallel/second");
+  runtime::ContainerRun second = other.run("parallel/second");
   second.env = {{"KRATIX_OBJECT_NAME", "second"}};
 
-  std::optional<ContainerExit> first_exit, second_exit;
+  std::optional<runtime::ContainerExit> first_exit, second_exit;
   std::thread a([&] { first_exit = run_ok(first); });
   std::thread b([&] { second_exit = run_ok(second); });
   a.join();

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "pipeline/docker_runtime.h"
-#include "pipeline/exec_runtime.h"
-#include "pipeline/oci_runtime.h"
+#include "runtime/docker_runtime.h"
+#include "runtime/exec_runtime.h"
+#include "runtime/oci_runtime.h"
 #include "tests/integration/runtime_fixture.h"
 
 namespace ferry::pipeline {
@@ -17,35 +17,35 @@ using ferry::testing::run;
 using namespace std::chrono_literals;
 const std::string kMissingImage = "localhost/ferry-fixtures/does-not-exist:dev";
 
-ContainerRun plain_run() {
-  ContainerRun run;
+runtime::ContainerRun plain_run() {
+  runtime::ContainerRun run;
   run.label = "p/c";
   run.image = kContractImage;
   return run;
 }
 
-std::string error_of(ContainerRuntime&& runtime) {
-  Result<ContainerExit> exit = runtime.run(plain_run());
+std::string error_of(runtime::ContainerRuntime&& runtime) {
+  Result<runtime::ContainerExit> exit = runtime.run(plain_run());
   return exit ? "no error" : exit.error().render();
 }
 
 TEST(RuntimeErrors, MissingProgramsSayHowToInstall) {
-  EXPECT_EQ(error_of(DockerRuntime("docker-does-not-exist")),
+  EXPECT_EQ(error_of(runtime::DockerRuntime("docker-does-not-exist")),
             "cannot run docker: \"docker-does-not-exist\" is not on PATH (install it with: apt-get install "
             "docker.io)");
   EXPECT_EQ(
-      error_of(OciRuntime("runc-does-not-exist")),
+      error_of(runtime::OciRuntime("runc-does-not-exist")),
       "cannot run runc: \"runc-does-not-exist\" is not on PATH (install it with: apt-get install runc)");
-  EXPECT_EQ(error_of(OciRuntime("/nonexistent/runc")),
+  EXPECT_EQ(error_of(runtime::OciRuntime("/nonexistent/runc")),
             "cannot run runc: /nonexistent/runc: No such file or directory (install it with: apt-get install "
             "runc)");
-  EXPECT_EQ(error_of(ExecRuntime(ExecConfig{}, "bwrap-does-not-exist")),
+  EXPECT_EQ(error_of(runtime::ExecRuntime(runtime::ExecConfig{}, "bwrap-does-not-exist")),
             "cannot run bwrap: \"bwrap-does-not-exist\" is not on PATH (install it with: apt-get install "
             "bubblewrap)");
 }
 
 TEST(RuntimeErrors, OciNeedsPodmanForItsImages) {
-  EXPECT_EQ(error_of(OciRuntime("runc", "podman-does-not-exist")),
+  EXPECT_EQ(error_of(runtime::OciRuntime("runc", "podman-does-not-exist")),
             "cannot run podman: \"podman-does-not-exist\" is not on PATH (install it with: apt-get install "
             "podman)");
 }
@@ -53,10 +53,10 @@ TEST(RuntimeErrors, OciNeedsPodmanForItsImages) {
 // What oci answers for an image podman does not have: an error naming it and what to do, not a container
 // that exited 125 with podman's "image not known".
 TEST(RuntimeErrors, MissingImage) {
-  std::unique_ptr<ContainerRuntime> runtime = runtime_for_test("oci");
+  std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test("oci");
   ASSERT_NE(runtime, nullptr);
   KratixDirs dirs;
-  Result<ContainerExit> exit = runtime->run(dirs.run("configure/missing", kMissingImage));
+  Result<runtime::ContainerExit> exit = runtime->run(dirs.run("configure/missing", kMissingImage));
   ASSERT_FALSE(exit.ok()) << exit->log;
   EXPECT_EQ(exit.error().render(),
             "image " + kMissingImage +
@@ -70,12 +70,12 @@ TEST(RuntimeErrors, MissingImage) {
 // imagePullPolicy Never on an image the engine does not have: an error naming the image and what to do,
 // not a container that exited 125 (podman and docker alike).
 void expect_never_names_the_image(const std::string& name) {
-  std::unique_ptr<ContainerRuntime> runtime = runtime_for_test(name);
+  std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test(name);
   ASSERT_NE(runtime, nullptr);
   KratixDirs dirs;
-  ContainerRun missing = dirs.run("configure/missing", kMissingImage);
-  missing.pull_policy = PullPolicy::never;
-  Result<ContainerExit> exit = runtime->run(missing);
+  runtime::ContainerRun missing = dirs.run("configure/missing", kMissingImage);
+  missing.pull_policy = runtime::PullPolicy::never;
+  Result<runtime::ContainerExit> exit = runtime->run(missing);
   ASSERT_FALSE(exit.ok()) << name << ": exit " << exit->exit_code << ": " << exit->log;
   EXPECT_EQ(exit.error().render(), "image " + kMissingImage + " not found locally (in " + name +
                                        "'s images); build or load it (" + name + " build -t " +
@@ -86,10 +86,10 @@ void expect_never_names_the_image(const std::string& name) {
 // IfNotPresent (the default) on an image that is not there and cannot be pulled: the same error, with the
 // last lines of what the pull said, not a container that exited 125 with the pull log.
 void expect_failed_pull_names_the_image(const std::string& name) {
-  std::unique_ptr<ContainerRuntime> runtime = runtime_for_test(name);
+  std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test(name);
   ASSERT_NE(runtime, nullptr);
   KratixDirs dirs;
-  Result<ContainerExit> exit = runtime->run(dirs.run("configure/missing", kMissingImage));
+  Result<runtime::ContainerExit> exit = runtime->run(dirs.run("configure/missing", kMissingImage));
   ASSERT_FALSE(exit.ok()) << name << ": exit " << exit->exit_code << ": " << exit->log;
   EXPECT_TRUE(exit.error().render().starts_with(
       "image " + kMissingImage + " not found locally (in " + name + "'s images); build or load it (" + name +
@@ -113,10 +113,10 @@ TEST(RuntimeErrors, DockerNeverOnAMissingImageNamesTheImage) {
 }
 
 TEST(RuntimeErrors, ExecRefusesAnUnmappedImage) {
-  std::unique_ptr<ContainerRuntime> runtime = runtime_for_test("exec");
+  std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test("exec");
   ASSERT_NE(runtime, nullptr);
   KratixDirs dirs;
-  Result<ContainerExit> exit = runtime->run(dirs.run("configure/missing", kMissingImage));
+  Result<runtime::ContainerExit> exit = runtime->run(dirs.run("configure/missing", kMissingImage));
   ASSERT_FALSE(exit.ok());
   EXPECT_EQ(exit.error().render(), "cannot run configure/missing: image \"" + kMissingImage +
                                        "\" is not in " + FERRY_SOURCE_DIR +
@@ -125,28 +125,29 @@ TEST(RuntimeErrors, ExecRefusesAnUnmappedImage) {
 
 TEST(RuntimeErrors, RuntimesRefuseAnImageThatLooksLikeAnOption) {
   for (const std::string name : {"docker", "oci", "exec"}) {
-    std::unique_ptr<ContainerRuntime> runtime = runtime_for_test(name);
+    std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test(name);
     ASSERT_NE(runtime, nullptr);
-    ContainerRun bad = plain_run();
+    runtime::ContainerRun bad = plain_run();
     bad.image = "--privileged";
-    Result<ContainerExit> exit = runtime->run(bad);
+    Result<runtime::ContainerExit> exit = runtime->run(bad);
     ASSERT_FALSE(exit.ok()) << name;
     EXPECT_EQ(exit.error().render(), "cannot run p/c: invalid image name \"--privileged\"") << name;
   }
 }
 
 // A container that sleeps, stopped after 1 s, with `marker` in its command line.
-ContainerExit time_out(ContainerRuntime& runtime, const KratixDirs& dirs, const std::string& marker) {
-  ContainerRun run = dirs.run("configure/timeout");
+runtime::ContainerExit time_out(runtime::ContainerRuntime& runtime, const KratixDirs& dirs,
+                                const std::string& marker) {
+  runtime::ContainerRun run = dirs.run("configure/timeout");
   run.command = {"/bin/sh", "-c", "sleep 30; echo " + marker};
   run.timeout = 1s;
-  Result<ContainerExit> exit = runtime.run(run);
+  Result<runtime::ContainerExit> exit = runtime.run(run);
   EXPECT_TRUE(exit.ok());
-  return exit ? *exit : ContainerExit{};
+  return exit ? *exit : runtime::ContainerExit{};
 }
 
 TEST(RuntimeLeftovers, DockerRemovesATimedOutContainer) {
-  std::unique_ptr<ContainerRuntime> runtime = runtime_for_test("docker");
+  std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test("docker");
   ASSERT_NE(runtime, nullptr);
   KratixDirs dirs;
   EXPECT_TRUE(time_out(*runtime, dirs, "docker").timed_out);
@@ -162,7 +163,7 @@ TEST(RuntimeLeftovers, OciDeletesTheContainerAndItsBundle) {
   const std::string saved = old_tmpdir != nullptr ? old_tmpdir : "";
   ::setenv("TMPDIR", tmp.path().c_str(), 1);
   {
-    std::unique_ptr<ContainerRuntime> runtime = runtime_for_test("oci");
+    std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test("oci");
     ASSERT_NE(runtime, nullptr);
     KratixDirs dirs;
     EXPECT_TRUE(time_out(*runtime, dirs, "oci").timed_out);
@@ -176,7 +177,7 @@ TEST(RuntimeLeftovers, OciDeletesTheContainerAndItsBundle) {
 }
 
 TEST(RuntimeLeftovers, ExecKillsEveryProcessOfTheSandbox) {
-  std::unique_ptr<ContainerRuntime> runtime = runtime_for_test("exec");
+  std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test("exec");
   ASSERT_NE(runtime, nullptr);
   KratixDirs dirs;
   const std::string marker = "ferry-exec-marker-" + std::to_string(::getpid());

@@ -1,6 +1,6 @@
 // make_runtime: the names it knows, and how "auto" chooses, with fake docker and podman programs (scripts
 // that answer, fail or hang) so the choice does not depend on this machine.
-#include "pipeline/runtime_factory.h"
+#include "runtime/runtime_factory.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -22,8 +22,8 @@ class RuntimeFactory : public ::testing::Test {
     ::chmod(path.c_str(), 0755);
     return path.string();
   }
-  std::string chosen(const RuntimeOptions& options) {
-    Result<std::unique_ptr<ContainerRuntime>> runtime = make_runtime(options);
+  std::string chosen(const runtime::RuntimeOptions& options) {
+    Result<std::unique_ptr<runtime::ContainerRuntime>> runtime = runtime::make_runtime(options);
     return runtime ? (*runtime)->name() : runtime.error().render();
   }
 
@@ -31,17 +31,17 @@ class RuntimeFactory : public ::testing::Test {
 };
 
 TEST_F(RuntimeFactory, KnowsFiveNames) {
-  EXPECT_EQ(runtime_names(), (std::vector<std::string>{"auto", "docker", "podman", "oci", "exec"}));
+  EXPECT_EQ(runtime::runtime_names(), (std::vector<std::string>{"auto", "docker", "podman", "oci", "exec"}));
 }
 
 TEST_F(RuntimeFactory, UnknownNameListsTheKnownOnes) {
-  RuntimeOptions options;
+  runtime::RuntimeOptions options;
   options.name = "rkt";
   EXPECT_EQ(chosen(options), "unknown runtime \"rkt\"; use one of: auto, docker, podman, oci, exec");
 }
 
 TEST_F(RuntimeFactory, MakesEachNamedRuntime) {
-  RuntimeOptions options;
+  runtime::RuntimeOptions options;
   options.exec_config = fs::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml";
   for (const std::string name : {"docker", "podman", "oci", "exec"}) {
     options.name = name;
@@ -50,7 +50,7 @@ TEST_F(RuntimeFactory, MakesEachNamedRuntime) {
 }
 
 TEST_F(RuntimeFactory, ExecNeedsItsImageMap) {
-  RuntimeOptions options;
+  runtime::RuntimeOptions options;
   options.name = "exec";
   options.exec_config = dir_.path() / "ferry-exec.yaml";
   EXPECT_EQ(chosen(options), options.exec_config.string() +
@@ -58,21 +58,21 @@ TEST_F(RuntimeFactory, ExecNeedsItsImageMap) {
 }
 
 TEST_F(RuntimeFactory, AutoPrefersDockerWhenItsDaemonAnswers) {
-  RuntimeOptions options;
+  runtime::RuntimeOptions options;
   options.docker = fake("docker", "[ \"$1\" = info ]");
   options.podman = fake("podman", "exit 0");
   EXPECT_EQ(chosen(options), "docker");
 }
 
 TEST_F(RuntimeFactory, AutoFallsBackToPodmanWhenDockerFails) {
-  RuntimeOptions options;
+  runtime::RuntimeOptions options;
   options.docker = fake("docker", "echo 'Cannot connect to the Docker daemon' >&2; exit 1");
   options.podman = fake("podman", "[ \"$1\" = --version ]");
   EXPECT_EQ(chosen(options), "podman");
 }
 
 TEST_F(RuntimeFactory, AutoGivesUpOnADockerThatHangsAfterThreeSeconds) {
-  RuntimeOptions options;
+  runtime::RuntimeOptions options;
   options.docker = fake("docker", "exec sleep 30");
   options.podman = fake("podman", "exit 0");
   const auto start = std::chrono::steady_clock::now();
@@ -83,7 +83,7 @@ TEST_F(RuntimeFactory, AutoGivesUpOnADockerThatHangsAfterThreeSeconds) {
 }
 
 TEST_F(RuntimeFactory, AutoSaysHowToInstallAnEngineWhenThereIsNone) {
-  RuntimeOptions options;
+  runtime::RuntimeOptions options;
   options.docker = "/nonexistent/docker";
   options.podman = "podman-does-not-exist";
   EXPECT_EQ(
@@ -94,7 +94,7 @@ TEST_F(RuntimeFactory, AutoSaysHowToInstallAnEngineWhenThereIsNone) {
 
 TEST_F(RuntimeFactory, AutoChoosesDockerOnThisMachineOnlyWhenItsDaemonAnswers) {
   const bool docker_answers = ferry::testing::run("docker info").exit_code == 0;
-  EXPECT_EQ(chosen(RuntimeOptions{}), docker_answers ? "docker" : "podman");
+  EXPECT_EQ(chosen(runtime::RuntimeOptions{}), docker_answers ? "docker" : "podman");
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "pipeline/runtime_factory.h"
+#include "runtime/runtime_factory.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::pipeline {
@@ -40,15 +40,15 @@ inline std::string missing_for(const std::string& runtime) {
 }
 
 // The runtime called `name`, exec with the fixtures' image map; adds a fatal failure when it cannot run.
-inline std::unique_ptr<ContainerRuntime> runtime_for_test(const std::string& name) {
+inline std::unique_ptr<runtime::ContainerRuntime> runtime_for_test(const std::string& name) {
   if (std::string missing = missing_for(name); !missing.empty()) {
     ADD_FAILURE() << missing;
     return nullptr;
   }
-  RuntimeOptions options;
+  runtime::RuntimeOptions options;
   options.name = name;
   options.exec_config = std::filesystem::path(FERRY_SOURCE_DIR) / "fixtures/exec/ferry-exec.yaml";
-  Result<std::unique_ptr<ContainerRuntime>> runtime = make_runtime(options);
+  Result<std::unique_ptr<runtime::ContainerRuntime>> runtime = runtime::make_runtime(options);
   if (!runtime) {
     ADD_FAILURE() << runtime.error().render();
     return nullptr;
@@ -69,8 +69,8 @@ class KratixDirs {
   std::filesystem::path output() const { return root_.path() / "out,put dir"; }
   std::filesystem::path metadata() const { return root_.path() / "metadata"; }
 
-  ContainerRun run(std::string label, std::string image = kContractImage) const {
-    ContainerRun run;
+  runtime::ContainerRun run(std::string label, std::string image = kContractImage) const {
+    runtime::ContainerRun run;
     run.label = std::move(label);
     run.image = std::move(image);
     run.mounts = {{input(), "/kratix/input", true},

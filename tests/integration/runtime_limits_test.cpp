@@ -20,14 +20,15 @@ class RuntimeLimits : public ::testing::TestWithParam<std::string> {
     ASSERT_NE(runtime_, nullptr);
   }
   // `script` run by the image's /bin/sh (exec: the host's), with `security` set.
-  ContainerRun shell(const std::string& script, std::optional<SecurityContext> security = SecurityContext{}) {
-    ContainerRun run = dirs_.run("limits/" + std::to_string(++count_));
+  runtime::ContainerRun shell(const std::string& script,
+                              std::optional<SecurityContext> security = SecurityContext{}) {
+    runtime::ContainerRun run = dirs_.run("limits/" + std::to_string(++count_));
     run.command = {"/bin/sh", "-c", script};
     run.security = std::move(security);
     return run;
   }
-  ContainerExit run_ok(const ContainerRun& run) {
-    Result<ContainerExit> exit = runtime_->run(run);
+  runtime::ContainerExit run_ok(const runtime::ContainerRun& run) {
+    Result<runtime::ContainerExit> exit = runtime_->run(run);
     if (!exit) {
       ADD_FAILURE() << exit.error().render();
       return {};
@@ -36,7 +37,7 @@ class RuntimeLimits : public ::testing::TestWithParam<std::string> {
   }
 
   KratixDirs dirs_;
-  std::unique_ptr<ContainerRuntime> runtime_;
+  std::unique_ptr<runtime::ContainerRuntime> runtime_;
   int count_ = 0;
 };
 
@@ -45,7 +46,7 @@ TEST_P(RuntimeLimits, RunsAsTheUserAndGroup) {
   security.run_as_user = 1000;
   security.run_as_group = 3000;
   fs::permissions(dirs_.output(), fs::perms::all);
-  const ContainerExit exit = run_ok(shell("id -u; id -g; touch /kratix/output/mine", security));
+  const runtime::ContainerExit exit = run_ok(shell("id -u; id -g; touch /kratix/output/mine", security));
   EXPECT_EQ(exit.exit_code, 0) << exit.log;
   EXPECT_EQ(exit.log, "1000\n3000\n");
   struct stat info {};
@@ -56,7 +57,7 @@ TEST_P(RuntimeLimits, RunsAsTheUserAndGroup) {
 TEST_P(RuntimeLimits, AReadOnlyRootKeepsTheKratixMountsWritable) {
   SecurityContext security;
   security.read_only_root_filesystem = true;
-  const ContainerExit exit =
+  const runtime::ContainerExit exit =
       run_ok(shell("touch /root-file 2>/dev/null && echo root writable || echo root read-only;"
                    "touch /tmp/file 2>/dev/null && echo tmp writable || echo tmp read-only;"
                    "touch /kratix/output/o /kratix/metadata/m && echo kratix writable",
@@ -68,7 +69,7 @@ TEST_P(RuntimeLimits, AReadOnlyRootKeepsTheKratixMountsWritable) {
 // The root is writable on podman and oci without a securityContext, so the test above can fail; exec's
 // root is always read-only, its /tmp a tmpfs.
 TEST_P(RuntimeLimits, WithoutASecurityContextTheRootIsAsBefore) {
-  const ContainerExit exit = run_ok(shell(
+  const runtime::ContainerExit exit = run_ok(shell(
       "touch /root-file 2>/dev/null && echo root writable || echo root read-only;"
       "mkdir -p /tmp 2>/dev/null; touch /tmp/file 2>/dev/null && echo tmp writable || echo tmp read-only",
       std::nullopt));
@@ -80,7 +81,7 @@ TEST_P(RuntimeLimits, DroppedCapabilitiesAreGone) {
   SecurityContext security;
   security.capabilities_drop = {"ALL"};
   security.capabilities_add = {"NET_BIND_SERVICE"};
-  const ContainerExit exit = run_ok(shell("grep CapEff /proc/self/status", security));
+  const runtime::ContainerExit exit = run_ok(shell("grep CapEff /proc/self/status", security));
   EXPECT_EQ(exit.log, "CapEff:\t0000000000000400\n");
   security.capabilities_add.clear();
   EXPECT_EQ(run_ok(shell("grep CapEff /proc/self/status", security)).log, "CapEff:\t0000000000000000\n");
@@ -93,9 +94,9 @@ TEST_P(RuntimeLimits, NoNewPrivilegesWhenEscalationIsNotAllowed) {
 }
 
 TEST_P(RuntimeLimits, AContainerOverItsMemoryLimitFailsSayingSo) {
-  ContainerRun run = shell("exec dd if=/dev/zero of=/dev/null bs=100M count=1", std::nullopt);
+  runtime::ContainerRun run = shell("exec dd if=/dev/zero of=/dev/null bs=100M count=1", std::nullopt);
   run.resources.limits.memory_bytes = 32 << 20;
-  const ContainerExit exit = run_ok(run);
+  const runtime::ContainerExit exit = run_ok(run);
   EXPECT_EQ(exit.exit_code, 137) << exit.log;
   EXPECT_EQ(exit.reason,
             "OOMKilled: killed (exit 137) for using more memory than its limit of 33554432 bytes "
@@ -103,11 +104,11 @@ TEST_P(RuntimeLimits, AContainerOverItsMemoryLimitFailsSayingSo) {
 }
 
 TEST_P(RuntimeLimits, AContainerWithinItsMemoryLimitRuns) {
-  ContainerRun run =
+  runtime::ContainerRun run =
       shell("dd if=/dev/zero of=/dev/null bs=8M count=1 2>/dev/null && echo fits", std::nullopt);
   run.resources.limits.memory_bytes = 64 << 20;
   run.resources.limits.cpu_millis = 500;
-  const ContainerExit exit = run_ok(run);
+  const runtime::ContainerExit exit = run_ok(run);
   EXPECT_EQ(exit.exit_code, 0) << exit.log;
   EXPECT_EQ(exit.log, "fits\n");
   EXPECT_EQ(exit.reason, "");
@@ -117,7 +118,7 @@ TEST_P(RuntimeLimits, RunAsNonRootRefusesARootContainer) {
   SecurityContext security;
   security.run_as_non_root = true;
   security.where = SourceLocation{"promise.yaml", 30, 17};
-  Result<ContainerExit> exit = runtime_->run(shell("true", security));
+  Result<runtime::ContainerExit> exit = runtime_->run(shell("true", security));
   ASSERT_FALSE(exit.ok());
   EXPECT_EQ(exit.error().render(),
             "promise.yaml:30:17: cannot run limits/1: container has runAsNonRoot and image "

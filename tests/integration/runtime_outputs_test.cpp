@@ -37,12 +37,12 @@ void PrintTo(const ImageCase& image_case, std::ostream* out) {
 
 // The output and metadata trees `runtime` leaves for `image_case`; adds a failure when the run fails.
 Files outputs_of(const std::string& runtime_name, const ImageCase& image_case) {
-  std::unique_ptr<ContainerRuntime> runtime = runtime_for_test(runtime_name);
+  std::unique_ptr<runtime::ContainerRuntime> runtime = runtime_for_test(runtime_name);
   if (runtime == nullptr) return {};
   KratixDirs dirs(image_case.object);
-  ContainerRun run = dirs.run("configure/" + image_case.name, image_case.image);
+  runtime::ContainerRun run = dirs.run("configure/" + image_case.name, image_case.image);
   run.env = {{"KRATIX_OBJECT_NAME", "cache"}, {"KRATIX_OBJECT_NAMESPACE", "team-a"}};
-  Result<ContainerExit> exit = runtime->run(run);
+  Result<runtime::ContainerExit> exit = runtime->run(run);
   if (!exit) {
     ADD_FAILURE() << runtime_name << ": " << exit.error().render();
     return {};

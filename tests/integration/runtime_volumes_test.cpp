@@ -69,7 +69,7 @@ class RuntimeVolumes : public ::testing::TestWithParam<std::string> {
   }
 
   ferry::testing::TempDir dir_;
-  std::unique_ptr<ContainerRuntime> runtime_;
+  std::unique_ptr<runtime::ContainerRuntime> runtime_;
 };
 
 TEST_P(RuntimeVolumes, TheContainerSeesTheVolumesAndEnvFrom) {

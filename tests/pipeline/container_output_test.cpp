@@ -17,9 +17,9 @@ class ContainerOutput : public WorkflowTest {
 };
 
 RecordingRuntime::Behaviour symlinks(std::string target, std::string link) {
-  return [target, link](const ContainerRun& run) {
+  return [target, link](const runtime::ContainerRun& run) {
     std::filesystem::create_symlink(target, host_path_of(run, "/kratix/output") / link);
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
 }
 
@@ -32,9 +32,9 @@ TEST_F(ContainerOutput, SymlinkNamesTheContainerThatMadeIt) {
 }
 
 TEST_F(ContainerOutput, FifoNamesTheContainer) {
-  EXPECT_EQ(error_of_second([](const ContainerRun& run) {
+  EXPECT_EQ(error_of_second([](const runtime::ContainerRun& run) {
               ::mkfifo((host_path_of(run, "/kratix/output") / "pipe").c_str(), 0600);
-              return ContainerExit{};
+              return runtime::ContainerExit{};
             }),
             "pipeline \"p\" container \"second\": output \"pipe\" is a fifo; only regular files and "
             "directories are allowed");

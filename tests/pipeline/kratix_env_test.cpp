@@ -17,7 +17,7 @@ WorkflowObject promise_object() {
 }
 
 TEST(KratixEnv, ResourceWorkflowInOrder) {
-  const std::vector<EnvVar> expected = {
+  const std::vector<runtime::EnvVar> expected = {
       {"KRATIX_WORKFLOW_ACTION", "configure"}, {"KRATIX_WORKFLOW_TYPE", "resource"},
       {"KRATIX_PROMISE_NAME", "postgresql"},   {"KRATIX_PIPELINE_NAME", "instance-configure"},
       {"KRATIX_OBJECT_KIND", "PostgreSQL"},    {"KRATIX_OBJECT_GROUP", "marketplace.kratix.io"},
@@ -29,7 +29,7 @@ TEST(KratixEnv, ResourceWorkflowInOrder) {
 }
 
 TEST(KratixEnv, PromiseWorkflowInOrder) {
-  const std::vector<EnvVar> expected = {
+  const std::vector<runtime::EnvVar> expected = {
       {"KRATIX_WORKFLOW_ACTION", "delete"},  {"KRATIX_WORKFLOW_TYPE", "promise"},
       {"KRATIX_PROMISE_NAME", "postgresql"}, {"KRATIX_PIPELINE_NAME", "promise-delete"},
       {"KRATIX_OBJECT_KIND", "Promise"},     {"KRATIX_OBJECT_GROUP", "platform.kratix.io"},
@@ -41,15 +41,15 @@ TEST(KratixEnv, PromiseWorkflowInOrder) {
 }
 
 TEST(KratixEnv, NoDryRunVariable) {
-  for (const EnvVar& var : kratix_env(resource_object(), "p")) EXPECT_NE(var.name, "KRATIX_DRY_RUN");
+  for (const runtime::EnvVar& var : kratix_env(resource_object(), "p")) EXPECT_NE(var.name, "KRATIX_DRY_RUN");
 }
 
 // A dry run (`ferry plan`) appends KRATIX_DRY_RUN=true after the others, as Kratix's defaultEnvVars does.
 TEST(KratixEnv, ADryRunAppendsKratixDryRun) {
   WorkflowObject object = resource_object();
   object.dry_run = true;
-  const std::vector<EnvVar> env = kratix_env(object, "instance-configure");
-  std::vector<EnvVar> expected = kratix_env(resource_object(), "instance-configure");
+  const std::vector<runtime::EnvVar> env = kratix_env(object, "instance-configure");
+  std::vector<runtime::EnvVar> expected = kratix_env(resource_object(), "instance-configure");
   expected.push_back({"KRATIX_DRY_RUN", "true"});
   EXPECT_EQ(env, expected);
 }

@@ -5,21 +5,21 @@
 
 #include <functional>
 
-#include "pipeline/sha256.h"
+#include "core/sha256.h"
 
 namespace ferry::pipeline {
 namespace {
 
 KeyedContainer base_container() {
-  ContainerRun run{"p/c",
-                   "ghcr.io/acme/c:v1",
-                   {"/bin/sh"},
-                   {"-c", "true"},
-                   {{"KRATIX_WORKFLOW_TYPE", "resource", std::nullopt}, {"TOKEN", "s3cret", std::nullopt}},
-                   {{"/tmp/a/output", "/kratix/output", false}},
-                   std::chrono::seconds(600),
-                   PullPolicy::if_not_present,
-                   false};
+  runtime::ContainerRun run{"p/c",
+                            "ghcr.io/acme/c:v1",
+                            {"/bin/sh"},
+                            {"-c", "true"},
+                            {{"KRATIX_WORKFLOW_TYPE", "resource"}, {"TOKEN", "s3cret"}},
+                            {{"/tmp/a/output", "/kratix/output", false}},
+                            std::chrono::seconds(600),
+                            PullPolicy::if_not_present,
+                            false};
   return KeyedContainer{run, "sha256:1111", {"TOKEN"}};
 }
 

@@ -3,10 +3,10 @@
 // lines (built without running anything).
 #include <gtest/gtest.h>
 
-#include "pipeline/docker_runtime.h"
-#include "pipeline/podman_runtime.h"
 #include "pipeline/promise_parser.h"
 #include "pipeline/workflow.h"
+#include "runtime/docker_runtime.h"
+#include "runtime/podman_runtime.h"
 #include "tests/support/recording_runtime.h"
 
 namespace ferry::pipeline {
@@ -87,7 +87,7 @@ TEST(NetworkAnnotation, TrueGivesTheNetworkAndOtherValuesAreLocated) {
 TEST(PullPolicy, RunWorkflowCarriesThePolicyAndTheNetworkIntoEachRun) {
   auto promise = parse_pull("{ferry.dev/network: \"true\"}", "                imagePullPolicy: Never\n");
   ASSERT_TRUE(promise.ok()) << promise.error().render();
-  RecordingRuntime runtime([](const ContainerRun&) { return ContainerExit{}; });
+  RecordingRuntime runtime([](const runtime::ContainerRun&) { return runtime::ContainerExit{}; });
   WorkflowObject object{"resource", "configure", "p", "K", "g", "v1", "n", "default", "ks", "kind: K\n"};
   auto results =
       run_workflow(promise->workflows.at("resource.configure"), object, runtime, WorkflowOptions{});
@@ -97,8 +97,8 @@ TEST(PullPolicy, RunWorkflowCarriesThePolicyAndTheNetworkIntoEachRun) {
   EXPECT_TRUE(runtime.runs()[0].network);
 }
 
-ContainerRun run_with(PullPolicy policy, bool network) {
-  ContainerRun run;
+runtime::ContainerRun run_with(PullPolicy policy, bool network) {
+  runtime::ContainerRun run;
   run.image = "img";
   run.pull_policy = policy;
   run.network = network;
@@ -112,15 +112,15 @@ TEST(PullPolicy, PodmanAndDockerSpellEachPolicyAsPull) {
       {PullPolicy::never, "--pull=never"}};
   for (const auto& [policy, flag] : cases) {
     const Args expected{"run", "--rm", "--name", "n", "--network=none", flag, "img"};
-    EXPECT_EQ(PodmanRuntime().arguments_for(run_with(policy, false), "n"), expected);
-    EXPECT_EQ(DockerRuntime().arguments_for(run_with(policy, false), "n"), expected);
+    EXPECT_EQ(runtime::PodmanRuntime().arguments_for(run_with(policy, false), "n"), expected);
+    EXPECT_EQ(runtime::DockerRuntime().arguments_for(run_with(policy, false), "n"), expected);
   }
 }
 
 TEST(NetworkAnnotation, PodmanAndDockerDropNetworkNoneWhenAsked) {
   const Args expected{"run", "--rm", "--name", "n", "--pull=always", "img"};
-  EXPECT_EQ(PodmanRuntime().arguments_for(run_with(PullPolicy::always, true), "n"), expected);
-  EXPECT_EQ(DockerRuntime().arguments_for(run_with(PullPolicy::always, true), "n"), expected);
+  EXPECT_EQ(runtime::PodmanRuntime().arguments_for(run_with(PullPolicy::always, true), "n"), expected);
+  EXPECT_EQ(runtime::DockerRuntime().arguments_for(run_with(PullPolicy::always, true), "n"), expected);
 }
 
 }  // namespace

@@ -9,7 +9,7 @@ namespace {
 
 // One Pipeline whose container "c" has `container` appended (flow-style keys of the container map, on
 // line 6) and whose spec has `spec` appended (keys on line 7 onwards, indented by 4).
-Result<std::vector<Pipeline>> parse_with(const std::string& container, const std::string& spec) {
+Result<std::vector<Pipeline>> parse_pipelines_with(const std::string& container, const std::string& spec) {
   const std::string text =
       "- apiVersion: platform.kratix.io/v1alpha1\n"
       "  kind: Pipeline\n"
@@ -24,7 +24,7 @@ Result<std::vector<Pipeline>> parse_with(const std::string& container, const std
 }
 
 std::string error_of(const std::string& container, const std::string& spec) {
-  auto pipelines = parse_with(container, spec);
+  auto pipelines = parse_pipelines_with(container, spec);
   return pipelines.ok() ? "no error" : pipelines.error().render();
 }
 
@@ -32,7 +32,8 @@ const char* kCreds = "    volumes: [{name: creds, secret: {secretName: gcp-creds
 
 TEST(VolumeParser, ASecretVolumeMountedAsTheMarketplaceDoes) {
   // sql/gcp in the Kratix marketplace mounts a Secret at /creds.
-  auto pipelines = parse_with("volumeMounts: [{name: creds, mountPath: /creds, readOnly: true}]", kCreds);
+  auto pipelines =
+      parse_pipelines_with("volumeMounts: [{name: creds, mountPath: /creds, readOnly: true}]", kCreds);
   ASSERT_TRUE(pipelines.ok()) << pipelines.error().render();
   const Pipeline& pipeline = pipelines->front();
   ASSERT_EQ(pipeline.volumes.size(), 1u);
@@ -50,7 +51,7 @@ TEST(VolumeParser, ASecretVolumeMountedAsTheMarketplaceDoes) {
 }
 
 TEST(VolumeParser, ItemsModesAndEveryKind) {
-  auto pipelines = parse_with(
+  auto pipelines = parse_pipelines_with(
       "volumeMounts: [{name: cm, mountPath: /etc/app, subPath: conf}, {name: tmp, mountPath: /work}]",
       "    volumes:\n"
       "      - {name: cm, configMap: {name: app, optional: true, defaultMode: 0440,"
@@ -75,7 +76,7 @@ TEST(VolumeParser, ItemsModesAndEveryKind) {
 }
 
 TEST(VolumeParser, EnvFromSecretAndConfigMapWithPrefix) {
-  auto pipelines = parse_with(
+  auto pipelines = parse_pipelines_with(
       "envFrom: [{secretRef: {name: db}}, {prefix: APP_, configMapRef: {name: app, optional: true}}]", "");
   ASSERT_TRUE(pipelines.ok()) << pipelines.error().render();
   const auto& from = pipelines->front().containers[0].env_from;

@@ -9,10 +9,10 @@
 #include <algorithm>
 
 #include "core/secret_values.h"
-#include "pipeline/docker_runtime.h"
 #include "pipeline/pipeline_cache_key.h"
-#include "pipeline/podman_runtime.h"
 #include "pipeline/pull_auth.h"
+#include "runtime/docker_runtime.h"
+#include "runtime/podman_runtime.h"
 #include "tests/pipeline/workflow_fixture.h"
 
 namespace fs = std::filesystem;
@@ -143,7 +143,7 @@ TEST_F(VolumeStaging, TheKeySeesContentsAsHashesOnly) {
 }
 
 TEST(VolumeCacheKey, VolumeInputsChangeTheKeyAndTheirAbsenceDoesNot) {
-  KeyedContainer plain{ContainerRun{}, "sha256:1", {}};
+  KeyedContainer plain{runtime::ContainerRun{}, "sha256:1", {}};
   plain.run.label = "build/c";
   KeyedContainer mounted = plain;
   mounted.volume_inputs = {"/creds|ro|digest-a"};
@@ -162,13 +162,12 @@ TEST_F(VolumeStaging, EnvFromAddsEveryKeyWithItsPrefixInOrder) {
   container.env_from = {{RefKind::config_map, "app", "CM_", false, {}},
                         {RefKind::secret, "db", "", false, {}},
                         {RefKind::secret, "absent", "", true, {}}};
-  std::vector<EnvVar> env;
+  std::vector<runtime::EnvVar> env;
   std::vector<std::string> names;
   ASSERT_TRUE(add_env_from(container, &source, env, names).ok());
-  EXPECT_EQ(env, (std::vector<EnvVar>{{"CM_a.yaml", "a: 1\n", std::nullopt},
-                                      {"CM_b", "bee", std::nullopt},
-                                      {"password", "s3cret-pass", std::nullopt},
-                                      {"user", "admin", std::nullopt}}));
+  EXPECT_EQ(env,
+            (std::vector<runtime::EnvVar>{
+                {"CM_a.yaml", "a: 1\n"}, {"CM_b", "bee"}, {"password", "s3cret-pass"}, {"user", "admin"}}));
   EXPECT_EQ(names, (std::vector<std::string>{"CM_a.yaml", "CM_b", "password", "user"}));
   EXPECT_EQ(masked_secrets("s3cret-pass"), "***");
   container.env_from = {{RefKind::secret, "absent", "", false, {"f", 1, 2}}};
@@ -199,21 +198,21 @@ TEST_F(VolumeStaging, PullSecretsMergeFirstWins) {
 }
 
 TEST(PullAuthArguments, PodmanTakesTheFileAndDockerTheDirectory) {
-  ContainerRun run;
+  runtime::ContainerRun run;
   run.label = "p/c";
   run.image = "img";
   run.registry_auth_dir = "/scratch/pull-auth";
-  const auto podman = PodmanRuntime().arguments_for(run, "n");
+  const auto podman = runtime::PodmanRuntime().arguments_for(run, "n");
   const auto at = std::find(podman.begin(), podman.end(), "--authfile");
   ASSERT_NE(at, podman.end());
   EXPECT_EQ(*(at + 1), "/scratch/pull-auth/config.json");
-  const auto docker = DockerRuntime().arguments_for(run, "n");
+  const auto docker = runtime::DockerRuntime().arguments_for(run, "n");
   EXPECT_EQ(std::vector<std::string>(docker.begin(), docker.begin() + 3),
             (std::vector<std::string>{"--config", "/scratch/pull-auth", "run"}));
   run.registry_auth_dir.clear();
-  const auto plain = DockerRuntime().arguments_for(run, "n");
+  const auto plain = runtime::DockerRuntime().arguments_for(run, "n");
   EXPECT_EQ(plain.front(), "run");
-  EXPECT_TRUE(PodmanRuntime().pulls_images());
+  EXPECT_TRUE(runtime::PodmanRuntime().pulls_images());
 }
 
 class VolumeWorkflow : public WorkflowTest {
@@ -233,13 +232,13 @@ TEST_F(VolumeWorkflow, ContainersGetTheVolumesEnvFromFirstAndAMaskedLog) {
   Pipeline with_volumes = pipeline("build", {first, second});
   with_volumes.volumes = {{"creds", VolumeKind::secret, "db", {}, 0400, false, {}},
                           {"shared", VolumeKind::empty_dir, "", {}, 0644, false, {}}};
-  behaviours["build/first"] = [](const ContainerRun& run) {
+  behaviours["build/first"] = [](const runtime::ContainerRun& run) {
     write_file(host_path_of(run, "/shared") / "note", read_file(host_path_of(run, "/creds") / "password"));
-    return ContainerExit{0, false, "read s3cret-pass\n"};
+    return runtime::ContainerExit{0, false, "read s3cret-pass\n"};
   };
-  behaviours["build/second"] = [](const ContainerRun& run) {
-    return ContainerExit{read_file(host_path_of(run, "/shared") / "note") == "s3cret-pass" ? 3 : 0, false,
-                         "shared s3cret-pass\n"};
+  behaviours["build/second"] = [](const runtime::ContainerRun& run) {
+    return runtime::ContainerExit{read_file(host_path_of(run, "/shared") / "note") == "s3cret-pass" ? 3 : 0,
+                                  false, "shared s3cret-pass\n"};
   };
   const std::string error = error_of({with_volumes});
   EXPECT_EQ(error,

@@ -64,9 +64,9 @@ TEST_F(WorkflowCache, SecondRunStartsNoContainerAndGivesTheSameResults) {
 }
 
 TEST_F(WorkflowCache, AnEmptyListedDirectoryIsRestored) {
-  behaviours["p/render"] = [](const ContainerRun& run) {
+  behaviours["p/render"] = [](const runtime::ContainerRun& run) {
     std::filesystem::create_directories(host_path_of(run, "/kratix/output") / "only");
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
   auto first = run(workflow());
   ASSERT_TRUE(first.ok()) << first.error().render();
@@ -109,7 +109,9 @@ TEST_F(WorkflowCache, NetworkAlwaysPullUnknownImageAndDeleteAreNeverCached) {
 }
 
 TEST_F(WorkflowCache, FailedAndSuspendedPipelinesAreNotStored) {
-  behaviours["p/schedule"] = [](const ContainerRun&) { return ContainerExit{1, false, "no\n"}; };
+  behaviours["p/schedule"] = [](const runtime::ContainerRun&) {
+    return runtime::ContainerExit{1, false, "no\n"};
+  };
   EXPECT_FALSE(run(workflow()).ok());
   behaviours["p/schedule"] = writes("/kratix/metadata", {{"workflow-control.yaml", "suspend: true\n"}});
   auto suspended = run(workflow());

@@ -34,10 +34,10 @@ class WorkflowTest : public ::testing::Test {
   }
   // A behaviour that writes `files` (relative to the container path `mount`) and exits 0.
   static RecordingRuntime::Behaviour writes(std::string mount, std::map<std::string, std::string> files) {
-    return [mount, files](const ContainerRun& run) {
+    return [mount, files](const runtime::ContainerRun& run) {
       for (const auto& [path, content] : files)
         ferry::testing::write_file(host_path_of(run, mount) / path, content);
-      return ContainerExit{};
+      return runtime::ContainerExit{};
     };
   }
 
@@ -54,9 +54,9 @@ class WorkflowTest : public ::testing::Test {
                         "postgresqls",
                         "apiVersion: marketplace.kratix.io/v1alpha1\nkind: PostgreSQL\n"};
   std::map<std::string, RecordingRuntime::Behaviour> behaviours;
-  RecordingRuntime runtime{[this](const ContainerRun& run) {
+  RecordingRuntime runtime{[this](const runtime::ContainerRun& run) {
     auto it = behaviours.find(run.label);
-    return it == behaviours.end() ? ContainerExit{} : it->second(run);
+    return it == behaviours.end() ? runtime::ContainerExit{} : it->second(run);
   }};
 };
 

@@ -75,9 +75,9 @@ TEST_F(WorkflowTest, InvalidSelectorsNameFileAsContainerSeesIt) {
 }
 
 TEST_F(WorkflowTest, SymlinkedSelectorsFileRefused) {
-  behaviours["p/c"] = [](const ContainerRun& run) {
+  behaviours["p/c"] = [](const runtime::ContainerRun& run) {
     std::filesystem::create_symlink("/etc/hostname", host_path_of(run, "/kratix/metadata") / kHyphen);
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
   EXPECT_EQ(error_of({pipeline("p", {container("c")})}),
             "pipeline \"p\": /kratix/metadata/destination-selectors.yaml is not a regular file (a symlink?): "
@@ -100,9 +100,9 @@ TEST_F(WorkflowTest, MissingListedDirectoryFailsPipelineAndStopsWorkflow) {
 }
 
 TEST_F(WorkflowTest, OutputRefusalsCarryPipelineAndContainerName) {
-  behaviours["p/c"] = [](const ContainerRun& run) {
+  behaviours["p/c"] = [](const runtime::ContainerRun& run) {
     std::filesystem::create_symlink("/etc/passwd", host_path_of(run, "/kratix/output") / "link.yaml");
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
   EXPECT_EQ(error_of({pipeline("p", {container("c")})}),
             "pipeline \"p\" container \"c\": output \"link.yaml\" is a symlink; only regular files and "

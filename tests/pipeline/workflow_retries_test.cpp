@@ -12,13 +12,13 @@ namespace {
 // A container that fails until it has been started `failures` + 1 times, counting its starts in a file of its
 // own in /kratix/metadata: the scratch directory is the only state shared between attempts.
 RecordingRuntime::Behaviour fails_first(int failures) {
-  return [failures](const ContainerRun& run) {
+  return [failures](const runtime::ContainerRun& run) {
     const auto counter =
         host_path_of(run, "/kratix/metadata") / ("starts-" + run.label.substr(run.label.find('/') + 1));
     int starts = 0;
     std::ifstream(counter) >> starts;
     std::ofstream(counter) << ++starts;
-    return ContainerExit{starts > failures ? 0 : 1, false, "start " + std::to_string(starts) + "\n"};
+    return runtime::ContainerExit{starts > failures ? 0 : 1, false, "start " + std::to_string(starts) + "\n"};
   };
 }
 
@@ -67,14 +67,14 @@ TEST_F(WorkflowRetries, WithoutALimitNothingIsRetried) {
 }
 
 TEST_F(WorkflowRetries, ATimedOutContainerIsNotRetried) {
-  behaviours["build/a"] = [](const ContainerRun&) { return ContainerExit{-1, true, ""}; };
+  behaviours["build/a"] = [](const runtime::ContainerRun&) { return runtime::ContainerExit{-1, true, ""}; };
   EXPECT_NE(error_of({with_limit(3)}).find("timed out"), std::string::npos);
   EXPECT_EQ(runtime.runs().size(), 1u);
 }
 
 TEST_F(WorkflowRetries, TheRuntimesReasonIsInTheFailure) {
-  behaviours["build/a"] = [](const ContainerRun&) {
-    return ContainerExit{137, false, "", "OOMKilled: too big"};
+  behaviours["build/a"] = [](const runtime::ContainerRun&) {
+    return runtime::ContainerExit{137, false, "", "OOMKilled: too big"};
   };
   EXPECT_EQ(
       error_of({with_limit(0)}),

@@ -19,10 +19,10 @@ class WorkflowStatusFeed : public WorkflowTest {
   }
   // The status a container of `label` sees in /kratix/input/object.yaml, collected into `seen`.
   void reads_status(const std::string& label) {
-    behaviours[label] = [this](const ContainerRun& run) {
+    behaviours[label] = [this](const runtime::ContainerRun& run) {
       const YAML::Node object = YAML::Load(read_file(host_path_of(run, "/kratix/input") / "object.yaml"));
       seen.push_back(YAML::Clone(object["status"]));
-      return ContainerExit{};
+      return runtime::ContainerExit{};
     };
   }
   std::vector<YAML::Node> seen;
@@ -53,12 +53,12 @@ TEST_F(WorkflowStatusFeed, PipelinesSeeTheLastRunsStatusWithMessagePending) {
 }
 
 TEST_F(WorkflowStatusFeed, ACounterCountsOnFromTheFedBackStatus) {
-  behaviours["count/c"] = [](const ContainerRun& run) {
+  behaviours["count/c"] = [](const runtime::ContainerRun& run) {
     const YAML::Node object = YAML::Load(read_file(host_path_of(run, "/kratix/input") / "object.yaml"));
     const int count = object["status"]["count"] ? object["status"]["count"].as<int>() : 0;
     ferry::testing::write_file(host_path_of(run, "/kratix/metadata") / "status.yaml",
                                "count: " + std::to_string(count + 1) + "\n");
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
   for (int expected = 1; expected <= 3; ++expected) {
     auto results = run({pipeline("count", {container("c")})});
@@ -70,7 +70,9 @@ TEST_F(WorkflowStatusFeed, ACounterCountsOnFromTheFedBackStatus) {
 
 TEST_F(WorkflowStatusFeed, AFailedPipelineLeavesKratixsFailureAndTheEarlierStatus) {
   behaviours["one/c"] = writes("/kratix/metadata", {{"status.yaml", "stage: one\n"}});
-  behaviours["two/c"] = [](const ContainerRun&) { return ContainerExit{1, false, "boom\n"}; };
+  behaviours["two/c"] = [](const runtime::ContainerRun&) {
+    return runtime::ContainerExit{1, false, "boom\n"};
+  };
   auto results = run({pipeline("one", {container("c")}), pipeline("two", {container("c")})});
   ASSERT_FALSE(results.ok());
   const YAML::Node status = YAML::Load(status_out);

@@ -34,13 +34,13 @@ TEST_F(WorkflowTest, EnvIsKratixThenContainerEnvMountsAndTimeout) {
   options.timeout = std::chrono::seconds(42);
   ASSERT_TRUE(run({pipeline("instance-configure", {c})}).ok());
   ASSERT_EQ(runtime.runs().size(), 1u);
-  const ContainerRun r = runtime.runs()[0];
+  const runtime::ContainerRun r = runtime.runs()[0];
   EXPECT_EQ(r.label, "instance-configure/render");
   EXPECT_EQ(r.image, "ghcr.io/acme/render:v1");
   EXPECT_EQ(r.command, (std::vector<std::string>{"/bin/render"}));
   EXPECT_EQ(r.args, (std::vector<std::string>{"--all"}));
   EXPECT_EQ(r.timeout, std::chrono::seconds(42));
-  std::vector<EnvVar> env = kratix_env(object, "instance-configure");
+  std::vector<runtime::EnvVar> env = kratix_env(object, "instance-configure");
   env.push_back({"FOO", "bar"});
   env.push_back({"KRATIX_OBJECT_NAME", "override"});
   EXPECT_EQ(r.env, env);
@@ -57,11 +57,11 @@ TEST_F(WorkflowTest, EnvIsKratixThenContainerEnvMountsAndTimeout) {
 
 TEST_F(WorkflowTest, ContainersSeeObjectYamlFreshInEveryPipeline) {
   std::vector<std::string> seen;
-  auto reads_and_scribbles = [&](const ContainerRun& run) {
+  auto reads_and_scribbles = [&](const runtime::ContainerRun& run) {
     const auto path = host_path_of(run, "/kratix/input") / "object.yaml";
     seen.push_back(read_file(path));
     write_file(path, "scribbled");  // the fake ignores read_only; the next pipeline must not see this
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
   behaviours["one/c"] = reads_and_scribbles;
   behaviours["two/c"] = reads_and_scribbles;
@@ -77,9 +77,9 @@ TEST_F(WorkflowTest, LaterPipelinesSeeTheStatusEarlierOnesWrote) {
   std::vector<std::string> seen;
   behaviours["one/c"] =
       writes("/kratix/metadata", {{"status.yaml", "message: db ready\nendpoint: {host: x}\n"}});
-  behaviours["two/c"] = [&](const ContainerRun& run) {
+  behaviours["two/c"] = [&](const runtime::ContainerRun& run) {
     seen.push_back(read_file(host_path_of(run, "/kratix/input") / "object.yaml"));
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
   options.now = kPinnedTime;
   auto results = run({pipeline("one", {container("c")}), pipeline("two", {container("c")})});
@@ -95,15 +95,15 @@ TEST_F(WorkflowTest, LaterPipelinesSeeTheStatusEarlierOnesWrote) {
 
 TEST_F(WorkflowTest, WorkflowControlSuspendsAtThatPipelineAndWritesNoGroups) {
   bool second_ran = false;
-  behaviours["one/c"] = [&](const ContainerRun& run) {
+  behaviours["one/c"] = [&](const runtime::ContainerRun& run) {
     write_file(host_path_of(run, "/kratix/output") / "a.yaml", "a");
     write_file(host_path_of(run, "/kratix/metadata") / "workflow-control.yaml",
                "retryAfter: 10m\nmessage: waiting for approval\n");
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
-  behaviours["two/c"] = [&](const ContainerRun&) {
+  behaviours["two/c"] = [&](const runtime::ContainerRun&) {
     second_ran = true;
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
   auto results = run({pipeline("one", {container("c")}), pipeline("two", {container("c")})});
   ASSERT_TRUE(results.ok()) << results.error().render();
@@ -119,10 +119,10 @@ TEST_F(WorkflowTest, EachPipelineStartsWithEmptyOutputAndMetadata) {
   behaviours["one/c"] = writes("/kratix/output", {{"a.yaml", "a"}});
   behaviours["one/d"] = writes("/kratix/metadata", {{"status.yaml", "message: hi\n"}});
   std::vector<bool> empty;
-  behaviours["two/c"] = [&](const ContainerRun& run) {
+  behaviours["two/c"] = [&](const runtime::ContainerRun& run) {
     empty.push_back(std::filesystem::is_empty(host_path_of(run, "/kratix/output")));
     empty.push_back(std::filesystem::is_empty(host_path_of(run, "/kratix/metadata")));
-    return ContainerExit{};
+    return runtime::ContainerExit{};
   };
   ASSERT_TRUE(
       run({pipeline("one", {container("c"), container("d")}), pipeline("two", {container("c")})}).ok());
@@ -135,7 +135,7 @@ TEST_F(WorkflowTest, EachPipelineStartsWithEmptyOutputAndMetadata) {
 TEST_F(WorkflowTest, StopsAtFirstFailureWithLogTail) {
   std::string log;
   for (int i = 1; i <= 25; ++i) log += "line " + std::to_string(i) + "\n";
-  behaviours["one/b"] = [&](const ContainerRun&) { return ContainerExit{3, false, log}; };
+  behaviours["one/b"] = [&](const runtime::ContainerRun&) { return runtime::ContainerExit{3, false, log}; };
   const auto pipelines = std::vector<Pipeline>{
       pipeline("one", {container("a"), container("b"), container("c")}), pipeline("two", {container("a")})};
   std::string tail;
@@ -146,13 +146,15 @@ TEST_F(WorkflowTest, StopsAtFirstFailureWithLogTail) {
       "log:\n" +
           tail);
   std::vector<std::string> labels;
-  for (const ContainerRun& r : runtime.runs()) labels.push_back(r.label);
+  for (const runtime::ContainerRun& r : runtime.runs()) labels.push_back(r.label);
   EXPECT_EQ(labels, (std::vector<std::string>{"one/a", "one/b"}));
   EXPECT_TRUE(scratch_is_empty());
 }
 
 TEST_F(WorkflowTest, ShortLogIsQuotedWhole) {
-  behaviours["p/a"] = [](const ContainerRun&) { return ContainerExit{1, false, "no\ntrailing newline"}; };
+  behaviours["p/a"] = [](const runtime::ContainerRun&) {
+    return runtime::ContainerExit{1, false, "no\ntrailing newline"};
+  };
   EXPECT_EQ(error_of({pipeline("p", {container("a")})}),
             "pipeline \"p\" container \"a\" (image ghcr.io/acme/a:v1) exited with code 1; last lines of its "
             "log:\nno\ntrailing newline");
@@ -160,19 +162,23 @@ TEST_F(WorkflowTest, ShortLogIsQuotedWhole) {
 
 TEST_F(WorkflowTest, TimeoutAndEmptyLog) {
   options.timeout = std::chrono::seconds(5);
-  behaviours["p/a"] = [](const ContainerRun&) { return ContainerExit{137, true, "working...\n"}; };
+  behaviours["p/a"] = [](const runtime::ContainerRun&) {
+    return runtime::ContainerExit{137, true, "working...\n"};
+  };
   EXPECT_EQ(error_of({pipeline("p", {container("a")})}),
             "pipeline \"p\" container \"a\" (image ghcr.io/acme/a:v1) timed out after 5s; last lines of its "
             "log:\nworking...");
-  behaviours["p/a"] = [](const ContainerRun&) { return ContainerExit{2, false, "\n"}; };
+  behaviours["p/a"] = [](const runtime::ContainerRun&) { return runtime::ContainerExit{2, false, "\n"}; };
   EXPECT_EQ(error_of({pipeline("p", {container("a")})}),
             "pipeline \"p\" container \"a\" (image ghcr.io/acme/a:v1) exited with code 2 and wrote no log");
 }
 
-class BrokenRuntime : public ContainerRuntime {
+class BrokenRuntime : public runtime::ContainerRuntime {
  public:
   std::string name() const override { return "broken"; }
-  Result<ContainerExit> run(const ContainerRun&) override { return make_error("podman: not found"); }
+  Result<runtime::ContainerExit> run(const runtime::ContainerRun&) override {
+    return make_error("podman: not found");
+  }
 };
 
 TEST_F(WorkflowTest, RuntimeErrorNamesContainer) {

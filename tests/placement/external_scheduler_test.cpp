@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "pipeline/interrupt.h"
+#include "runtime/interrupt.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::runner {
@@ -209,13 +209,13 @@ TEST(ExternalScheduler, AnInterruptStopsTheSchedulerAndItsChildrenPromptly) {
   const fs::path pid_file = platform.path() / "sleep.pid";
   std::thread signal([&] {  // once the scheduler runs (or after five seconds)
     for (int i = 0; i < 250 && testing::read_file(pid_file).empty(); ++i) std::this_thread::sleep_for(20ms);
-    pipeline::interrupt_for_testing(SIGINT);
+    runtime::interrupt_for_testing(SIGINT);
   });
   const auto start = std::chrono::steady_clock::now();
   auto output = run_external_scheduler(script, two_groups(), platform.path(), 60s);
   const auto took = std::chrono::steady_clock::now() - start;
   signal.join();
-  pipeline::reset_interrupt_for_testing();
+  runtime::reset_interrupt_for_testing();
   ASSERT_FALSE(output.ok());
   EXPECT_EQ(output.error().render(),
             "external scheduler " + script.string() + " was stopped: ferry was interrupted");

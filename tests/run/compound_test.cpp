@@ -6,10 +6,10 @@
 #include <gtest/gtest.h>
 
 #include "platform/loader.h"
+#include "tests/support/compound_platform.h"
 #include "tests/support/recording_runtime.h"
 #include "tests/support/recording_state_store.h"
 #include "tests/support/shared_store.h"
-#include "tests/support/compound_platform.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::runner {
@@ -17,8 +17,8 @@ namespace {
 
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 using ferry::testing::compound_promise;
 using ferry::testing::compound_request;

@@ -86,8 +86,8 @@ TEST_F(ContainerLogStoreTest, PromisesAndRequestsOfTwoPromisesAreKeptApart) {
 
 TEST_F(ContainerLogStoreTest, AWorkflowRunKeepsAndShowsItsContainersOutputMasked) {
   remember_secret_value("s3cret-value");
-  pipeline::RecordingRuntime runtime([](const pipeline::ContainerRun& run) {
-    return pipeline::ContainerExit{0, false, run.label + " says s3cret-value\n"};
+  pipeline::RecordingRuntime runtime([](const runtime::ContainerRun& run) {
+    return runtime::ContainerExit{0, false, run.label + " says s3cret-value\n"};
   });
   pipeline::Promise promise;
   promise.name = "redis";

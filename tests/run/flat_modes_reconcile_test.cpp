@@ -19,8 +19,8 @@ using ferry::testing::read_file;
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 // The Destination `name` (label env: <name>, path <name>) on store "default" with `filepath` as its
 // spec.filepath.

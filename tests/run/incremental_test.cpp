@@ -20,8 +20,8 @@ using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 using namespace std::chrono_literals;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 // The test Promise with a resource.delete workflow whose pipeline is "instance-delete".
 std::string promise_with_delete_workflow() {

@@ -18,8 +18,8 @@ namespace {
 
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 using Files = std::map<std::string, std::string>;
 
 constexpr const char* kStores = R"(apiVersion: platform.kratix.io/v1alpha1

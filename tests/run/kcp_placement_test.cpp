@@ -23,8 +23,8 @@ namespace {
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 // Seed 004's Locations: aws holds dev-a and dev-b, gce holds dev-c (kZonedDestinations).
 constexpr const char* kGceLocation = R"(apiVersion: scheduling.ferry.dev/v1alpha1

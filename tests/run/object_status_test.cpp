@@ -20,8 +20,8 @@ using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 using namespace std::chrono_literals;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 constexpr const char* kStatusFile = "status/team-a/redis/cache.yaml";
 

@@ -20,8 +20,8 @@ namespace {
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 constexpr const char* kBundle = "resources/team-a/redis/cache/instance-configure/5058f/redis.yaml";
 

@@ -17,8 +17,8 @@ namespace {
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 class ReconcileTest : public ::testing::Test {
  protected:

@@ -18,8 +18,8 @@ namespace {
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 // The test Promise's request pipeline asks for the engine's network.
 std::string promise_with_network_pipeline() {
@@ -32,7 +32,7 @@ std::string promise_with_network_pipeline() {
 
 bool has_env(const ContainerRun& run, const std::string& name, const std::string& value) {
   return std::any_of(run.env.begin(), run.env.end(),
-                     [&](const pipeline::EnvVar& e) { return e.name == name && e.value == value; });
+                     [&](const runtime::EnvVar& e) { return e.name == name && e.value == value; });
 }
 
 class RunControlsTest : public ::testing::Test {
@@ -84,9 +84,8 @@ TEST_F(RunControlsTest, ADryRunGivesEveryContainerKratixDryRun) {
 
   run_with(ReconcileOptions{});
   ASSERT_EQ(runtime->runs().size(), 1u);
-  const std::vector<pipeline::ContainerRun> runs =
-      runtime->runs();  // a copy: the range must outlive the loop
-  for (const pipeline::EnvVar& var : runs[0].env) EXPECT_NE(var.name, "KRATIX_DRY_RUN");
+  const std::vector<runtime::ContainerRun> runs = runtime->runs();  // a copy: the range must outlive the loop
+  for (const runtime::EnvVar& var : runs[0].env) EXPECT_NE(var.name, "KRATIX_DRY_RUN");
 }
 
 // --no-network takes the network from a Pipeline that asks for it; without it the Pipeline has it.

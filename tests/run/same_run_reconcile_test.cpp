@@ -76,9 +76,9 @@ class SameRunReconcileTest : public ::testing::Test {
 
   std::filesystem::path root() const { return dir.path() / "platform"; }
 
-  static pipeline::ContainerExit write_outputs(const pipeline::ContainerRun& run) {
+  static runtime::ContainerExit write_outputs(const runtime::ContainerRun& run) {
     write_file(pipeline::host_path_of(run, "/kratix/output") / "out.yaml", "kind: Thing\n");
-    return pipeline::ContainerExit{0, false, ""};
+    return runtime::ContainerExit{0, false, ""};
   }
 
   RunReport run(int jobs) {

@@ -18,8 +18,8 @@ using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 using namespace std::chrono_literals;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 
 // `text` (a whole object) with `metadata_lines` added under its metadata, each indented by two spaces.
 std::string with_metadata(std::string text, const std::string& metadata_lines) {

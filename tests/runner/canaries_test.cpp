@@ -53,9 +53,9 @@ class CanariesTest : public ::testing::Test {
 
   RunReport run(const std::string& dev_init, const std::string& prod_init) {
     const Platform platform = load(dev_init, prod_init);
-    pipeline::RecordingRuntime runtime([](const pipeline::ContainerRun& run) {
+    pipeline::RecordingRuntime runtime([](const runtime::ContainerRun& run) {
       write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "x\n");
-      return pipeline::ContainerExit{0, false, ""};
+      return runtime::ContainerExit{0, false, ""};
     });
     StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
       return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));

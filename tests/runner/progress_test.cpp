@@ -1,8 +1,8 @@
 // The progress line's text (runner/progress.h) and the runtime decorator that counts running containers.
+#include "runner/progress.h"
+
 #include <gtest/gtest.h>
 
-
-#include "runner/progress.h"
 #include "tests/support/recording_runtime.h"
 
 namespace ferry::runner {
@@ -22,9 +22,9 @@ TEST(ProgressTest, CountsObjectsDoneOfTotalAndRunningContainers) {
 TEST(ProgressTest, TheRuntimeCountsAContainerWhileItRuns) {
   Progress progress(false);
   std::string during;
-  pipeline::RecordingRuntime inner([&](const pipeline::ContainerRun&) {
+  pipeline::RecordingRuntime inner([&](const runtime::ContainerRun&) {
     during = progress.line();
-    return pipeline::ContainerExit{};
+    return runtime::ContainerExit{};
   });
   ProgressRuntime counted(inner, progress);
   ASSERT_TRUE(counted.run({}));

@@ -10,24 +10,24 @@
 #include <vector>
 
 #include "pipeline/mount_paths.h"
-#include "pipeline/runtime.h"
+#include "runtime/runtime.h"
 
 namespace ferry::pipeline {
 
-class RecordingRuntime : public ContainerRuntime {
+class RecordingRuntime : public runtime::ContainerRuntime {
  public:
-  using Behaviour = std::function<ContainerExit(const ContainerRun&)>;
+  using Behaviour = std::function<runtime::ContainerExit(const runtime::ContainerRun&)>;
   explicit RecordingRuntime(Behaviour behaviour) : behaviour_(std::move(behaviour)) {}
 
   std::string name() const override { return "recording"; }
-  Result<ContainerExit> run(const ContainerRun& run) override {
+  Result<runtime::ContainerExit> run(const runtime::ContainerRun& run) override {
     {
       std::lock_guard lock(mutex_);
       runs_.push_back(run);
     }
     return behaviour_(run);
   }
-  std::vector<ContainerRun> runs() const {
+  std::vector<runtime::ContainerRun> runs() const {
     std::lock_guard lock(mutex_);
     return runs_;
   }
@@ -47,7 +47,7 @@ class RecordingRuntime : public ContainerRuntime {
  private:
   Behaviour behaviour_;
   mutable std::mutex mutex_;
-  std::vector<ContainerRun> runs_;
+  std::vector<runtime::ContainerRun> runs_;
   std::map<std::string, std::string> digests_;
 };
 

@@ -1,9 +1,0 @@
-#include "pipeline/docker_runtime.h"
-
-namespace ferry::pipeline {
-
-DockerRuntime::DockerRuntime(std::string executable)
-    : CliEngineRuntime(CliEngine{"docker", "docker.io", false, {"rm", "--force"}, true, "{{.CgroupDriver}}"},
-                       std::move(executable)) {}
-
-}  // namespace ferry::pipeline
