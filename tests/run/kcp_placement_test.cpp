@@ -8,14 +8,8 @@
 #include <filesystem>
 #include <set>
 
-#include "platform/loader.h"
-#include "run/reconcile.h"
-#include "tests/support/platform_texts.h"
-#include "tests/support/recording_runtime.h"
-#include "tests/support/recording_state_store.h"
+#include "tests/support/fake_reconcile.h"
 #include "tests/support/scheduling_texts.h"
-#include "tests/support/shared_store.h"
-#include "tests/support/test_support.h"
 
 namespace ferry::runner {
 namespace {
@@ -23,8 +17,6 @@ namespace {
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
 
 // Seed 004's Locations: aws holds dev-a and dev-b, gce holds dev-c (kZonedDestinations).
 constexpr const char* kGceLocation = R"(apiVersion: scheduling.ferry.dev/v1alpha1
@@ -70,24 +62,11 @@ class KcpPlacementTest : public ::testing::Test {
     return text;
   }
 
-  static ContainerExit write_outputs(const ContainerRun& run) {
-    write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "kind: Redis\n");
-    return ContainerExit{0, false, ""};
-  }
-
   RunReport run() {
-    LoadResult loaded = load_platform(root());
-    EXPECT_TRUE(loaded.errors.empty()) << (loaded.errors.empty() ? "" : loaded.errors.front().render());
-    pipeline::RecordingRuntime runtime(write_outputs);
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
-    };
-    std::filesystem::create_directories(dir.path() / "scratch");
+    pipeline::RecordingRuntime runtime(write_redis_output);
     ReconcileOptions options{dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets};
     if (with_state) options.state = &state;
-    auto report = reconcile(loaded.platform, runtime, opener, options);
-    EXPECT_TRUE(report.ok());
-    return *report;
+    return reconcile_with_fakes(root(), runtime, store, options);
   }
 
   // The Destinations holding some request bundle.

@@ -4,12 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "platform/loader.h"
-#include "tests/support/platform_texts.h"
-#include "tests/support/recording_runtime.h"
-#include "tests/support/recording_state_store.h"
-#include "tests/support/shared_store.h"
-#include "tests/support/test_support.h"
+#include "tests/support/fake_reconcile.h"
 
 namespace ferry::runner {
 namespace {
@@ -31,25 +26,12 @@ class ReconcileTest : public ::testing::Test {
     return found;
   }
 
-  void SetUp() override {
-    write_file(dir.path() / "platform/stores.yaml", kStore);
-    write_file(dir.path() / "platform/destinations.yaml", kDestinations);
-    write_file(dir.path() / "platform/promise.yaml", kPromise);
-    write_file(dir.path() / "platform/request.yaml", kRequest);
-  }
+  void SetUp() override { write_test_platform(dir.path() / "platform"); }
 
   RunReport run(pipeline::RecordingRuntime::Behaviour behaviour) {
-    LoadResult loaded = load_platform(dir.path() / "platform");
-    EXPECT_TRUE(loaded.errors.empty());
     runtime = std::make_unique<pipeline::RecordingRuntime>(std::move(behaviour));
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
-    };
-    std::filesystem::create_directories(dir.path() / "scratch");
-    auto report = reconcile(loaded.platform, *runtime, opener,
-                            {dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets});
-    EXPECT_TRUE(report.ok());
-    return *report;
+    return reconcile_with_fakes(dir.path() / "platform", *runtime, store,
+                                {dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets});
   }
 
   // The test Promise with a promise.configure pipeline (image example/redis-promise:v1, label prefix

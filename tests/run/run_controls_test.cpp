@@ -4,13 +4,7 @@
 
 #include <algorithm>
 
-#include "platform/loader.h"
-#include "run/reconcile.h"
-#include "tests/support/platform_texts.h"
-#include "tests/support/recording_runtime.h"
-#include "tests/support/recording_state_store.h"
-#include "tests/support/shared_store.h"
-#include "tests/support/test_support.h"
+#include "tests/support/fake_reconcile.h"
 
 namespace ferry::runner {
 namespace {
@@ -37,26 +31,13 @@ bool has_env(const ContainerRun& run, const std::string& name, const std::string
 
 class RunControlsTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    write_file(dir.path() / "platform/stores.yaml", kStore);
-    write_file(dir.path() / "platform/destinations.yaml", kDestinations);
-    write_file(dir.path() / "platform/promise.yaml", kPromise);
-    write_file(dir.path() / "platform/request.yaml", kRequest);
-  }
+  void SetUp() override { write_test_platform(dir.path() / "platform"); }
 
   RunReport run_with(ReconcileOptions options, pipeline::RecordingRuntime::Behaviour behaviour) {
-    LoadResult loaded = load_platform(dir.path() / "platform");
-    EXPECT_TRUE(loaded.errors.empty()) << (loaded.errors.empty() ? "" : loaded.errors[0].render());
     runtime = std::make_unique<pipeline::RecordingRuntime>(std::move(behaviour));
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
-    };
-    std::filesystem::create_directories(dir.path() / "scratch");
     options.scratch_dir = dir.path() / "scratch";
     options.secrets = &secrets;
-    auto report = reconcile(loaded.platform, *runtime, opener, options);
-    EXPECT_TRUE(report.ok());
-    return report ? *report : RunReport{};
+    return reconcile_with_fakes(dir.path() / "platform", *runtime, store, options);
   }
 
   RunReport run_with(ReconcileOptions options) {

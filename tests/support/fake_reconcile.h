@@ -1,0 +1,51 @@
+// A whole run against fakes, for the tests of run/: the test platform's files (platform_texts.h) written to
+// a directory, and reconcile() of that directory with a recording runtime and a RecordingStateStore the
+// test keeps (every Destination's store opens onto it through a SharedStore).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "platform/loader.h"
+#include "run/reconcile.h"
+#include "tests/support/platform_texts.h"
+#include "tests/support/recording_runtime.h"
+#include "tests/support/recording_state_store.h"
+#include "tests/support/shared_store.h"
+#include "tests/support/test_support.h"
+
+namespace ferry::runner::test_platform {
+
+// The GitStateStore, the Destinations, the Promise and its request of platform_texts.h, one file each.
+inline void write_test_platform(const std::filesystem::path& root) {
+  ferry::testing::write_file(root / "stores.yaml", kStore);
+  ferry::testing::write_file(root / "destinations.yaml", kDestinations);
+  ferry::testing::write_file(root / "promise.yaml", kPromise);
+  ferry::testing::write_file(root / "request.yaml", kRequest);
+}
+
+// A pipeline that writes the request's redis.yaml ("kind: Redis") and succeeds.
+inline pipeline::ContainerExit write_redis_output(const pipeline::ContainerRun& run) {
+  ferry::testing::write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "kind: Redis\n");
+  return pipeline::ContainerExit{0, false, ""};
+}
+
+// Loads the platform in `root` and reconciles it with `runtime`, every store opening onto `store`, and
+// `options` (its scratch_dir is created). A load error or a failed run fails the test and gives an empty
+// report.
+inline RunReport reconcile_with_fakes(const std::filesystem::path& root, pipeline::ContainerRuntime& runtime,
+                                      writer::RecordingStateStore& store, const ReconcileOptions& options) {
+  LoadResult loaded = load_platform(root);
+  EXPECT_TRUE(loaded.errors.empty()) << (loaded.errors.empty() ? "" : loaded.errors.front().render());
+  StoreOpener opener = [&store](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
+    return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
+  };
+  std::filesystem::create_directories(options.scratch_dir);
+  auto report = reconcile(loaded.platform, runtime, opener, options);
+  EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error().render());
+  return report ? *report : RunReport{};
+}
+
+}  // namespace ferry::runner::test_platform
