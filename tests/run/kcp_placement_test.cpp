@@ -14,7 +14,6 @@
 namespace ferry::runner {
 namespace {
 
-using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 
@@ -41,7 +40,7 @@ std::string request_named(const std::string& name) {
   return text;
 }
 
-class KcpPlacementTest : public ::testing::Test {
+class KcpPlacementTest : public FakeReconcileTest {
  protected:
   void SetUp() override {
     write_file(root() / "stores.yaml", kStore);
@@ -49,8 +48,6 @@ class KcpPlacementTest : public ::testing::Test {
     write_file(root() / "promise.yaml", kPromise);
     write_file(root() / "location.yaml", std::string(kAwsLocation) + "---\n" + kGceLocation);
   }
-
-  std::filesystem::path root() const { return dir.path() / "platform"; }
 
   // kZonedDestinations without their metrics: Krake's scores, which drop Destinations without metrics when
   // others have some, are not what these tests are about.
@@ -63,10 +60,10 @@ class KcpPlacementTest : public ::testing::Test {
   }
 
   RunReport run() {
-    pipeline::RecordingRuntime runtime(write_redis_output);
-    ReconcileOptions options{dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets};
+    ReconcileOptions options;
+    options.container_timeout = std::chrono::seconds(5);
     if (with_state) options.state = &state;
-    return reconcile_with_fakes(root(), runtime, store, options);
+    return reconcile_root(options, write_redis_output);
   }
 
   // The Destinations holding some request bundle.
@@ -79,9 +76,6 @@ class KcpPlacementTest : public ::testing::Test {
     return names;
   }
 
-  TempDir dir;
-  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
-  writer::RecordingStateStore store;
   bool with_state =
       false;  // the run state (run/run_state.h): what the previous run placed, and by which policy
   writer::RecordingStateStore state{"state"};

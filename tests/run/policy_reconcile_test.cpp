@@ -11,7 +11,6 @@
 namespace ferry::runner {
 namespace {
 
-using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 
@@ -23,7 +22,7 @@ std::string policy(const std::string& spec_lines) {
          spec_lines;
 }
 
-class PolicyReconcileTest : public ::testing::Test {
+class PolicyReconcileTest : public FakeReconcileTest {
  protected:
   void SetUp() override {
     write_file(root() / "stores.yaml", kStore);
@@ -35,12 +34,10 @@ class PolicyReconcileTest : public ::testing::Test {
     write_file(root() / "location.yaml", kAwsLocation);
   }
 
-  std::filesystem::path root() const { return dir.path() / "platform"; }
-
   RunReport run() {
-    pipeline::RecordingRuntime runtime(write_redis_output);
-    return reconcile_with_fakes(root(), runtime, store,
-                                {dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets});
+    ReconcileOptions options;
+    options.container_timeout = std::chrono::seconds(5);
+    return reconcile_root(options, write_redis_output);
   }
 
   // The Destinations holding the request's bundle, by name.
@@ -67,10 +64,6 @@ class PolicyReconcileTest : public ::testing::Test {
     std::filesystem::permissions(root() / "schedulers/pick", std::filesystem::perms::owner_exec,
                                  std::filesystem::perm_options::add);
   }
-
-  TempDir dir;
-  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
-  writer::RecordingStateStore store;
 };
 
 TEST_F(PolicyReconcileTest, LabelConstraintsNarrowTheKratixSelector) {

@@ -9,13 +9,12 @@
 namespace ferry::runner {
 namespace {
 
-using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 using pipeline::ContainerExit;
 using pipeline::ContainerRun;
 
-class ReconcileTest : public ::testing::Test {
+class ReconcileTest : public FakeReconcileTest {
  protected:
   // Changes made on behalf of requests (the Promise's own change is applied every run too).
   std::vector<writer::Change> request_changes() const {
@@ -26,29 +25,18 @@ class ReconcileTest : public ::testing::Test {
     return found;
   }
 
-  void SetUp() override { write_test_platform(dir.path() / "platform"); }
+  void SetUp() override { write_test_platform(root()); }
 
   RunReport run(pipeline::RecordingRuntime::Behaviour behaviour) {
-    runtime = std::make_unique<pipeline::RecordingRuntime>(std::move(behaviour));
-    return reconcile_with_fakes(dir.path() / "platform", *runtime, store,
-                                {dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets});
+    ReconcileOptions options;
+    options.container_timeout = std::chrono::seconds(5);
+    return reconcile_root(options, std::move(behaviour));
   }
 
-  // The test Promise with a promise.configure pipeline (image example/redis-promise:v1, label prefix
-  // "promise-configure/"); `extra_spec` is inserted before spec.workflows.
+  // The test Promise with a promise.configure pipeline (platform_texts.h); `extra_spec` is inserted
+  // before spec.workflows.
   void write_promise_with_configure_workflow(const std::string& extra_spec) {
-    std::string promise = kPromise;
-    promise.replace(promise.find("  workflows:\n"), 13, extra_spec + R"(  workflows:
-    promise:
-      configure:
-        - apiVersion: platform.kratix.io/v1alpha1
-          kind: Pipeline
-          metadata: {name: promise-configure}
-          spec:
-            containers:
-              - {name: install, image: example/redis-promise:v1}
-)");
-    write_file(dir.path() / "platform/promise.yaml", promise);
+    write_file(dir.path() / "platform/promise.yaml", promise_with_configure_pipeline(extra_spec));
   }
 
   // Acts as both workflows: the Promise's pipeline writes operator.yaml, the request's redis.yaml.
@@ -66,11 +54,6 @@ class ReconcileTest : public ::testing::Test {
     write_file(out / "extra/svc.yaml", "kind: Service\n");
     return ContainerExit{0, false, ""};
   }
-
-  TempDir dir;
-  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
-  std::unique_ptr<pipeline::RecordingRuntime> runtime;
-  writer::RecordingStateStore store;
 };
 
 // A request whose pipelines write no files has nothing to place: it succeeded with no output, every time it

@@ -1,6 +1,6 @@
 // A whole run against fakes, for the tests of run/: the test platform's files (platform_texts.h) written to
 // a directory, and reconcile() of that directory with a recording runtime and a RecordingStateStore the
-// test keeps (every Destination's store opens onto it through a SharedStore).
+// test keeps (every Destination's store opens onto it through a SharedStore); a fixture holding them.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -47,5 +47,26 @@ inline RunReport reconcile_with_fakes(const std::filesystem::path& root, pipelin
   EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error().render());
   return report ? *report : RunReport{};
 }
+
+// A test of whole runs against fakes: the platform directory root(), a secrets directory, the recording
+// runtime of the last run and the store every run writes to.
+class FakeReconcileTest : public ::testing::Test {
+ protected:
+  std::filesystem::path root() const { return dir.path() / "platform"; }
+
+  // Reconciles root() with a new RecordingRuntime acting as `behaviour` (kept in `runtime` for the test to
+  // look at), `options` with the scratch directory below `dir` and `secrets`.
+  RunReport reconcile_root(ReconcileOptions options, pipeline::RecordingRuntime::Behaviour behaviour) {
+    runtime = std::make_unique<pipeline::RecordingRuntime>(std::move(behaviour));
+    options.scratch_dir = dir.path() / "scratch";
+    options.secrets = &secrets;
+    return reconcile_with_fakes(root(), *runtime, store, options);
+  }
+
+  ferry::testing::TempDir dir;
+  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
+  std::unique_ptr<pipeline::RecordingRuntime> runtime;
+  writer::RecordingStateStore store;
+};
 
 }  // namespace ferry::runner::test_platform
