@@ -12,11 +12,6 @@ std::string field_path(const std::string& path, const char* name) {
   return path.empty() ? std::string(name) : path + "." + name;
 }
 
-// A value that asks for nothing: absent, null, {} or [].
-bool empty_value(const YAML::Node& value) {
-  return value.IsNull() || ((value.IsMap() || value.IsSequence()) && value.size() == 0);
-}
-
 const KnownField* find_field(const FieldTable& table, const std::string& name) {
   for (const KnownField& field : table.fields) {
     if (name == field.name) return &field;
@@ -32,11 +27,6 @@ std::vector<std::string> names_of(const FieldTable& table) {
 
 Status check_value(const YAML::Node& value, const KnownField& field, const std::string& path,
                    const std::string& file) {
-  if (field.not_supported && !empty_value(value)) {
-    return make_error(location_of(value, file), "\"" + path +
-                                                    "\" is not supported by ferry yet; remove it to run "
-                                                    "this object with ferry (docs/differences.md)");
-  }
   if (field.nested == nullptr) return ok();
   if (!field.list) return check_known_fields(value, *field.nested, path, file);
   if (!value.IsSequence()) return ok();
@@ -70,6 +60,19 @@ Status check_known_fields(const YAML::Node& map, const FieldTable& table, const 
     if (field == nullptr) return unknown_field(entry.first, names_of(table), path, file);
     if (Status checked = check_value(entry.second, *field, field_path(path, field->name), file); !checked)
       return checked;
+  }
+  return ok();
+}
+
+Status refuse_fields(const YAML::Node& map, const std::vector<RefusedField>& refused, const std::string& path,
+                     const std::string& file) {
+  if (!map.IsDefined() || !map.IsMap()) return ok();
+  for (const auto& entry : map) {
+    for (const RefusedField& field : refused) {
+      if (!entry.first.IsScalar() || entry.first.Scalar() != field.name) continue;
+      return make_error(location_of(entry.first, file),
+                        "\"" + field_path(path, field.name) + "\" " + field.reason);
+    }
   }
   return ok();
 }

@@ -1,6 +1,7 @@
+// The readers of label_selector_parser.h: a selector's and each expression's keys checked against their
+// tables of fields (core/known_fields.h), operators and their values, each error at its own node.
 #include "core/label_selector_parser.h"
 
-#include <algorithm>
 #include <array>
 
 #include "core/known_fields.h"
@@ -14,7 +15,18 @@ constexpr std::array<LabelOperator, 6> kSpelledOperators = {
     LabelOperator::exists,       LabelOperator::does_not_exist,
     LabelOperator::greater_than, LabelOperator::less_than};
 
-constexpr std::array<const char*, 3> kExpressionKeys = {"key", "operator", "values"};
+// metav1.LabelSelectorRequirement: one entry of matchExpressions.
+const FieldTable& expression_fields() {
+  static const FieldTable table{{{"key"}, {"operator"}, {"values"}}};
+  return table;
+}
+
+// metav1.LabelSelector, and the keys the caller reads beside it (their names live as long as the call).
+FieldTable selector_fields(const std::vector<std::string>& other_keys) {
+  FieldTable table{{{"matchLabels"}, {"matchExpressions"}}};
+  for (const std::string& key : other_keys) table.fields.push_back({key.c_str()});
+  return table;
+}
 
 bool takes_values(LabelOperator op) {
   return op == LabelOperator::in || op == LabelOperator::not_in;
@@ -40,17 +52,6 @@ Status check_one_integer(const YAML::Node& entry, const LabelExpression& express
                         expression.values[0] + "\"");
 }
 
-// Refuses a key of `map` that is not in `known`, with the nearest known name or the list of them.
-Status known_keys_only(const YAML::Node& map, const std::vector<std::string>& known, const std::string& path,
-                       const std::string& file) {
-  for (const auto& entry : map) {
-    if (entry.first.IsScalar() && std::find(known.begin(), known.end(), entry.first.Scalar()) != known.end())
-      continue;
-    return unknown_field(entry.first, known, path, file);
-  }
-  return ok();
-}
-
 Result<LabelOperator> parse_operator(const YAML::Node& entry, const std::string& path,
                                      const std::string& file) {
   auto name = required_string(entry, "operator", path + ".operator", file);
@@ -71,10 +72,7 @@ Result<LabelExpression> parse_expression(const YAML::Node& entry, const std::str
                                                     "\"values\", found " +
                                                     describe_node_type(entry));
   }
-  if (auto known = known_keys_only(entry, {kExpressionKeys.begin(), kExpressionKeys.end()}, path, file);
-      !known) {
-    return known.error();
-  }
+  if (Status known = check_known_fields(entry, expression_fields(), path, file); !known) return known.error();
   LabelExpression expression;
   auto key = required_string(entry, "key", path + ".key", file);
   if (!key) return key.error();
@@ -130,9 +128,8 @@ Result<LabelSelector> parse_label_selector(const YAML::Node& node, const std::st
                                                    "\"matchExpressions\", found " +
                                                    describe_node_type(node));
   }
-  std::vector<std::string> known = {"matchLabels", "matchExpressions"};
-  known.insert(known.end(), other_keys.begin(), other_keys.end());
-  if (auto checked = known_keys_only(node, known, path, file); !checked) return checked.error();
+  if (Status known = check_known_fields(node, selector_fields(other_keys), path, file); !known)
+    return known.error();
   LabelSelector selector;
   auto labels = optional_labels(node, "matchLabels", path + ".matchLabels", file);
   if (!labels) return labels.error();

@@ -1,10 +1,12 @@
-// The parsers of container_mounts_parser.h, with the fields of each map checked as volume_parser.cpp does.
+// The parsers of container_mounts_parser.h. As in volume_parser.cpp, the tables of pipeline_fields.cpp
+// refuse unknown keys and these parsers refuse, with the reason, the known ones ferry does not honour.
 #include "pipeline/container_mounts_parser.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <set>
 
+#include "core/known_fields.h"
 #include "pipeline/volume_fields.h"
 
 namespace ferry::pipeline {
@@ -29,14 +31,12 @@ Status check_mount_path(const YAML::Node& node, const std::string& text, const s
 }
 
 Result<VolumeMount> parse_mount(const YAML::Node& node, const std::string& path, const std::string& file) {
-  const Reasons refused = {
+  static const std::vector<RefusedField> refused = {
       {"subPathExpr", "needs the Kubernetes downward API: use subPath"},
       {"mountPropagation", "has no meaning without a cluster's host mounts: remove it"},
       {"recursiveReadOnly",
        "is not supported by ferry: remove it (secret and configMap mounts are read-only)"}};
-  if (Status fields = check_fields(node, {"name", "mountPath", "subPath", "readOnly"}, refused, path, file);
-      !fields)
-    return fields.error();
+  if (Status fields = refuse_fields(node, refused, path, file); !fields) return fields.error();
   VolumeMount mount;
   mount.where = location_of(node, file);
   auto name = required_string(node, "name", path + ".name", file);
@@ -64,8 +64,6 @@ Result<VolumeMount> parse_mount(const YAML::Node& node, const std::string& path,
 
 Result<EnvFromSource> parse_env_from_entry(const YAML::Node& node, const std::string& path,
                                            const std::string& file) {
-  if (Status fields = check_fields(node, {"prefix", "secretRef", "configMapRef"}, {}, path, file); !fields)
-    return fields.error();
   const bool secret = child(node, "secretRef").IsDefined();
   if (secret == child(node, "configMapRef").IsDefined()) {
     return make_error(location_of(node, file),
@@ -76,7 +74,6 @@ Result<EnvFromSource> parse_env_from_entry(const YAML::Node& node, const std::st
   source.where = location_of(node, file);
   const std::string at = path + (secret ? ".secretRef" : ".configMapRef");
   const YAML::Node ref = node[secret ? "secretRef" : "configMapRef"];
-  if (Status fields = check_fields(ref, {"name", "optional"}, {}, at, file); !fields) return fields.error();
   auto name = object_name(ref, "name", at + ".name", file);
   if (!name) return name.error();
   auto optional = optional_bool(ref, "optional", false, at + ".optional", file);

@@ -1,5 +1,7 @@
 #include "pipeline/pipeline_fields.h"
 
+#include "pipeline/volume_fields.h"
+
 namespace ferry::pipeline {
 namespace {
 
@@ -47,11 +49,73 @@ const FieldTable& name_only_fields() {
   return table;
 }
 
-// volumes, volumeMounts and envFrom: their parsers (volume_parser.h, container_mounts_parser.h) check
-// their fields with the reasons of what ferry refuses, so the tables stop at the field itself.
+// corev1.KeyToPath: one of a secret or config map volume's items.
+const FieldTable& key_to_path_fields() {
+  static const FieldTable table{{{"key"}, {"path"}, {"mode"}}};
+  return table;
+}
+
+const FieldTable& secret_volume_fields() {
+  static const FieldTable table{
+      {{"secretName"}, list_of("items", &key_to_path_fields()), {"defaultMode"}, {"optional"}}};
+  return table;
+}
+
+const FieldTable& config_map_volume_fields() {
+  static const FieldTable table{
+      {{"name"}, list_of("items", &key_to_path_fields()), {"defaultMode"}, {"optional"}}};
+  return table;
+}
+
+// sizeLimit is known and refused with its reason by volume_parser.h.
+const FieldTable& empty_dir_fields() {
+  static const FieldTable table{{{"medium"}, {"sizeLimit"}}};
+  return table;
+}
+
+// corev1.Volume: its name and its kind. The kinds that need a cluster (volume_fields.h) are known, and
+// refused with their reason by volume_parser.h; their values are not checked.
+const FieldTable& volume_fields() {
+  static const FieldTable table = [] {
+    FieldTable kinds{{{"name"},
+                      {"secret", &secret_volume_fields()},
+                      {"configMap", &config_map_volume_fields()},
+                      {"emptyDir", &empty_dir_fields()}}};
+    for (const std::string& kind : cluster_volume_kinds()) kinds.fields.push_back({kind.c_str()});
+    return kinds;
+  }();
+  return table;
+}
+
+// corev1.VolumeMount: the last three are known and refused with their reason by
+// container_mounts_parser.h.
+const FieldTable& volume_mount_fields() {
+  static const FieldTable table{{{"name"},
+                                 {"mountPath"},
+                                 {"subPath"},
+                                 {"readOnly"},
+                                 {"subPathExpr"},
+                                 {"mountPropagation"},
+                                 {"recursiveReadOnly"}}};
+  return table;
+}
+
+// corev1.SecretEnvSource / ConfigMapEnvSource.
+const FieldTable& env_ref_fields() {
+  static const FieldTable table{{{"name"}, {"optional"}}};
+  return table;
+}
+
+// corev1.EnvFromSource.
+const FieldTable& env_from_fields() {
+  static const FieldTable table{
+      {{"prefix"}, {"secretRef", &env_ref_fields()}, {"configMapRef", &env_ref_fields()}}};
+  return table;
+}
+
 const FieldTable& pipeline_spec_fields() {
   static const FieldTable table{{list_of("containers", &container_fields()),
-                                 {"volumes"},
+                                 list_of("volumes", &volume_fields()),
                                  list_of("imagePullSecrets", &name_only_fields()),
                                  {"jobOptions", &job_options_fields()},
                                  {"rbac", &rbac_fields()},
@@ -97,8 +161,8 @@ const FieldTable& container_fields() {
                                  {"command"},
                                  {"args"},
                                  list_of("env", &env_fields()),
-                                 {"envFrom"},
-                                 {"volumeMounts"},
+                                 list_of("envFrom", &env_from_fields()),
+                                 list_of("volumeMounts", &volume_mount_fields()),
                                  {"imagePullPolicy"},
                                  {"securityContext", &security_context_fields()},
                                  {"resources", &resources_fields()}}};

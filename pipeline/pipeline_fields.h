@@ -1,6 +1,7 @@
 // The fields of a Pipeline, its spec and its containers, as Kratix's api/v1alpha1/pipeline_types.go
 // declares them (Kratix decodes Pipelines strictly): the table core/known_fields.h checks a Pipeline with.
-// Fields ferry does not honour yet are listed as not supported, so they are refused, never dropped.
+// A field ferry knows and does not honour is listed here and refused, with its reason, by the parser that
+// decides it (volume_parser.h, container_mounts_parser.h, security_context_parser.h): never dropped.
 #pragma once
 
 #include "core/known_fields.h"

@@ -1,24 +1,27 @@
-// parse_security_context: a table of the fields ferry refuses (with the reason), typed readers for the rest,
-// Linux capability names checked against capabilities(7), and the API server's cross-field rules.
+// parse_security_context: the fields ferry refuses (with the reason; pipeline_fields.cpp's table refuses
+// the unknown ones), typed readers for the rest, Linux capability names checked against capabilities(7),
+// and the API server's cross-field rules.
 #include "pipeline/security_context_parser.h"
 
 #include <algorithm>
 #include <charconv>
-#include <map>
 
+#include "core/known_fields.h"
 #include "runtime/capabilities.h"
 
 namespace ferry::pipeline {
 namespace {
 
 // Kubernetes' securityContext fields that no runtime of ferry applies, with what to do instead.
-const std::map<std::string, std::string>& refused_fields() {
-  static const std::map<std::string, std::string> table = {
-      {"appArmorProfile", "ferry loads no AppArmor profile"},
-      {"procMount", "ferry always masks /proc as the Default procMount does"},
-      {"seLinuxOptions", "ferry sets no SELinux labels"},
-      {"seccompProfile", "ferry chooses no seccomp profile (podman and docker apply their default one)"},
-      {"windowsOptions", "ferry runs Linux containers only"}};
+const std::vector<RefusedField>& refused_fields() {
+  static const std::vector<RefusedField> table = {
+      {"appArmorProfile", "is not supported: ferry loads no AppArmor profile; remove it"},
+      {"procMount", "is not supported: ferry always masks /proc as the Default procMount does; remove it"},
+      {"seLinuxOptions", "is not supported: ferry sets no SELinux labels; remove it"},
+      {"seccompProfile",
+       "is not supported: ferry chooses no seccomp profile (podman and docker apply their default one); "
+       "remove it"},
+      {"windowsOptions", "is not supported: ferry runs Linux containers only; remove it"}};
   return table;
 }
 
@@ -97,12 +100,7 @@ Result<std::optional<SecurityContext>> parse_security_context(const YAML::Node& 
   const YAML::Node node = child(container, "securityContext");
   if (!node.IsDefined() || node.IsNull()) return std::optional<SecurityContext>{};
   if (!node.IsMap()) return make_error(location_of(node, file), "\"" + where + "\" must be a map");
-  for (const auto& [field, reason] : refused_fields()) {
-    if (const YAML::Node refused = child(node, field.c_str()); refused.IsDefined()) {
-      return make_error(location_of(refused, file),
-                        "\"" + where + "." + field + "\" is not supported: " + reason + "; remove it");
-    }
-  }
+  if (Status refused = refuse_fields(node, refused_fields(), where, file); !refused) return refused.error();
   SecurityContext context;
   context.where = location_of(node, file);
   auto user = optional_id(node, "runAsUser", where + ".runAsUser", file);

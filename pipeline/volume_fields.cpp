@@ -7,20 +7,35 @@
 
 namespace ferry::pipeline {
 
-// Refuses any key of `map` that is neither in `known` nor honoured; `refused` gives the reason and the way
-// out for the keys ferry knows and does not support.
-Status check_fields(const YAML::Node& map, const std::set<std::string>& known, const Reasons& refused,
-                    const std::string& path, const std::string& file) {
-  if (!map.IsMap()) return ok();
-  for (const auto& entry : map) {
-    const std::string key = entry.first.Scalar();
-    if (known.contains(key)) continue;
-    const auto reason = refused.find(key);
-    return make_error(location_of(entry.first, file),
-                      "\"" + path + "." + key + "\" " +
-                          (reason != refused.end() ? reason->second : "is not a field ferry knows here"));
-  }
-  return ok();
+const std::set<std::string>& cluster_volume_kinds() {
+  static const std::set<std::string> kinds = {"awsElasticBlockStore",
+                                              "azureDisk",
+                                              "azureFile",
+                                              "cephfs",
+                                              "cinder",
+                                              "csi",
+                                              "downwardAPI",
+                                              "ephemeral",
+                                              "fc",
+                                              "flexVolume",
+                                              "flocker",
+                                              "gcePersistentDisk",
+                                              "gitRepo",
+                                              "glusterfs",
+                                              "hostPath",
+                                              "image",
+                                              "iscsi",
+                                              "nfs",
+                                              "persistentVolumeClaim",
+                                              "photonPersistentDisk",
+                                              "portworxVolume",
+                                              "projected",
+                                              "quobyte",
+                                              "rbd",
+                                              "scaleIO",
+                                              "storageos",
+                                              "vsphereVolume"};
+  return kinds;
 }
 
 // A list-valued field; absent or null is an empty list.

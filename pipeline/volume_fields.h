@@ -1,8 +1,8 @@
-// Field readers the volume parsers share (volume_parser.h, container_mounts_parser.h): a map's fields
-// checked against the ones ferry reads, lists that may be absent, file modes, relative paths, object names.
+// What the volume parsers share (volume_parser.h, container_mounts_parser.h) and the Pipeline's table of a
+// volume's fields (pipeline_fields.cpp): the volume kinds that need a cluster, and field readers for lists
+// that may be absent, file modes, relative paths and object names.
 #pragma once
 
-#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -12,13 +12,9 @@
 
 namespace ferry::pipeline {
 
-// Why a field ferry knows is refused, and what to do instead, by field name.
-using Reasons = std::map<std::string, std::string>;
-
-// Refuses (at the key) any key of `map` that is not in `known`: with its reason from `refused`, or as a
-// field ferry does not know. A `map` that is not a map passes.
-Status check_fields(const YAML::Node& map, const std::set<std::string>& known, const Reasons& refused,
-                    const std::string& path, const std::string& file);
+// The volume kinds of Kubernetes' VolumeSource that ferry refuses because each needs a cluster: the
+// volume table lists them as known, volume_parser.h refuses them with that reason.
+const std::set<std::string>& cluster_volume_kinds();
 
 // A list-valued field; absent or null is an empty list.
 Result<YAML::Node> optional_list(const YAML::Node& map, const char* key, const std::string& path,

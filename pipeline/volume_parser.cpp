@@ -1,9 +1,11 @@
-// The parsers of volume_parser.h. Each map's fields are checked against what ferry reads of it, so a field
-// it would not honour is refused rather than dropped (§5.1: Kratix decodes Pipelines strictly).
+// The parsers of volume_parser.h. The tables of pipeline_fields.cpp refuse a key Kratix does not know
+// (§5.1: Kratix decodes Pipelines strictly); these parsers refuse, with the reason, the known fields ferry
+// does not honour (a volume kind that needs a cluster, an emptyDir's sizeLimit).
 #include "pipeline/volume_parser.h"
 
 #include <set>
 
+#include "core/known_fields.h"
 #include "core/kubernetes_names.h"
 #include "pipeline/container_mounts_parser.h"
 #include "pipeline/volume_fields.h"
@@ -19,8 +21,6 @@ Result<std::vector<VolumeItem>> parse_items(const YAML::Node& source, const std:
   for (std::size_t i = 0; i < list->size(); ++i) {
     const YAML::Node node = (*list)[i];
     const std::string at = path + "[" + std::to_string(i) + "]";
-    if (Status fields = check_fields(node, {"key", "path", "mode"}, {}, at, file); !fields)
-      return fields.error();
     auto key = required_string(node, "key", at + ".key", file);
     if (!key) return key.error();
     if (!valid_ref_key(*key)) {
@@ -41,9 +41,6 @@ Result<std::vector<VolumeItem>> parse_items(const YAML::Node& source, const std:
 // secret: {secretName, items, defaultMode, optional}; configMap: {name, items, defaultMode, optional}.
 Status parse_source(const YAML::Node& source, const char* name_key, const std::string& path,
                     const std::string& file, Volume& volume) {
-  if (Status fields = check_fields(source, {name_key, "items", "defaultMode", "optional"}, {}, path, file);
-      !fields)
-    return fields;
   auto name = object_name(source, name_key, path + "." + name_key, file);
   if (!name) return name.error();
   auto items = parse_items(source, path + ".items", file);
@@ -60,9 +57,9 @@ Status parse_source(const YAML::Node& source, const char* name_key, const std::s
 }
 
 Status parse_empty_dir(const YAML::Node& source, const std::string& path, const std::string& file) {
-  const Reasons refused = {
+  static const std::vector<RefusedField> refused = {
       {"sizeLimit", "is not enforced by ferry (the directory is on the scratch disk): remove it"}};
-  if (Status fields = check_fields(source, {"medium"}, refused, path, file); !fields) return fields;
+  if (Status fields = refuse_fields(source, refused, path, file); !fields) return fields;
   auto medium = optional_string(source, "medium", path + ".medium", file);
   if (!medium) return medium.error();
   if (medium->value_or("") != "" && **medium != "Memory") {
@@ -70,38 +67,6 @@ Status parse_empty_dir(const YAML::Node& source, const std::string& path, const 
                       "\"" + path + ".medium\" must be \"\" or \"Memory\"; found \"" + **medium + "\"");
   }
   return ok();
-}
-
-// The volume kinds of Kubernetes' VolumeSource that ferry does not support: each needs a cluster.
-const std::set<std::string>& cluster_volume_kinds() {
-  static const std::set<std::string> kinds = {"awsElasticBlockStore",
-                                              "azureDisk",
-                                              "azureFile",
-                                              "cephfs",
-                                              "cinder",
-                                              "csi",
-                                              "downwardAPI",
-                                              "ephemeral",
-                                              "fc",
-                                              "flexVolume",
-                                              "flocker",
-                                              "gcePersistentDisk",
-                                              "gitRepo",
-                                              "glusterfs",
-                                              "hostPath",
-                                              "image",
-                                              "iscsi",
-                                              "nfs",
-                                              "persistentVolumeClaim",
-                                              "photonPersistentDisk",
-                                              "portworxVolume",
-                                              "projected",
-                                              "quobyte",
-                                              "rbd",
-                                              "scaleIO",
-                                              "storageos",
-                                              "vsphereVolume"};
-  return kinds;
 }
 
 // The volumes Kratix puts first in every pipeline's Pod (pipeline_factory.go): a Pipeline's own volume of
@@ -112,23 +77,20 @@ const std::set<std::string>& kratix_volume_names() {
   return names;
 }
 
-// The volume's one kind key, or an error: a cluster kind is named, more than one is refused.
+// The volume's one kind key, or an error: a cluster kind is named, more than one is refused. Other keys
+// are the table's to refuse (pipeline_fields.cpp).
 Result<std::string> volume_kind_key(const YAML::Node& node, const std::string& path,
                                     const std::string& file) {
   std::string found;
   for (const auto& entry : node) {
     const std::string key = entry.first.Scalar();
-    if (key == "name") continue;
     if (cluster_volume_kinds().contains(key)) {
       return make_error(location_of(entry.first, file),
                         "\"" + path + "\" is a " + key +
                             " volume, which needs a Kubernetes cluster: ferry supports secret, configMap and "
                             "emptyDir volumes");
     }
-    if (key != "secret" && key != "configMap" && key != "emptyDir") {
-      return make_error(location_of(entry.first, file),
-                        "\"" + path + "." + key + "\" is not a field of a volume");
-    }
+    if (key != "secret" && key != "configMap" && key != "emptyDir") continue;
     if (!found.empty()) {
       return make_error(location_of(entry.first, file),
                         "\"" + path + "\" has both " + found + " and " + key + ": a volume has one kind");
@@ -206,7 +168,6 @@ Result<std::vector<PullSecret>> parse_image_pull_secrets(const YAML::Node& spec,
   std::vector<PullSecret> secrets;
   for (std::size_t i = 0; i < list->size(); ++i) {
     const std::string at = path + ".imagePullSecrets[" + std::to_string(i) + "]";
-    if (Status fields = check_fields((*list)[i], {"name"}, {}, at, file); !fields) return fields.error();
     auto name = object_name((*list)[i], "name", at + ".name", file);
     if (!name) return name.error();
     secrets.push_back(PullSecret{*name, location_of((*list)[i], file)});

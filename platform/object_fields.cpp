@@ -1,6 +1,5 @@
+// The shared checks of object_fields.h; unknown keys go through core/known_fields.h's one checker.
 #include "platform/object_fields.h"
-
-#include <algorithm>
 
 #include "core/known_fields.h"
 
@@ -15,15 +14,12 @@ Status check_api_version(const YamlDocument& document, const char* kind) {
       std::string(kind) + " must have apiVersion " + kSchedulingApiVersion + ", found " + *version);
 }
 
+// A table of `known` (whose names outlive it: it lives for this call), checked by the one checker.
 Status known_fields_only(const YAML::Node& map, const std::vector<std::string>& known,
                          const std::string& path, const std::string& file) {
-  if (!map.IsDefined() || !map.IsMap()) return ok();
-  for (const auto& entry : map) {
-    if (entry.first.IsScalar() && std::find(known.begin(), known.end(), entry.first.Scalar()) != known.end())
-      continue;
-    return unknown_field(entry.first, known, path, file);
-  }
-  return ok();
+  FieldTable table;
+  for (const std::string& name : known) table.fields.push_back({name.c_str()});
+  return check_known_fields(map, table, path, file);
 }
 
 }  // namespace ferry::runner

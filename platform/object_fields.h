@@ -16,8 +16,8 @@ inline constexpr const char* kSchedulingApiVersion = "scheduling.ferry.dev/v1alp
 // "apiVersion" must be scheduling.ferry.dev/v1alpha1.
 Status check_api_version(const YamlDocument& document, const char* kind);
 
-// A key of `map` not in `known` is an error at that key, worded by core/known_fields.h's unknown_field:
-// unknown field "x" in "spec"; known fields: a, b (or; did you mean "a"?).
+// A key of `map` not in `known` is an error at that key, from core/known_fields.h's check_known_fields with
+// `known` as the table: unknown field "x" in "spec"; known fields: a, b (or; did you mean "a"?).
 Status known_fields_only(const YAML::Node& map, const std::vector<std::string>& known,
                          const std::string& path, const std::string& file);
 

@@ -193,22 +193,22 @@ TEST(ContainerLimits, RefusesWithLocatedMessages) {
            "them "
            "as capabilities(7) names in upper case, e.g. NET_ADMIN, or ALL)"},
       {"                securityContext: {seccompProfile: {type: RuntimeDefault}}\n", "",
-       at + "15:51: \"" + kC +
+       at + "15:35: \"" + kC +
            ".securityContext.seccompProfile\" is not supported: ferry chooses no seccomp profile (podman and "
            "docker apply their default one); remove it"},
       {"                securityContext: {seLinuxOptions: {level: s0}}\n", "",
-       at + "15:51: \"" + kC +
+       at + "15:35: \"" + kC +
            ".securityContext.seLinuxOptions\" is not supported: ferry sets no SELinux "
            "labels; remove it"},
       {"                securityContext: {procMount: Unmasked}\n", "",
-       at + "15:46: \"" + kC +
+       at + "15:35: \"" + kC +
            ".securityContext.procMount\" is not supported: ferry always masks /proc as the Default procMount "
            "does; remove it"},
       {"                securityContext: {appArmorProfile: {type: Unconfined}}\n", "",
-       at + "15:52: \"" + kC +
+       at + "15:35: \"" + kC +
            ".securityContext.appArmorProfile\" is not supported: ferry loads no AppArmor profile; remove it"},
       {"                securityContext: {windowsOptions: {}}\n", "",
-       at + "15:51: \"" + kC +
+       at + "15:35: \"" + kC +
            ".securityContext.windowsOptions\" is not supported: ferry runs Linux containers only; remove it"},
       {"                securityContext: {privileged: true, allowPrivilegeEscalation: false}\n", "",
        at + "15:34: \"" + kC +

@@ -2,13 +2,16 @@
 // becomes in the model, and each refused one's exact message with its file:line:column.
 #include <gtest/gtest.h>
 
+#include "core/known_fields.h"
+#include "pipeline/pipeline_fields.h"
 #include "pipeline/pipeline_parser.h"
 
 namespace ferry::pipeline {
 namespace {
 
 // One Pipeline whose container "c" has `container` appended (flow-style keys of the container map, on
-// line 6) and whose spec has `spec` appended (keys on line 7 onwards, indented by 4).
+// line 6) and whose spec has `spec` appended (keys on line 7 onwards, indented by 4). Each Pipeline is
+// checked against its table of fields first, as loading a Promise does (promise_parser.h).
 Result<std::vector<Pipeline>> parse_pipelines_with(const std::string& container, const std::string& spec) {
   const std::string text =
       "- apiVersion: platform.kratix.io/v1alpha1\n"
@@ -20,7 +23,13 @@ Result<std::vector<Pipeline>> parse_pipelines_with(const std::string& container,
       (container.empty() ? "" : ", " + container) + "}\n" + spec;
   auto documents = parse_yaml_stream(text, "promise.yaml");
   EXPECT_TRUE(documents.ok());
-  return parse_pipelines(documents->at(0).node, "p", "promise.yaml");
+  const YAML::Node& list = documents->at(0).node;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string path = "p[" + std::to_string(i) + "]";
+    if (Status known = check_known_fields(list[i], pipeline_fields(), path, "promise.yaml"); !known)
+      return known.error();
+  }
+  return parse_pipelines(list, "p", "promise.yaml");
 }
 
 std::string error_of(const std::string& container, const std::string& spec) {
@@ -117,7 +126,27 @@ INSTANTIATE_TEST_SUITE_P(
         Refused{"", "    volumes: [{name: h}]\n",
                 "promise.yaml:7:15: \"p[0].spec.volumes[0]\" needs one of secret, configMap and emptyDir"},
         Refused{"", "    volumes: [{name: h, secrte: {secretName: a}}]\n",
-                "promise.yaml:7:25: \"p[0].spec.volumes[0].secrte\" is not a field of a volume"},
+                "promise.yaml:7:25: unknown field \"secrte\" in \"p[0].spec.volumes[0]\"; did you mean "
+                "\"secret\"?"},
+        Refused{"", "    volumes: [{name: a, secret: {secretname: a}}]\n",
+                "promise.yaml:7:34: unknown field \"secretname\" in \"p[0].spec.volumes[0].secret\"; did you "
+                "mean \"secretName\"?"},
+        Refused{"", "    volumes: [{name: a, configMap: {nmae: a}}]\n",
+                "promise.yaml:7:37: unknown field \"nmae\" in \"p[0].spec.volumes[0].configMap\"; did you "
+                "mean \"name\"?"},
+        Refused{"", "    volumes: [{name: a, secret: {secretName: a, items: [{key: k, paht: k}]}}]\n",
+                "promise.yaml:7:66: unknown field \"paht\" in \"p[0].spec.volumes[0].secret.items[0]\"; did "
+                "you mean \"path\"?"},
+        Refused{"", "    volumes: [{name: a, emptyDir: {medim: Memory}}]\n",
+                "promise.yaml:7:36: unknown field \"medim\" in \"p[0].spec.volumes[0].emptyDir\"; did you "
+                "mean \"medium\"?"},
+        Refused{
+            "", "    volumes: [{name: a, emptyDir: {}, s3Bucket: {}}]\n",
+            "promise.yaml:7:39: unknown field \"s3Bucket\" in \"p[0].spec.volumes[0]\"; known fields: name, "
+            "secret, configMap, emptyDir, awsElasticBlockStore, azureDisk, azureFile, cephfs, cinder, "
+            "csi, downwardAPI, ephemeral, fc, flexVolume, flocker, gcePersistentDisk, gitRepo, glusterfs, "
+            "hostPath, image, iscsi, nfs, persistentVolumeClaim, photonPersistentDisk, portworxVolume, "
+            "projected, quobyte, rbd, scaleIO, storageos, vsphereVolume"},
         Refused{"", "    volumes: [{name: Creds, emptyDir: {}}]\n",
                 "promise.yaml:7:22: \"p[0].spec.volumes[0].name\" \"Creds\" is not a valid volume name: it "
                 "contains 'C'; use at most 63 lower-case letters, digits and '-', starting and ending with a "
@@ -152,9 +181,10 @@ INSTANTIATE_TEST_SUITE_P(
             "promise.yaml:7:46: \"p[0].spec.volumes[0].secret.secretName\" \"A\" is not a valid Kubernetes "
             "object name: it contains 'A'; use at most 253 lower-case letters, digits, '-' and '.', each "
             "part between dots starting and ending with a letter or digit (an RFC 1123 subdomain)"},
-        Refused{"", "    volumes: [{name: a, configMap: {secretName: a}}]\n",
-                "promise.yaml:7:37: \"p[0].spec.volumes[0].configMap.secretName\" is not a field ferry knows "
-                "here"},
+        Refused{
+            "", "    volumes: [{name: a, configMap: {secretName: a}}]\n",
+            "promise.yaml:7:37: unknown field \"secretName\" in \"p[0].spec.volumes[0].configMap\"; known "
+            "fields: name, items, defaultMode, optional"},
         Refused{"volumeMounts: [{name: creds, mountPath: /kratix/output/creds}]", kCreds,
                 "promise.yaml:6:71: \"p[0].spec.containers[0].volumeMounts[0].mountPath\" "
                 "\"/kratix/output/creds\" collides with /kratix, where ferry mounts the pipeline's input, "
@@ -183,6 +213,13 @@ INSTANTIATE_TEST_SUITE_P(
         Refused{"volumeMounts: [{name: creds, mountPath: /a, mountPropagation: None}]", kCreds,
                 "promise.yaml:6:75: \"p[0].spec.containers[0].volumeMounts[0].mountPropagation\" has no "
                 "meaning without a cluster's host mounts: remove it"},
+        Refused{
+            "volumeMounts: [{name: creds, mountpath: /a}]", kCreds,
+            "promise.yaml:6:60: unknown field \"mountpath\" in \"p[0].spec.containers[0].volumeMounts[0]\"; "
+            "did you mean \"mountPath\"?"},
+        Refused{"volumeMounts: [{name: creds, mountPath: /a, recursiveReadOnly: Enabled}]", kCreds,
+                "promise.yaml:6:75: \"p[0].spec.containers[0].volumeMounts[0].recursiveReadOnly\" is not "
+                "supported by ferry: remove it (secret and configMap mounts are read-only)"},
         Refused{"volumeMounts: [{name: creds, mountPath: /a, subPath: ../x}]", kCreds,
                 "promise.yaml:6:84: \"p[0].spec.containers[0].volumeMounts[0].subPath\" must be a relative "
                 "path without \"..\"; found \"../x\""},
@@ -195,9 +232,16 @@ INSTANTIATE_TEST_SUITE_P(
         Refused{"envFrom: [{secretRef: {name: a}, configMapRef: {name: b}}]", "",
                 "promise.yaml:6:41: \"p[0].spec.containers[0].envFrom[0]\" needs exactly one of "
                 "\"secretRef\" and \"configMapRef\""},
-        Refused{"envFrom: [{secretRef: {name: a, key: b}}]", "",
-                "promise.yaml:6:63: \"p[0].spec.containers[0].envFrom[0].secretRef.key\" is not a field "
-                "ferry knows here"},
+        Refused{
+            "envFrom: [{secretRef: {name: a, key: b}}]", "",
+            "promise.yaml:6:63: unknown field \"key\" in \"p[0].spec.containers[0].envFrom[0].secretRef\"; "
+            "known fields: name, optional"},
+        Refused{"envFrom: [{configMapRef: {name: a, optinal: true}}]", "",
+                "promise.yaml:6:66: unknown field \"optinal\" in "
+                "\"p[0].spec.containers[0].envFrom[0].configMapRef\"; did you mean \"optional\"?"},
+        Refused{"envFrom: [{prefx: A_, secretRef: {name: a}}]", "",
+                "promise.yaml:6:42: unknown field \"prefx\" in \"p[0].spec.containers[0].envFrom[0]\"; did "
+                "you mean \"prefix\"?"},
         Refused{
             "envFrom: [{secretRef: {name: A}}]", "",
             "promise.yaml:6:60: \"p[0].spec.containers[0].envFrom[0].secretRef.name\" \"A\" is not a valid "
@@ -205,9 +249,9 @@ INSTANTIATE_TEST_SUITE_P(
             "'.', each part between dots starting and ending with a letter or digit (an RFC 1123 subdomain)"},
         Refused{"envFrom: {secretRef: {name: a}}", "",
                 "promise.yaml:6:40: \"p[0].spec.containers[0].envFrom\" must be a list, found a map"},
-        Refused{
-            "", "    imagePullSecrets: [{name: a, namespace: b}]\n",
-            "promise.yaml:7:34: \"p[0].spec.imagePullSecrets[0].namespace\" is not a field ferry knows here"},
+        Refused{"", "    imagePullSecrets: [{name: a, namespace: b}]\n",
+                "promise.yaml:7:34: unknown field \"namespace\" in \"p[0].spec.imagePullSecrets[0]\"; known "
+                "fields: name"},
         Refused{"", "    imagePullSecrets: [regcred]\n",
                 "promise.yaml:7:24: missing required field \"p[0].spec.imagePullSecrets[0].name\""}));
 

@@ -38,22 +38,6 @@ std::string flat_request_text(const std::string& namespace_, const std::string& 
   return request;
 }
 
-// kPromise with a promise.configure pipeline "promise-configure".
-std::string flat_promise_with_configure() {
-  std::string promise = kPromise;
-  promise.replace(promise.find("  workflows:\n"), 13, R"(  workflows:
-    promise:
-      configure:
-        - apiVersion: platform.kratix.io/v1alpha1
-          kind: Pipeline
-          metadata: {name: promise-configure}
-          spec:
-            containers:
-              - {name: install, image: example/redis-promise:v1}
-)");
-  return promise;
-}
-
 class FlatModesReconcileTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -161,7 +145,7 @@ TEST_F(FlatModesReconcileTest, AGroupThatMovesLeavesNothingOnItsFormerDestinatio
 // A Promise's placements are recorded under Kratix's Promise namespace and work name, and owned by the
 // Promise.
 TEST_F(FlatModesReconcileTest, APromiseWorkflowsOutputIsAFlatPlacementOfThePromiseUntilItIsDeleted) {
-  write_file(dir.path() / "platform/promise.yaml", flat_promise_with_configure());
+  write_file(dir.path() / "platform/promise.yaml", promise_with_configure_pipeline());
   outputs = {"{name}.yaml"};
   run_flat("{mode: none}");
   const writer::Files files = store.files();

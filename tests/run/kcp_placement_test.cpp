@@ -8,23 +8,14 @@
 #include <filesystem>
 #include <set>
 
-#include "platform/loader.h"
-#include "run/reconcile.h"
-#include "tests/support/platform_texts.h"
-#include "tests/support/recording_runtime.h"
-#include "tests/support/recording_state_store.h"
+#include "tests/support/fake_reconcile.h"
 #include "tests/support/scheduling_texts.h"
-#include "tests/support/shared_store.h"
-#include "tests/support/test_support.h"
 
 namespace ferry::runner {
 namespace {
 
-using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
-using runtime::ContainerExit;
-using runtime::ContainerRun;
 
 // Seed 004's Locations: aws holds dev-a and dev-b, gce holds dev-c (kZonedDestinations).
 constexpr const char* kGceLocation = R"(apiVersion: scheduling.ferry.dev/v1alpha1
@@ -49,7 +40,7 @@ std::string request_named(const std::string& name) {
   return text;
 }
 
-class KcpPlacementTest : public ::testing::Test {
+class KcpPlacementTest : public FakeReconcileTest {
  protected:
   void SetUp() override {
     write_file(root() / "stores.yaml", kStore);
@@ -57,8 +48,6 @@ class KcpPlacementTest : public ::testing::Test {
     write_file(root() / "promise.yaml", kPromise);
     write_file(root() / "location.yaml", std::string(kAwsLocation) + "---\n" + kGceLocation);
   }
-
-  std::filesystem::path root() const { return dir.path() / "platform"; }
 
   // kZonedDestinations without their metrics: Krake's scores, which drop Destinations without metrics when
   // others have some, are not what these tests are about.
@@ -70,24 +59,11 @@ class KcpPlacementTest : public ::testing::Test {
     return text;
   }
 
-  static ContainerExit write_outputs(const ContainerRun& run) {
-    write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "kind: Redis\n");
-    return ContainerExit{0, false, ""};
-  }
-
   RunReport run() {
-    LoadResult loaded = load_platform(root());
-    EXPECT_TRUE(loaded.errors.empty()) << (loaded.errors.empty() ? "" : loaded.errors.front().render());
-    pipeline::RecordingRuntime runtime(write_outputs);
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
-    };
-    std::filesystem::create_directories(dir.path() / "scratch");
-    ReconcileOptions options{dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets};
+    ReconcileOptions options;
+    options.container_timeout = std::chrono::seconds(5);
     if (with_state) options.state = &state;
-    auto report = reconcile(loaded.platform, runtime, opener, options);
-    EXPECT_TRUE(report.ok());
-    return *report;
+    return reconcile_root(options, write_redis_output);
   }
 
   // The Destinations holding some request bundle.
@@ -100,9 +76,6 @@ class KcpPlacementTest : public ::testing::Test {
     return names;
   }
 
-  TempDir dir;
-  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
-  writer::RecordingStateStore store;
   bool with_state =
       false;  // the run state (run/run_state.h): what the previous run placed, and by which policy
   writer::RecordingStateStore state{"state"};

@@ -5,23 +5,14 @@
 
 #include <filesystem>
 
-#include "platform/loader.h"
-#include "run/reconcile.h"
-#include "tests/support/platform_texts.h"
-#include "tests/support/recording_runtime.h"
-#include "tests/support/recording_state_store.h"
+#include "tests/support/fake_reconcile.h"
 #include "tests/support/scheduling_texts.h"
-#include "tests/support/shared_store.h"
-#include "tests/support/test_support.h"
 
 namespace ferry::runner {
 namespace {
 
-using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
-using runtime::ContainerExit;
-using runtime::ContainerRun;
 
 constexpr const char* kBundle = "resources/team-a/redis/cache/instance-configure/5058f/redis.yaml";
 
@@ -31,7 +22,7 @@ std::string policy(const std::string& spec_lines) {
          spec_lines;
 }
 
-class PolicyReconcileTest : public ::testing::Test {
+class PolicyReconcileTest : public FakeReconcileTest {
  protected:
   void SetUp() override {
     write_file(root() / "stores.yaml", kStore);
@@ -43,25 +34,10 @@ class PolicyReconcileTest : public ::testing::Test {
     write_file(root() / "location.yaml", kAwsLocation);
   }
 
-  std::filesystem::path root() const { return dir.path() / "platform"; }
-
-  static ContainerExit write_outputs(const ContainerRun& run) {
-    write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "kind: Redis\n");
-    return ContainerExit{0, false, ""};
-  }
-
   RunReport run() {
-    LoadResult loaded = load_platform(root());
-    EXPECT_TRUE(loaded.errors.empty()) << (loaded.errors.empty() ? "" : loaded.errors.front().render());
-    pipeline::RecordingRuntime runtime(write_outputs);
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
-    };
-    std::filesystem::create_directories(dir.path() / "scratch");
-    auto report = reconcile(loaded.platform, runtime, opener,
-                            {dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets});
-    EXPECT_TRUE(report.ok());
-    return *report;
+    ReconcileOptions options;
+    options.container_timeout = std::chrono::seconds(5);
+    return reconcile_root(options, write_redis_output);
   }
 
   // The Destinations holding the request's bundle, by name.
@@ -88,10 +64,6 @@ class PolicyReconcileTest : public ::testing::Test {
     std::filesystem::permissions(root() / "schedulers/pick", std::filesystem::perms::owner_exec,
                                  std::filesystem::perm_options::add);
   }
-
-  TempDir dir;
-  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
-  writer::RecordingStateStore store;
 };
 
 TEST_F(PolicyReconcileTest, LabelConstraintsNarrowTheKratixSelector) {

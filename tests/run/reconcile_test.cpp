@@ -4,23 +4,17 @@
 
 #include <gtest/gtest.h>
 
-#include "platform/loader.h"
-#include "tests/support/platform_texts.h"
-#include "tests/support/recording_runtime.h"
-#include "tests/support/recording_state_store.h"
-#include "tests/support/shared_store.h"
-#include "tests/support/test_support.h"
+#include "tests/support/fake_reconcile.h"
 
 namespace ferry::runner {
 namespace {
 
-using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 using runtime::ContainerExit;
 using runtime::ContainerRun;
 
-class ReconcileTest : public ::testing::Test {
+class ReconcileTest : public FakeReconcileTest {
  protected:
   // Changes made on behalf of requests (the Promise's own change is applied every run too).
   std::vector<writer::Change> request_changes() const {
@@ -31,42 +25,18 @@ class ReconcileTest : public ::testing::Test {
     return found;
   }
 
-  void SetUp() override {
-    write_file(dir.path() / "platform/stores.yaml", kStore);
-    write_file(dir.path() / "platform/destinations.yaml", kDestinations);
-    write_file(dir.path() / "platform/promise.yaml", kPromise);
-    write_file(dir.path() / "platform/request.yaml", kRequest);
-  }
+  void SetUp() override { write_test_platform(root()); }
 
   RunReport run(pipeline::RecordingRuntime::Behaviour behaviour) {
-    LoadResult loaded = load_platform(dir.path() / "platform");
-    EXPECT_TRUE(loaded.errors.empty());
-    runtime = std::make_unique<pipeline::RecordingRuntime>(std::move(behaviour));
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
-    };
-    std::filesystem::create_directories(dir.path() / "scratch");
-    auto report = reconcile(loaded.platform, *runtime, opener,
-                            {dir.path() / "scratch", 2, std::chrono::seconds(5), &secrets});
-    EXPECT_TRUE(report.ok());
-    return *report;
+    ReconcileOptions options;
+    options.container_timeout = std::chrono::seconds(5);
+    return reconcile_root(options, std::move(behaviour));
   }
 
-  // The test Promise with a promise.configure pipeline (image example/redis-promise:v1, label prefix
-  // "promise-configure/"); `extra_spec` is inserted before spec.workflows.
+  // The test Promise with a promise.configure pipeline (platform_texts.h); `extra_spec` is inserted
+  // before spec.workflows.
   void write_promise_with_configure_workflow(const std::string& extra_spec) {
-    std::string promise = kPromise;
-    promise.replace(promise.find("  workflows:\n"), 13, extra_spec + R"(  workflows:
-    promise:
-      configure:
-        - apiVersion: platform.kratix.io/v1alpha1
-          kind: Pipeline
-          metadata: {name: promise-configure}
-          spec:
-            containers:
-              - {name: install, image: example/redis-promise:v1}
-)");
-    write_file(dir.path() / "platform/promise.yaml", promise);
+    write_file(dir.path() / "platform/promise.yaml", promise_with_configure_pipeline(extra_spec));
   }
 
   // Acts as both workflows: the Promise's pipeline writes operator.yaml, the request's redis.yaml.
@@ -84,11 +54,6 @@ class ReconcileTest : public ::testing::Test {
     write_file(out / "extra/svc.yaml", "kind: Service\n");
     return ContainerExit{0, false, ""};
   }
-
-  TempDir dir;
-  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
-  std::unique_ptr<pipeline::RecordingRuntime> runtime;
-  writer::RecordingStateStore store;
 };
 
 // A request whose pipelines write no files has nothing to place: it succeeded with no output, every time it

@@ -4,18 +4,11 @@
 
 #include <algorithm>
 
-#include "platform/loader.h"
-#include "run/reconcile.h"
-#include "tests/support/platform_texts.h"
-#include "tests/support/recording_runtime.h"
-#include "tests/support/recording_state_store.h"
-#include "tests/support/shared_store.h"
-#include "tests/support/test_support.h"
+#include "tests/support/fake_reconcile.h"
 
 namespace ferry::runner {
 namespace {
 
-using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 using runtime::ContainerExit;
@@ -35,28 +28,12 @@ bool has_env(const ContainerRun& run, const std::string& name, const std::string
                      [&](const runtime::EnvVar& e) { return e.name == name && e.value == value; });
 }
 
-class RunControlsTest : public ::testing::Test {
+class RunControlsTest : public FakeReconcileTest {
  protected:
-  void SetUp() override {
-    write_file(dir.path() / "platform/stores.yaml", kStore);
-    write_file(dir.path() / "platform/destinations.yaml", kDestinations);
-    write_file(dir.path() / "platform/promise.yaml", kPromise);
-    write_file(dir.path() / "platform/request.yaml", kRequest);
-  }
+  void SetUp() override { write_test_platform(root()); }
 
   RunReport run_with(ReconcileOptions options, pipeline::RecordingRuntime::Behaviour behaviour) {
-    LoadResult loaded = load_platform(dir.path() / "platform");
-    EXPECT_TRUE(loaded.errors.empty()) << (loaded.errors.empty() ? "" : loaded.errors[0].render());
-    runtime = std::make_unique<pipeline::RecordingRuntime>(std::move(behaviour));
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
-    };
-    std::filesystem::create_directories(dir.path() / "scratch");
-    options.scratch_dir = dir.path() / "scratch";
-    options.secrets = &secrets;
-    auto report = reconcile(loaded.platform, *runtime, opener, options);
-    EXPECT_TRUE(report.ok());
-    return report ? *report : RunReport{};
+    return reconcile_root(std::move(options), std::move(behaviour));
   }
 
   RunReport run_with(ReconcileOptions options) {
@@ -65,11 +42,6 @@ class RunControlsTest : public ::testing::Test {
       return ContainerExit{0, false, ""};
     });
   }
-
-  TempDir dir;
-  pipeline::DirectorySecretSource secrets{dir.path() / "secrets", ""};
-  std::unique_ptr<pipeline::RecordingRuntime> runtime;
-  writer::RecordingStateStore store;
 };
 
 // `ferry plan` (dry_run) gives every container KRATIX_DRY_RUN=true, as Kratix's dry run does; a reconcile
@@ -150,20 +122,10 @@ TEST_F(RunControlsTest, APromiseMatchingNoDestinationWaitsAndItsRequestsRun) {
 
 // A promise.configure group that no Destination takes waits while the static dependencies are placed.
 TEST_F(RunControlsTest, OnlyTheGroupsNoDestinationTakesWait) {
-  std::string promise = kPromise;
-  promise.replace(promise.find("  workflows:\n"), 13, R"(  dependencies:
-    - {apiVersion: v1, kind: Namespace, metadata: {name: redis-system}}
-  workflows:
-    promise:
-      configure:
-        - apiVersion: platform.kratix.io/v1alpha1
-          kind: Pipeline
-          metadata: {name: promise-configure}
-          spec:
-            containers:
-              - {name: install, image: example/redis-promise:v1}
-)");
-  write_file(dir.path() / "platform/promise.yaml", promise);
+  write_file(dir.path() / "platform/promise.yaml",
+             promise_with_configure_pipeline(
+                 "  dependencies:\n"
+                 "    - {apiVersion: v1, kind: Namespace, metadata: {name: redis-system}}\n"));
   const RunReport report = run_with(ReconcileOptions{}, [](const ContainerRun& run) {
     const auto metadata = pipeline::host_path_of(run, "/kratix/metadata");
     write_file(pipeline::host_path_of(run, "/kratix/output") / "qa/operator.yaml", "x\n");

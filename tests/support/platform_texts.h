@@ -1,6 +1,8 @@
 // Small platform documents shared by the runner tests.
 #pragma once
 
+#include <string>
+
 namespace ferry::runner::test_platform {
 
 inline constexpr const char* kStore = R"(apiVersion: platform.kratix.io/v1alpha1
@@ -66,5 +68,22 @@ metadata:
 spec:
   size: small
 )";
+
+// kPromise with a promise.configure pipeline "promise-configure" (image example/redis-promise:v1, so its
+// runs' labels start "promise-configure/"); `extra_spec` (whole lines of spec) goes before spec.workflows.
+inline std::string promise_with_configure_pipeline(const std::string& extra_spec = "") {
+  std::string promise = kPromise;
+  promise.replace(promise.find("  workflows:\n"), 13, extra_spec + R"(  workflows:
+    promise:
+      configure:
+        - apiVersion: platform.kratix.io/v1alpha1
+          kind: Pipeline
+          metadata: {name: promise-configure}
+          spec:
+            containers:
+              - {name: install, image: example/redis-promise:v1}
+)");
+  return promise;
+}
 
 }  // namespace ferry::runner::test_platform
