@@ -23,7 +23,8 @@ std::vector<PlacedGroup> placed_groups(const Platform& platform, const Placement
   return placed;
 }
 
-// Every KCP Placement's Location for this run, bound once from where all its requests' groups are now.
+// Every KCP Placement's Location for this run, bound once from where the groups of all the requests it
+// governs are now.
 std::map<std::string, scheduler::PlacementBinding> bind_placements(const Platform& platform,
                                                                    const PlacementIndex& placements) {
   std::map<std::string, scheduler::PlacementBinding> bound;
@@ -31,8 +32,8 @@ std::map<std::string, scheduler::PlacementBinding> bind_placements(const Platfor
     if (policy.location_selectors.empty()) continue;
     std::vector<std::string> held;
     for (const pipeline::Request& request : platform.requests) {
-      if (std::find(policy.promises.begin(), policy.promises.end(), request.promise) == policy.promises.end())
-        continue;
+      const auto governing = platform.policies_for(request);  // its Promise, and its namespace selected
+      if (std::find(governing.begin(), governing.end(), &policy) == governing.end()) continue;
       for (const ExistingBundle& b : placements.bundles_of(request.namespace_, request.promise, request.name))
         held.push_back(b.destination);
     }

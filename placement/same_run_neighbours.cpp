@@ -47,7 +47,8 @@ std::vector<RequestClass> classes_of(const Platform& platform,
   std::vector<RequestClass> classes;
   std::map<std::pair<const scheduler::PlacementPolicy*, Labels>, std::size_t> class_at;
   for (std::size_t i : by_name) {
-    const scheduler::PlacementPolicy* policy = platform.policy_for(requests[i]->promise);
+    const auto governing = platform.policies_for(*requests[i]);  // several only for KCP Placements
+    const scheduler::PlacementPolicy* policy = governing.empty() ? nullptr : governing.front();
     Labels labels = request_labels(*requests[i]);
     auto [at, added] = class_at.try_emplace({policy, labels}, classes.size());
     if (added) classes.push_back({policy, std::move(labels), {}});

@@ -90,6 +90,12 @@ const FieldTable& metrics_provider_spec_fields() {
   return table;
 }
 
+// NamespaceSpec: finalizers only.
+const FieldTable& namespace_spec_fields() {
+  static const FieldTable table{{{"finalizers"}}};
+  return table;
+}
+
 }  // namespace
 
 const FieldTable& destination_fields() {
@@ -109,6 +115,11 @@ const FieldTable& metric_fields() {
 
 const FieldTable& metrics_provider_fields() {
   static const FieldTable table = object_with_spec(&metrics_provider_spec_fields());
+  return table;
+}
+
+const FieldTable& namespace_fields() {
+  static const FieldTable table = object_with_spec(&namespace_spec_fields());
   return table;
 }
 

@@ -1,7 +1,8 @@
-// The fields of the platform kinds parsed in platform/ (Destination and Cluster, GitStateStore, and ferry's
-// scheduling kinds), as Kratix's api/v1alpha1/*_types.go and docs/scheduling.md declare them: the tables
-// core/known_fields.h checks each document with before its parser reads it. PlacementPolicy's and
-// Location's spec are checked by their parsers' own tables (placement_policy_parser.h, location_parser.h).
+// The fields of the platform kinds parsed in platform/ (Destination and Cluster, GitStateStore, Kubernetes'
+// Namespace, and ferry's scheduling kinds), as Kratix's api/v1alpha1/*_types.go and docs/scheduling.md
+// declare them: the tables core/known_fields.h checks each document with before its parser reads it.
+// PlacementPolicy's and Location's spec are checked by their parsers' own tables (placement_policy_parser.h,
+// location_parser.h).
 #pragma once
 
 #include "core/known_fields.h"
@@ -18,6 +19,9 @@ const FieldTable& metric_fields();
 
 // MetricsProvider: spec.type and one section per provider type (file, prometheus, static).
 const FieldTable& metrics_provider_fields();
+
+// Kubernetes' v1 Namespace: metadata, spec.finalizers and status (only metadata.labels is read).
+const FieldTable& namespace_fields();
 
 // PlacementPolicy and Location: apiVersion, kind, metadata and spec (the spec's own parser checks it).
 const FieldTable& scheduling_object_fields();

@@ -11,6 +11,7 @@
 #include "core/known_fields.h"
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
+#include "platform/namespace_parser.h"
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
 #include "platform/scheduling_objects.h"
@@ -248,6 +249,16 @@ void load_scheduling_document(const YamlDocument& doc, const std::string& kind, 
   if (Status status = handler->second(doc, result.platform); !status) result.errors.push_back(status.error());
 }
 
+// A v1 Namespace: its labels are what namespaceSelectors select. Its text joins the scheduling documents',
+// so a change of a namespace's labels runs its requests again (incremental runs, docs/state.md).
+void load_namespace(const YamlDocument& doc, LoadResult& result) {
+  check_metadata(doc, NameRule::namespace_name, result.errors);
+  auto parsed = parse_namespace(doc);
+  if (!parsed) return result.errors.push_back(parsed.error());
+  result.platform.namespaces.push_back(std::move(*parsed));
+  result.platform.scheduling_sources.push_back(to_yaml_text(doc.node));
+}
+
 // A document that lacks apiVersion or kind but holds a misspelling of one ("kindd"): the misspelling is the
 // error, worded as every unknown field's (core/known_fields.h).
 std::optional<Error> misspelt_type_field(const YamlDocument& doc) {
@@ -270,6 +281,7 @@ void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferr
   auto kind = required_string(doc.node, "kind", "kind", doc.file);
   if (!kind) return result.errors.push_back(kind.error());
   if (group_of(*api_version) == kSchedulingGroup) return load_scheduling_document(doc, *kind, result);
+  if (is_namespace_object(*api_version, *kind)) return load_namespace(doc, result);
   if (group_of(*api_version) != kKratixGroup) return deferred.requests.push_back(doc);
   const auto handler = platform_kinds().find(*kind);
   if (handler == platform_kinds().end()) return deferred.unknown_kinds.push_back(doc);

@@ -330,6 +330,15 @@ Status location_selectors(const YAML::Node& n, const std::string& path, const st
   return selector_list(n, path, file, p.location_selectors);
 }
 
+// KCP's namespaceSelector: which namespaces' requests the policy governs, by their Namespace objects' labels.
+Status namespace_selector(const YAML::Node& n, const std::string& path, const std::string& file,
+                          PlacementPolicy& p) {
+  auto parsed = parse_label_selector(n, path, file);
+  if (!parsed) return parsed.error();
+  p.namespace_selector = std::move(*parsed);
+  return ok();
+}
+
 Status scheduler_name(const YAML::Node& n, const std::string& path, const std::string& file,
                       PlacementPolicy& p) {
   if (!n.IsScalar() || n.Scalar().empty()) {
@@ -353,6 +362,7 @@ constexpr Field kSpec[] = {
     {"rescheduling", rescheduling},
     {"spread", spread},
     {"locationSelectors", location_selectors},
+    {"namespaceSelector", namespace_selector},
     {"schedulerName", scheduler_name},
     {"targetDestination", target_destination},
 };

@@ -2,6 +2,9 @@
 #include "platform/platform.h"
 
 #include <algorithm>
+#include <optional>
+
+#include "core/label_selector.h"
 
 namespace ferry::runner {
 
@@ -17,6 +20,28 @@ const scheduler::PlacementPolicy* Platform::policy_for(const std::string& promis
     if (std::find(p.promises.begin(), p.promises.end(), promise) != p.promises.end()) return &p;
   }
   return nullptr;
+}
+
+Labels Platform::namespace_labels(const std::string& name) const {
+  for (const NamespaceObject& n : namespaces) {
+    if (n.name == name) return n.labels;
+  }
+  return {};
+}
+
+std::vector<const scheduler::PlacementPolicy*> Platform::policies_for(
+    const pipeline::Request& request) const {
+  std::vector<const scheduler::PlacementPolicy*> governing;
+  std::optional<Labels> labels;  // read once, when a policy has a namespaceSelector
+  for (const auto& p : policies) {
+    if (std::find(p.promises.begin(), p.promises.end(), request.promise) == p.promises.end()) continue;
+    if (p.namespace_selector) {
+      if (!labels) labels = namespace_labels(request.namespace_);
+      if (!matches(*p.namespace_selector, *labels)) continue;
+    }
+    governing.push_back(&p);
+  }
+  return governing;
 }
 
 const GitStateStore* Platform::store(const std::string& name) const {

@@ -54,6 +54,14 @@ struct NameReference {
   std::string namespace_ = {};
 };
 
+// A Kubernetes `v1 Namespace` object (platform/namespace_parser.h): the labels a PlacementPolicy's
+// namespaceSelector reads. A namespace without one has no labels.
+struct NamespaceObject {
+  std::string name;
+  Labels labels;
+  SourceLocation where;
+};
+
 struct Platform {
   std::filesystem::path root;
   std::vector<pipeline::Promise> promises;
@@ -63,6 +71,7 @@ struct Platform {
   std::map<std::string, DestinationFilepath> filepaths;
   std::vector<GitStateStore> stores;
   std::vector<pipeline::Request> requests;
+  std::vector<NamespaceObject> namespaces;  // v1 Namespace objects, for namespaceSelectors
   // ferry's own kinds under scheduling.ferry.dev/v1alpha1 (docs/scheduling.md, docs/metrics.md).
   std::vector<scheduler::PlacementPolicy> policies;
   std::vector<scheduler::Location> locations;
@@ -75,8 +84,14 @@ struct Platform {
   const GitStateStore* store(const std::string& name) const;
   // How the writer lays out the files of the Destination named `destination` (defaults when unknown).
   DestinationFilepath filepath(const std::string& destination) const;
-  // The PlacementPolicy that governs `promise`'s requests, or null (validation allows one at most).
+  // The first PlacementPolicy that names `promise`, or null: whether any policy may govern its requests.
   const scheduler::PlacementPolicy* policy_for(const std::string& promise) const;
+  // The labels of namespace `name`: its Namespace object's metadata.labels, none without one.
+  Labels namespace_labels(const std::string& name) const;
+  // The PlacementPolicies that govern `request`, in declaration order: those naming its Promise whose
+  // namespaceSelector (none: every namespace) selects the request's namespace. Validation allows several
+  // only when all of them are KCP Placements (locationSelectors).
+  std::vector<const scheduler::PlacementPolicy*> policies_for(const pipeline::Request& request) const;
 };
 
 }  // namespace ferry::runner

@@ -53,8 +53,16 @@ bool declared(const Platform& platform, const NameReference& reference) {
   return false;
 }
 
+// A Promise is named by one PlacementPolicy, or by several when every one of them is a KCP Placement
+// (locationSelectors): each binds its own Location for the requests whose namespaces it selects.
+bool kcp_placement(const Platform& platform, const std::string& referrer) {
+  return std::any_of(platform.policies.begin(), platform.policies.end(), [&](const auto& p) {
+    return "PlacementPolicy \"" + p.name + "\"" == referrer && !p.location_selectors.empty();
+  });
+}
+
 // Every name a scheduling object or a Destination's metrics annotation refers to is declared, and each
-// Promise is governed by one PlacementPolicy at most.
+// Promise is governed by one PlacementPolicy at most, or only by KCP Placements.
 void check_scheduling(const Platform& platform, std::vector<Error>& errors) {
   check_unique(
       platform.policies, "PlacementPolicy", [](auto& p) { return p.name; }, errors);
@@ -74,11 +82,13 @@ void check_scheduling(const Platform& platform, std::vector<Error>& errors) {
     }
     if (reference.kind != "Promise") continue;
     const auto [first, inserted] = governing.emplace(reference.name, &reference);
-    if (!inserted && first->second->referrer != reference.referrer) {
+    if (!inserted && first->second->referrer != reference.referrer &&
+        !(kcp_placement(platform, first->second->referrer) && kcp_placement(platform, reference.referrer))) {
       errors.push_back(
           make_error(reference.where, "Promise \"" + reference.name + "\" is already governed by " +
                                           first->second->referrer + " at " + first->second->where.render() +
-                                          "; a Promise takes one PlacementPolicy"));
+                                          "; a Promise takes one PlacementPolicy, or several that all have "
+                                          "locationSelectors (KCP Placements)"));
     }
   }
 }
@@ -123,6 +133,8 @@ void check_references(const Platform& platform, std::vector<Error>& errors) {
       platform.destinations, "Destination", [](auto& d) { return d.name; }, errors);
   check_unique(
       platform.stores, "GitStateStore", [](auto& s) { return s.name; }, errors);
+  check_unique(
+      platform.namespaces, "Namespace", [](auto& n) { return n.name; }, errors);
   check_unique(
       platform.requests, "request", [](auto& r) { return r.kind + " " + r.namespace_ + "/" + r.name; },
       errors);

@@ -4,7 +4,21 @@
 
 namespace ferry::runner {
 
-std::optional<DeletedPlacement> deleted_placement(const Platform& platform,
+namespace {
+
+// Why `policy`, declared, no longer governs `request`; "" when it still does.
+std::string why_not_governing(const Platform& platform, const scheduler::PlacementPolicy& policy,
+                              const pipeline::Request& request) {
+  const auto governing = platform.policies_for(request);
+  if (std::find(governing.begin(), governing.end(), &policy) != governing.end()) return "";
+  if (std::find(policy.promises.begin(), policy.promises.end(), request.promise) == policy.promises.end())
+    return "PlacementPolicy " + policy.name + " no longer names Promise " + request.promise;
+  return "PlacementPolicy " + policy.name + " no longer selects namespace " + request.namespace_;
+}
+
+}  // namespace
+
+std::optional<DeletedPlacement> deleted_placement(const Platform& platform, const pipeline::Request& request,
                                                   const std::vector<PlacementReport>& recorded,
                                                   const std::string& pipeline, const std::string& directory,
                                                   const std::optional<std::string>& current) {
@@ -13,18 +27,22 @@ std::optional<DeletedPlacement> deleted_placement(const Platform& platform,
     if (placed.pipeline != pipeline || placed.directory != directory || placed.destination != *current)
       continue;
     if (placed.policy.empty() || placed.location.empty()) return std::nullopt;  // not a KCP Placement's
-    const bool declared =
-        std::any_of(platform.policies.begin(), platform.policies.end(),
-                    [&](const scheduler::PlacementPolicy& p) { return p.name == placed.policy; });
-    if (declared) return std::nullopt;
-    return DeletedPlacement{placed.policy, placed.destination};
+    const auto declared =
+        std::find_if(platform.policies.begin(), platform.policies.end(),
+                     [&](const scheduler::PlacementPolicy& p) { return p.name == placed.policy; });
+    if (declared == platform.policies.end())
+      return DeletedPlacement{placed.policy, placed.destination,
+                              "PlacementPolicy " + placed.policy + " was deleted"};
+    std::string why = why_not_governing(platform, *declared, request);
+    if (why.empty()) return std::nullopt;
+    return DeletedPlacement{placed.policy, placed.destination, std::move(why)};
   }
   return std::nullopt;
 }
 
 void remove_what_it_placed(const DeletedPlacement& deleted, GroupDecision& decided) {
   scheduler::Placement& placement = decided.decision.placement;
-  const std::string why = "PlacementPolicy " + deleted.policy + " was deleted";
+  const std::string& why = deleted.why;
   if (placement.pending()) {
     placement.removed_from = deleted.destination;
     placement.pending_reason +=

@@ -1,7 +1,10 @@
 #include "run/request_plan.h"
 
+#include <map>
+
 #include "placement/policy_placement.h"
 #include "placement/run_scheduling.h"
+#include "placement/several_placements.h"
 #include "platform/destination_layout.h"
 #include "run/deleted_placement.h"
 #include "writer/request_change.h"
@@ -96,15 +99,92 @@ void add_writes(const Platform& platform, const pipeline::Request& request,
       continue;
     }
     const std::vector<std::string>& directories = written.directories[placed++];
-    const auto& location = decided.decision.location;
     for (std::size_t d = 0; d < placement.destinations.size(); ++d) {
-      plan.placements.push_back(
-          {placement.destinations[d], decided.pipeline, decided.directory, directories[d],
-           placement.misplaced_reason, placement.moved_from.value_or(""), decided.policy,
-           location ? location->location : "", location ? scheduler::to_string(location->state) : "",
-           placement.moved_reason});
+      const GroupDecision& by = placed_by(decided, placement.destinations[d]);  // its Placement's share
+      const scheduler::Placement& chosen = by.decision.placement;
+      const auto& location = by.decision.location;
+      plan.placements.push_back({placement.destinations[d], decided.pipeline, decided.directory,
+                                 directories[d], chosen.misplaced_reason, chosen.moved_from.value_or(""),
+                                 by.policy, location ? location->location : "",
+                                 location ? scheduler::to_string(location->state) : "", chosen.moved_reason});
     }
   }
+}
+
+// Every Destination that holds a bundle of the group of `pipeline` and `group_id` now.
+std::vector<std::string> holders_of(const std::vector<ExistingBundle>& existing, const std::string& pipeline,
+                                    const std::string& group_id) {
+  std::vector<std::string> holders;
+  for (const auto& b : existing) {
+    if (b.pipeline == pipeline && group_id.starts_with(b.group_id5)) holders.push_back(b.destination);
+  }
+  return holders;
+}
+
+// The Destinations among `holders` still holding the group for the rules that apply now; what Placements
+// that no longer govern the request placed (run/deleted_placement.h) goes to `deleted` instead.
+std::vector<std::string> still_holding(const Platform& platform, const pipeline::Request& request,
+                                       const std::vector<PlacementReport>& recorded,
+                                       const GroupDecision& group, std::vector<std::string> holders,
+                                       std::vector<DeletedPlacement>& deleted) {
+  std::vector<std::string> kept;
+  for (std::string& holder : holders) {
+    auto gone = deleted_placement(platform, request, recorded, group.pipeline, group.directory, holder);
+    if (gone) {
+      deleted.push_back(std::move(*gone));
+    } else {
+      kept.push_back(std::move(holder));
+    }
+  }
+  return kept;
+}
+
+// What each governing Placement recorded it placed the group on in the previous run.
+std::map<std::string, std::string> recorded_by_policy(const std::vector<PlacementReport>& recorded,
+                                                      const GroupDecision& group) {
+  std::map<std::string, std::string> by_policy;
+  for (const PlacementReport& placed : recorded) {
+    if (placed.pipeline == group.pipeline && placed.directory == group.directory && !placed.policy.empty())
+      by_policy.emplace(placed.policy, placed.destination);
+  }
+  return by_policy;
+}
+
+// What deciding each group of one request reads.
+struct GovernedRequest {
+  const Platform& platform;
+  const pipeline::Request& request;
+  const RunScheduling* scheduling;
+  const std::vector<const scheduler::PlacementPolicy*>& policies;  // governing it (policies_for)
+  const scheduler::SchedulingContext* context;                     // set when a policy governs it
+  const std::vector<ExistingBundle>& existing;
+  const std::vector<PlacementReport>& recorded;
+};
+
+// Decides one group: by several KCP Placements, by its one policy, or by Kratix's rules; a Placement that
+// no longer governs the request does not keep the group where it placed it, and its bundle is removed.
+void decide_group(const GovernedRequest& r, scheduler::GroupToPlace to_place, GroupDecision& decided) {
+  const Platform& platform = r.platform;
+  std::vector<DeletedPlacement> deleted;
+  std::vector<std::string> holders =
+      still_holding(platform, r.request, r.recorded, decided,
+                    holders_of(r.existing, decided.pipeline, decided.group_id), deleted);
+  if (r.policies.size() > 1) {  // several KCP Placements: one Destination in each one's Location
+    const SeveralPlacements several{r.policies, std::move(holders), recorded_by_policy(r.recorded, decided)};
+    schedule_by_placements(to_place, several, platform, *r.scheduling, *r.context, decided);
+  } else {
+    // What a Placement that no longer governs the request chose does not hold the group.
+    to_place.current = holders.empty() ? std::nullopt : std::optional(holders.front());
+    if (r.policies.size() == 1) {
+      schedule_by_policy(to_place, *r.policies.front(), platform, *r.scheduling, *r.context, decided);
+    } else if (r.scheduling) {  // reconcile: judge what the run's index cannot rule out (explain: none)
+      decided.decision =
+          scheduler::decide(to_place, platform.destinations, r.scheduling->destination_index());
+    } else {
+      decided.decision = scheduler::decide(to_place, platform.destinations);
+    }
+  }
+  for (const DeletedPlacement& gone : deleted) remove_what_it_placed(gone, decided);
 }
 
 // True when every pending group is removed from where it was (its KCP Placement is not Ready).
@@ -173,8 +253,13 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
                          const std::vector<ExistingBundle>& existing, const RunScheduling* scheduling,
                          const SameRunPlacements* neighbours, const std::vector<PlacementReport>& recorded) {
   RequestPlan plan;
-  const scheduler::PlacementPolicy* policy = scheduling ? platform.policy_for(promise.name) : nullptr;
-  const auto context = policy ? std::optional(scheduling->context_for(request, neighbours)) : std::nullopt;
+  const auto policies =
+      scheduling ? platform.policies_for(request) : std::vector<const scheduler::PlacementPolicy*>{};
+  const scheduler::PlacementPolicy* policy = policies.size() == 1 ? policies.front() : nullptr;
+  const auto context =
+      policies.empty() ? std::nullopt : std::optional(scheduling->context_for(request, neighbours));
+  const GovernedRequest governed{platform, request, scheduling, policies, context ? &*context : nullptr,
+                                 existing, recorded};
   std::vector<const pipeline::OutputGroup*> groups;
   for (const auto& result : results) {
     for (const auto& group : result.groups) {
@@ -187,18 +272,7 @@ RequestPlan plan_request(const Platform& platform, const pipeline::Request& requ
       GroupDecision decided{result.pipeline,     group.directory,   group.id,
                             to_place.current,    to_place.selector, {},
                             to_place.cardinality};
-      const auto deleted =
-          deleted_placement(platform, recorded, result.pipeline, group.directory, to_place.current);
-      if (deleted) to_place.current.reset();  // what a deleted Placement chose does not hold the group
-      if (policy) {
-        schedule_by_policy(to_place, *policy, platform, *scheduling, *context, decided);
-      } else if (scheduling) {  // reconcile: judge what the run's index cannot rule out (explain passes none)
-        decided.decision =
-            scheduler::decide(to_place, platform.destinations, scheduling->destination_index());
-      } else {
-        decided.decision = scheduler::decide(to_place, platform.destinations);
-      }
-      if (deleted) remove_what_it_placed(*deleted, decided);
+      decide_group(governed, to_place, decided);
       plan.decisions.push_back(std::move(decided));
       groups.push_back(&group);
     }

@@ -55,13 +55,16 @@ class SameRunPlacements;
 // aggregate) on every flat Destination of the store, so groups or pipelines that disappeared, and bundles
 // moved away, leave nothing behind; a change that alters nothing makes no commit. A group on a flat
 // Destination (spec.filepath.mode none or aggregatedYAML) is a writer::FlatPlacement, never sticky. With
-// `scheduling` and a PlacementPolicy governing the Promise, every group is placed by scheduler::schedule()
-// (placement/policy_placement.h) and goes to each Destination it is placed on (spread); otherwise by Kratix's
-// rules (scheduler::decide()). With `neighbours`, the policy's workload affinity sees the placements decided
-// earlier in this run (placement/same_run_neighbours.h). A policy's external scheduler is the only thing run
-// here (through scheduling's chooser); its failure leaves the request pending. `recorded` is the previous
-// run's placements of the request (its record): a group a KCP Placement placed that has been deleted since
-// is placed again and its bundle there removed (run/deleted_placement.h).
+// `scheduling` and a PlacementPolicy governing the request (it names the Promise and its namespaceSelector
+// selects the request's namespace: Platform::policies_for), every group is placed by scheduler::schedule()
+// (placement/policy_placement.h) and goes to each Destination it is placed on (spread); with several KCP
+// Placements governing it, to one Destination in each one's Location (placement/several_placements.h);
+// otherwise by Kratix's rules (scheduler::decide()). With `neighbours`, the policy's workload affinity sees
+// the placements decided earlier in this run (placement/same_run_neighbours.h). A policy's external scheduler
+// is the only thing run here (through scheduling's chooser); its failure leaves the request pending.
+// `recorded` is the previous run's placements of the request (its record): a group a KCP Placement placed
+// that has been deleted since, or that no longer governs the request, is placed again and its bundle there
+// removed (run/deleted_placement.h).
 RequestPlan plan_request(const Platform& platform, const pipeline::Request& request,
                          const pipeline::Promise& promise,
                          const std::vector<pipeline::PipelineResult>& results,

@@ -81,8 +81,8 @@ std::string scheduling_digest(const Platform& platform) {
             (d.strict_match_labels ? "strict" : "") + " " + d.path + " " + d.state_store_kind + "/" +
             d.state_store + " " + readiness_text(d) + "\n";
   }
-  // PlacementPolicies, Locations, Metrics and MetricsProviders as written; not the metric values, which
-  // a run reads afresh (a new value alone re-schedules at the next run that runs the request).
+  // PlacementPolicies, Locations, Metrics, MetricsProviders and Namespaces as written; not the metric values,
+  // which a run reads afresh (a new value alone re-schedules at the next run that runs the request).
   for (const auto& source : platform.scheduling_sources) text += "scheduling " + source + "\n";
   for (const auto& s : platform.stores)
     text += "store " + s.name + " " + s.url + " " + s.branch + " " + s.path + "\n";

@@ -210,6 +210,14 @@ std::function<int()> configure_explain(CLI::App& app) {
   request->excludes(promise);
   add_runtime_options(app, options->run);
   add_store_options(app, options->stores);
+  app.add_option("--state", options->state_dir,
+                 "Bare Git repository (a directory or URL) of the recorded state, read for what a deleted "
+                 "Placement placed (default: branch ferry-state of a Git platform, else "
+                 "PLATFORM/.ferry/state.git)");
+  app.add_option(
+      "--state-branch", options->state_branch,
+      "Branch of the state repository that holds the records (default: state; ferry-state on a Git "
+      "platform's own repository)");
   return [options] { return run_explain(*options); };
 }
 

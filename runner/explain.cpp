@@ -84,7 +84,7 @@ std::string policy_choice(const GroupDecision& group) {
   std::string text = "goes to " + join(p.destinations);
   if (p.moved_from) text += ", moving from " + *p.moved_from;
   if (!p.moved_reason.empty()) text += " (" + p.moved_reason + ")";
-  return text + " (PlacementPolicy " + group.policy + ")";
+  return text + (group.shares.empty() ? " (PlacementPolicy " : " (PlacementPolicies ") + group.policy + ")";
 }
 
 nlohmann::ordered_json terms_json(const std::vector<scheduler::ScoreTerm>& terms) {
@@ -124,6 +124,42 @@ void add_group_policy_json(const GroupDecision& g, nlohmann::ordered_json& group
                        {"reason", location->reason}};
 }
 
+// A group's policy, notes and verdicts (every Destination judged), above its "=>" line.
+std::string render_decision(const GroupDecision& g) {
+  std::string out;
+  const bool by_policy = !g.policy.empty();
+  if (by_policy) out += "    PlacementPolicy " + untrusted_line(g.policy) + "\n";
+  for (const auto& note : g.notes) out += "    note: " + untrusted_line(note) + "\n";
+  std::size_t width = 0;
+  for (const auto& v : g.decision.verdicts) width = std::max(width, v.destination.size());
+  for (const auto& v : g.decision.verdicts) {
+    out += "    " + v.destination + std::string(width - v.destination.size() + 2, ' ') +
+           describe_verdict(v, by_policy) + "\n";
+    if (by_policy) {
+      out += describe_policy_terms(v, std::string(width + 6, ' '));
+      out += std::string(width + 6, ' ') + (v.eligible ? "eligible" : "not eligible") + "\n";
+    }
+  }
+  return out;
+}
+
+// A group several KCP Placements govern: each one's decision in turn, then the notes of the whole group
+// that are not one Placement's own (a deleted Placement's removals, the Placements' removals).
+std::string render_shares(const GroupDecision& g) {
+  std::string out =
+      "    PlacementPolicies " + untrusted_line(g.policy) + ": one Destination in each one's Location\n";
+  std::vector<std::string> own;
+  for (const GroupDecision& share : g.shares) {
+    out += render_decision(share) + "    => " + describe_choice(share) + "\n";
+    for (const auto& note : share.notes) own.push_back("PlacementPolicy " + share.policy + ": " + note);
+  }
+  for (const auto& note : g.notes) {
+    if (std::find(own.begin(), own.end(), note) == own.end())
+      out += "    note: " + untrusted_line(note) + "\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string describe_choice(const GroupDecision& group) {
@@ -151,18 +187,10 @@ std::string render_explanation_text(const Explanation& explanation) {
   for (const GroupDecision& g : explanation.groups) {
     out += "  pipeline " + untrusted_line(g.pipeline) + ", group " + untrusted_line(g.directory) + " (" +
            g.group_id.substr(0, 5) + "), selector " + untrusted_line(scheduler::to_string(g.selector)) + "\n";
-    const bool by_policy = !g.policy.empty();
-    if (by_policy) out += "    PlacementPolicy " + untrusted_line(g.policy) + "\n";
-    for (const auto& note : g.notes) out += "    note: " + untrusted_line(note) + "\n";
-    std::size_t width = 0;
-    for (const auto& v : g.decision.verdicts) width = std::max(width, v.destination.size());
-    for (const auto& v : g.decision.verdicts) {
-      out += "    " + v.destination + std::string(width - v.destination.size() + 2, ' ') +
-             describe_verdict(v, by_policy) + "\n";
-      if (by_policy) {
-        out += describe_policy_terms(v, std::string(width + 6, ' '));
-        out += std::string(width + 6, ' ') + (v.eligible ? "eligible" : "not eligible") + "\n";
-      }
+    if (g.shares.empty()) {
+      out += render_decision(g);
+    } else {
+      out += render_shares(g);
     }
     out += "    => " + describe_choice(g) + "\n";
   }
@@ -171,38 +199,51 @@ std::string render_explanation_text(const Explanation& explanation) {
   return untrusted_lines(out);
 }
 
+namespace {
+
+// One group as JSON; with several KCP Placements, each one's decision under "placements".
+nlohmann::ordered_json group_json(const GroupDecision& g) {
+  nlohmann::ordered_json destinations = nlohmann::ordered_json::array();
+  for (const auto& v : g.decision.verdicts) {
+    nlohmann::ordered_json terms = nlohmann::ordered_json::array();
+    for (const auto& t : v.terms) {
+      terms.push_back({{"key", t.requirement.key},
+                       {"value", t.requirement.value},
+                       {"actual", t.actual ? nlohmann::ordered_json(*t.actual) : nlohmann::ordered_json()},
+                       {"met", t.met}});
+    }
+    nlohmann::ordered_json destination = {{"name", v.destination},
+                                          {"eligible", v.eligible},
+                                          {"strict_refused", v.strict_refused},
+                                          {"terms", terms}};
+    if (!g.policy.empty()) add_policy_json(v, destination);
+    destinations.push_back(std::move(destination));
+  }
+  const auto& p = g.decision.placement;
+  nlohmann::ordered_json group = {
+      {"pipeline", g.pipeline},
+      {"directory", g.directory},
+      {"group_id", g.group_id},
+      {"selector", scheduler::to_string(g.selector)},
+      {"current", g.current ? nlohmann::ordered_json(*g.current) : nlohmann::ordered_json()},
+      {"destinations", destinations},
+      {"chosen", p.destinations},
+      {"pending_reason", p.pending_reason},
+      {"misplaced", p.misplaced_reason},
+      {"choice", describe_choice(g)}};
+  if (!g.policy.empty()) add_group_policy_json(g, group);
+  if (g.shares.empty()) return group;
+  nlohmann::ordered_json shares = nlohmann::ordered_json::array();
+  for (const GroupDecision& share : g.shares) shares.push_back(group_json(share));
+  group["placements"] = shares;  // several KCP Placements: each one's decision
+  return group;
+}
+
+}  // namespace
+
 std::string render_explanation_json(const Explanation& explanation) {
   nlohmann::ordered_json groups = nlohmann::ordered_json::array();
-  for (const GroupDecision& g : explanation.groups) {
-    nlohmann::ordered_json destinations = nlohmann::ordered_json::array();
-    for (const auto& v : g.decision.verdicts) {
-      nlohmann::ordered_json terms = nlohmann::ordered_json::array();
-      for (const auto& t : v.terms) {
-        terms.push_back({{"key", t.requirement.key},
-                         {"value", t.requirement.value},
-                         {"actual", t.actual ? nlohmann::ordered_json(*t.actual) : nlohmann::ordered_json()},
-                         {"met", t.met}});
-      }
-      nlohmann::ordered_json destination = {{"name", v.destination},
-                                            {"eligible", v.eligible},
-                                            {"strict_refused", v.strict_refused},
-                                            {"terms", terms}};
-      if (!g.policy.empty()) add_policy_json(v, destination);
-      destinations.push_back(std::move(destination));
-    }
-    const auto& p = g.decision.placement;
-    groups.push_back({{"pipeline", g.pipeline},
-                      {"directory", g.directory},
-                      {"group_id", g.group_id},
-                      {"selector", scheduler::to_string(g.selector)},
-                      {"current", g.current ? nlohmann::ordered_json(*g.current) : nlohmann::ordered_json()},
-                      {"destinations", destinations},
-                      {"chosen", p.destinations},
-                      {"pending_reason", p.pending_reason},
-                      {"misplaced", p.misplaced_reason},
-                      {"choice", describe_choice(g)}});
-    if (!g.policy.empty()) add_group_policy_json(g, groups.back());
-  }
+  for (const GroupDecision& g : explanation.groups) groups.push_back(group_json(g));
   nlohmann::ordered_json decided_before = nlohmann::ordered_json::array();
   for (const EarlierDecision& e : explanation.decided_before)
     decided_before.push_back({{"request", e.request}, {"destinations", e.destinations}});

@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "run/reconcile.h"
+#include "run/run_state.h"
+#include "run/state_access.h"
 #include "runner/command_support.h"
 #include "runner/explain.h"
 #include "runner/report.h"
@@ -27,13 +29,34 @@ std::vector<const pipeline::Request*> decided_before(const Platform& platform,
   return {};  // linked to nothing
 }
 
-// Runs and decides the requests decided before `request` (their workflows too), then `request` itself.
+// The placements the recorded state keeps for `request`, read without the lock as `ferry status` reads
+// them: none without a state or a record of it. What a KCP Placement deleted since placed is found there.
+Result<std::vector<PlacementReport>> recorded_placements(const StateLocation& location,
+                                                         const pipeline::Request& request) {
+  auto store = open_state_for_reading(location);
+  if (!store) return store.error();
+  if (!*store) return std::vector<PlacementReport>{};
+  auto state = load_run_state(**store);
+  if (!state) return state.error();
+  ObjectRecord key;
+  key.kind = request.kind;
+  key.name = request.name;
+  key.namespace_ = request.namespace_;
+  key.promise = request.promise;
+  const auto found = state->find(key.directory());
+  return found == state->end() ? std::vector<PlacementReport>{} : found->second.placements;
+}
+
+// Runs and decides the requests decided before `request` (their workflows too), then `request` itself,
+// with what the recorded state says it placed.
 Result<Explanation> explain_request(const Platform& platform, const std::string& ns_name,
                                     const RuntimeCommandOptions& run,
-                                    const StoreCommandOptions& store_options) {
+                                    const StoreCommandOptions& store_options, const StateLocation& state) {
   auto named = request_named(platform, ns_name);
   if (!named) return named.error();
   const pipeline::Request* request = *named;
+  auto recorded = recorded_placements(state, *request);
+  if (!recorded) return recorded.error();
   const CommandSecrets secrets(run);
   auto stores =
       open_stores(platform, state_store_opener(store_access(store_options, platform, secrets.source())));
@@ -54,7 +77,7 @@ Result<Explanation> explain_request(const Platform& platform, const std::string&
     neighbours.record(*earlier, destinations);
     explanation.decided_before.push_back({earlier->namespace_ + "/" + earlier->name, destinations});
   }
-  auto plan = run_and_plan(platform, *request, **runtime, *index, options, &neighbours);
+  auto plan = run_and_plan(platform, *request, **runtime, *index, options, &neighbours, nullptr, *recorded);
   if (!plan) return plan.error();
   explanation.groups = plan->decisions;
   return explanation;
@@ -110,9 +133,11 @@ int run_explain(const ExplainCommandOptions& options) {
   }
   std::optional<Platform> platform = load_or_report(*source);
   if (!platform) return 1;
+  const StateLocation state =
+      state_location(options.state_dir, source->source, source->access, options.state_branch);
   auto explanation = options.request.empty()
                          ? explain_promise(*platform, options.promise, options.run)
-                         : explain_request(*platform, options.request, options.run, options.stores);
+                         : explain_request(*platform, options.request, options.run, options.stores, state);
   if (!explanation) {
     std::cerr << render_diagnostics({explanation.error()}, {});
     return 1;

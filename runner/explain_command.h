@@ -18,6 +18,8 @@ struct ExplainCommandOptions {
   std::string output = "text";
   RuntimeCommandOptions run;
   StoreCommandOptions stores;
+  std::string state_dir;     // --state: the recorded state read for what deleted Placements placed
+  std::string state_branch;  // --state-branch
 };
 
 int run_explain(const ExplainCommandOptions& options);

@@ -19,6 +19,7 @@
 //     rescheduling: false                   # Krake: move when another Destination beats the current score
 //     spread: {count: 2, topologyKey: zone, maxSkew: 1}
 //     locationSelectors: [{matchLabels: {cloud: aws}}]   # KCP
+//     namespaceSelector: {matchLabels: {app: foo}}        # KCP: the namespaces it governs (default: all)
 //     schedulerName: my-scheduler           # an external scheduler, run by the runner
 //     targetDestination: {name: worker-1}   # Crossplane's targetCluster: only this Destination (seed 002)
 #pragma once
@@ -48,6 +49,9 @@ struct PlacementPolicy {
   bool rescheduling = false;
   std::optional<SpreadConstraint> spread;
   std::vector<LabelSelector> location_selectors;
+  // KCP's namespaceSelector: the namespaces (by their v1 Namespace labels) whose requests it governs;
+  // none: every namespace.
+  std::optional<LabelSelector> namespace_selector;
   std::optional<std::string> scheduler_name;
   std::optional<std::string> target_destination;  // spec.targetDestination.name
   SourceLocation target_where = {};               // where that name is written, for the load check

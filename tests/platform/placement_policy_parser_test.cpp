@@ -110,7 +110,7 @@ const std::vector<PolicyErrorRow> kPolicyErrorRows = {
     {"spec: {promises: [app], priority: {}}\n",
      "policy.yaml:4:25: unknown field \"priority\" in \"spec\"; known fields: promises, predicates, "
      "priorities, "
-     "rescheduling, spread, locationSelectors, schedulerName, targetDestination"},
+     "rescheduling, spread, locationSelectors, namespaceSelector, schedulerName, targetDestination"},
     {"spec: {predicates: {}}\n", "policy.yaml:4:7: \"spec.promises\" must name at least one Promise"},
     {"spec:\n  promises: [app]\n  predicates:\n    labelConstraints: ['location is']\n",
      "policy.yaml:7:36: expected a value, found the end"},

@@ -88,7 +88,9 @@ spec:
                           at("policy.yaml") +
                               ":13:5: Promise \"redis\" is already governed by PlacementPolicy "
                               "\"spread-redis\" at " +
-                              at("policy.yaml") + ":5:14; a Promise takes one PlacementPolicy",
+                              at("policy.yaml") +
+                              ":5:14; a Promise takes one PlacementPolicy, or several that all have "
+                              "locationSelectors (KCP Placements)",
                       }));
 }
 

@@ -54,6 +54,46 @@ TEST(Explain, JsonCarriesTheSameFacts) {
   EXPECT_NE(json.find("\"actual\": null"), std::string::npos);
 }
 
+// Several KCP Placements govern the request: each one's decision, then the group's union and the notes
+// that are no one Placement's own.
+TEST(Explain, SeveralPlacementsShowEachOnesChoice) {
+  GroupDecision group = decided({{"env", "dev"}}, std::nullopt);
+  GroupDecision aws = group;
+  aws.policy = "aws";
+  aws.decision.verdicts.resize(1);  // dev-a alone, to keep the text short
+  aws.notes = {"placement Bound, Location aws, Destination dev-a"};
+  GroupDecision gce = aws;
+  gce.policy = "gce";
+  gce.decision.placement = scheduler::Placement{};
+  gce.decision.placement.pending_reason = "Pending: PlacementPolicy gce condition Ready False: no Location";
+  gce.notes = {"placement Pending, Ready False: no Location"};
+  group.policy = "aws, gce";
+  group.shares = {aws, gce};
+  group.notes = {"PlacementPolicy aws: placement Bound, Location aws, Destination dev-a",
+                 "PlacementPolicy gce: placement Pending, Ready False: no Location",
+                 "removed from Destination prod: PlacementPolicy old was deleted"};
+  const Explanation e{"request team-a/cache (redis, Promise redis)", {group}};
+  EXPECT_EQ(render_explanation_text(e),
+            "request team-a/cache (redis, Promise redis)\n"
+            "  pipeline configure, group . (5058f), selector env=dev\n"
+            "    PlacementPolicies aws, gce: one Destination in each one's Location\n"
+            "    PlacementPolicy aws\n"
+            "    note: placement Bound, Location aws, Destination dev-a\n"
+            "    dev-a  selector: met env=dev\n"
+            "           eligible\n"
+            "    => goes to dev-a (PlacementPolicy aws)\n"
+            "    PlacementPolicy gce\n"
+            "    note: placement Pending, Ready False: no Location\n"
+            "    dev-a  selector: met env=dev\n"
+            "           eligible\n"
+            "    => pending: Pending: PlacementPolicy gce condition Ready False: no Location\n"
+            "    note: removed from Destination prod: PlacementPolicy old was deleted\n"
+            "    => goes to dev-a (PlacementPolicies aws, gce)\n");
+  const std::string json = render_explanation_json(e);
+  EXPECT_NE(json.find("\"placements\": ["), std::string::npos) << json;
+  EXPECT_NE(json.find("\"policy\": \"gce\""), std::string::npos) << json;
+}
+
 // Two requests of different kinds with one name: NAMESPACE/NAME is ambiguous and says so; KIND/NAMESPACE/NAME
 // picks one.
 TEST(Explain, KindNamespaceNameTellsApartTwoKindsWithOneName) {
