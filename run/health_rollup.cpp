@@ -105,14 +105,15 @@ void apply_run_health(const RunHealth& health, RunReport& run, IncrementalRun& i
     const auto found = health.by_request.find(directory);
     const std::optional<pipeline::HealthStatus> rolled =
         found == health.by_request.end() ? std::nullopt : std::optional(found->second);
-    // Without a record and without a healthStatus nothing changes, and no status is parsed (the no-op
-    // run's common case).
+    // Without a record and without a healthStatus nothing changes: no status is parsed or copied (the
+    // no-op run's common case). A paused request's report carries no status; its record keeps one.
+    const bool paused = report.result == RequestResult::paused;
+    if (!rolled && !paused && report.status_yaml.find("healthStatus") == std::string::npos) continue;
     const auto with_health = [&rolled](const std::string& status) {
       if (!rolled && status.find("healthStatus") == std::string::npos) return status;
       return pipeline::status_with_health(status, rolled);
     };
-    // A paused request's report carries no status; its record keeps one.
-    if (report.result != RequestResult::paused) report.status_yaml = with_health(report.status_yaml);
+    if (!paused) report.status_yaml = with_health(report.status_yaml);
     incremental.update_status(directory, with_health);
   }
 }

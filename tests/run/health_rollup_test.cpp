@@ -165,6 +165,21 @@ TEST_F(HealthRollupTest, AHealthChangeRerunsNothingButChangesOneStatusFile) {
   EXPECT_EQ(state.commit_count(), count + 1);
 }
 
+TEST_F(HealthRollupTest, APausedRequestsRecordKeepsItsStatusAndGetsItsHealth) {
+  run(t0);
+  std::string request = kRequest;
+  request.replace(request.find("  namespace: team-a\n"), 19,
+                  "  namespace: team-a\n  labels: {kratix.io/paused: \"true\"}\n");
+  write_file(dir.path() / "platform/request.yaml", request);
+  commit("dev/.ferry-health/cache.yaml", record_text("cache-probe", "degraded"));
+  const RunReport paused = run(t0 + 1h);
+  ASSERT_EQ(paused.requests.at(0).result, RequestResult::paused);
+  EXPECT_EQ(paused.requests.at(0).status_yaml, "");  // a paused report carries no status
+  EXPECT_EQ(published_health()["state"].Scalar(), "degraded");
+  const YAML::Node published = YAML::Load(state.files().at(kCacheStatusFile))["status"];
+  EXPECT_EQ(published["workflowsSucceeded"].as<int>(), 1);  // the rest of its status is kept
+}
+
 TEST(HealthRollup, TheWorstStateWinsInKratixsOrder) {
   const auto worst = [](std::vector<HealthState> states) {
     std::vector<pipeline::HealthEntry> entries;
