@@ -89,11 +89,11 @@ struct RunReport {
   std::vector<RequestReport> promises;  // kind "Promise": static dependencies and promise.configure output
   std::vector<RequestReport> requests;  // in platform order, then the deleted ones
   std::string state_error;  // the state record could not be written (the next run redoes this one)
-  std::vector<std::string> state_warnings = {};  // the state was recorded, but packing it afterwards failed
+  std::vector<std::string> state_warnings = {};   // the state was recorded, but packing it afterwards failed
+  std::vector<std::string> metric_failures = {};  // metrics read at the start that have no value this run
   // HealthRecords ignored (naming a request or Promise not in the platform, or not valid in a Destination's
   // health folder) and health folders not read (run/health_rollup.h): never a failed run.
   std::vector<std::string> health_warnings = {};
-  std::vector<std::string> metric_failures = {};  // metrics read at the start that have no value this run
   // Unfinished transactions of earlier runs: finished, reverted, dropped.
   std::vector<std::string> journal_notes = {};
   // Kratix's canary files (run/canaries.h): the commits that wrote or deleted them, and the stores
