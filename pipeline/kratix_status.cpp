@@ -135,7 +135,8 @@ YAML::Node pipeline_written_status(const YAML::Node& status) {
                                                    "workflowsSucceeded",
                                                    "workflowsFailed",
                                                    "observedGeneration",
-                                                   "lastSuccessfulConfigureWorkflowTime"};
+                                                   "lastSuccessfulConfigureWorkflowTime",
+                                                   "healthStatus"};
   static const std::set<std::string> owned_conditions = {
       "ConfigureWorkflowCompleted", "Reconciled", "WorksSucceeded",
       "PromiseAvailable",           "Available",  "RequirementsFulfilled",

@@ -47,7 +47,8 @@ void mark_pipeline_failed(YAML::Node& status, std::size_t index, TimePoint now);
 void mark_workflow_suspended(YAML::Node& status, TimePoint now);
 
 // `status` (not modified) without what Kratix's controller and ferry own: kratix, ferry, the counters,
-// lastSuccessfulConfigureWorkflowTime, observedGeneration, and the conditions of Kratix's types
+// lastSuccessfulConfigureWorkflowTime, observedGeneration, healthStatus (the HealthRecords' roll-up,
+// pipeline/health_status.h), and the conditions of Kratix's types
 // (ConfigureWorkflowCompleted, Reconciled, WorksSucceeded, PromiseAvailable, Available,
 // RequirementsFulfilled, DeleteWorkflowCompleted). What is left is what pipelines wrote, and message.
 YAML::Node pipeline_written_status(const YAML::Node& status);

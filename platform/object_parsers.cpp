@@ -9,6 +9,7 @@
 #include "pipeline/spec_json.h"
 #include "platform/destination_filepath_parser.h"
 #include "platform/destination_parser.h"
+#include "platform/health_record_parser.h"
 #include "platform/kind_fields.h"
 #include "platform/scheduling_objects.h"
 #include "writer/store_url.h"
@@ -191,6 +192,13 @@ const std::map<std::string, KindHandler>& platform_kinds() {
          auto store = parse_git_state_store(doc);
          if (!store) return store.error();
          platform.stores.push_back(std::move(*store));
+         return ok();
+       }},
+      {"HealthRecord",
+       [](const YamlDocument& doc, Platform& platform) -> Status {
+         auto record = parse_health_record(doc);
+         if (!record) return record.error();
+         platform.health_records.push_back(std::move(*record));
          return ok();
        }},
       {"BucketStateStore",

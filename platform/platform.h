@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "pipeline/model.h"
 #include "platform/destination_filepath.h"
+#include "platform/health_record.h"
 #include "scheduler/destination.h"
 #include "scheduler/location.h"
 #include "scheduler/metrics.h"
@@ -72,6 +73,9 @@ struct Platform {
   std::vector<GitStateStore> stores;
   std::vector<pipeline::Request> requests;
   std::vector<NamespaceObject> namespaces;  // v1 Namespace objects, for namespaceSelectors
+  // HealthRecords declared in the platform; those in Destinations' health folders are read by the run
+  // (run/health_rollup.h).
+  std::vector<HealthRecord> health_records;
   // ferry's own kinds under scheduling.ferry.dev/v1alpha1 (docs/scheduling.md, docs/metrics.md).
   std::vector<scheduler::PlacementPolicy> policies;
   std::vector<scheduler::Location> locations;

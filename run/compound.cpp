@@ -63,6 +63,8 @@ void absorb(RunReport& merged, RunReport pass) {
   for (auto& failure : pass.metric_failures) merged.metric_failures.push_back(std::move(failure));
   for (auto& commit : pass.canary_commits) merged.canary_commits.push_back(std::move(commit));
   for (auto& error : pass.canary_errors) merged.canary_errors.push_back(std::move(error));
+  // The last pass sees every emitted request: an earlier pass's "missing request" may be one emitted since.
+  merged.health_warnings = std::move(pass.health_warnings);
 }
 
 // The first error of objects that do not load, saying how many there are: the run stops there (the

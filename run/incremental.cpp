@@ -114,6 +114,13 @@ void IncrementalRun::keep_failed_deletion(const ObjectRecord& record, const std:
   kept.message = "deletion failed: " + message;
 }
 
+void IncrementalRun::update_status(const std::string& directory,
+                                   const std::function<std::string(const std::string&)>& change) {
+  const std::lock_guard lock(mutex_);
+  const auto found = after_.find(directory);
+  if (found != after_.end()) found->second.status_yaml = change(found->second.status_yaml);
+}
+
 std::string IncrementalRun::previous_status(const std::string& directory) const {
   if (!before_) return "";
   const auto found = before_->find(directory);

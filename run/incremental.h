@@ -3,6 +3,7 @@
 // Thread-safe: requests are decided and recorded from parallel tasks.
 #pragma once
 
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -49,6 +50,11 @@ class IncrementalRun {
   // Forgets a deleted object; a failed deletion keeps its record (with the failure) for the next run.
   void forget(const ObjectRecord& record);
   void keep_failed_deletion(const ObjectRecord& record, const std::string& message);
+
+  // Replaces the status of the record of directory `directory` that this run leaves with
+  // `change(status)`; nothing when the run leaves no such record.
+  void update_status(const std::string& directory,
+                     const std::function<std::string(const std::string&)>& change);
 
   // The status the object of record directory `directory` was left with (YAML text; "" when none).
   std::string previous_status(const std::string& directory) const;

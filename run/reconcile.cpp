@@ -19,6 +19,7 @@
 #include "run/deletion_guard.h"
 #include "run/destination_cleanup.h"
 #include "run/drift_check.h"
+#include "run/health_rollup.h"
 #include "run/incremental.h"
 #include "run/journal.h"
 #include "run/multi_store_commit.h"
@@ -250,6 +251,8 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   if (context.error()) return *context.error();
   run.metric_failures = context.metric_failures();
   run.journal_notes = journal.notes();
+  // Health after the workflows, from the branch tips as they are now: it changes statuses, never what ran.
+  if (!pipeline::interrupted()) apply_run_health(read_run_health(platform, opened->views), run, incremental);
   // Interrupted: no deletions, and no state record (the next run redoes this run's work).
   if (!incremental.enabled() || runtime::interrupted()) return run;
   drop_vanished_entries(platform, digests, stores, journal, options.shard);

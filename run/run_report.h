@@ -91,6 +91,9 @@ struct RunReport {
   std::string state_error;  // the state record could not be written (the next run redoes this one)
   std::vector<std::string> state_warnings = {};   // the state was recorded, but packing it afterwards failed
   std::vector<std::string> metric_failures = {};  // metrics read at the start that have no value this run
+  // HealthRecords ignored (naming a request or Promise not in the platform, or not valid in a Destination's
+  // health folder) and health folders not read (run/health_rollup.h): never a failed run.
+  std::vector<std::string> health_warnings = {};
   // Unfinished transactions of earlier runs: finished, reverted, dropped.
   std::vector<std::string> journal_notes = {};
   // Kratix's canary files (run/canaries.h): the commits that wrote or deleted them, and the stores

@@ -55,11 +55,14 @@ std::string getenv_or_empty(const char* name) {
   return value ? value : "";
 }
 
-// The object's status.message and its conditions at a glance, secret values masked.
+// The object's status.message, its conditions and its health at a glance, secret values masked.
 std::string status_cell(const RequestReport& r) {
   std::string cell = r.status_message;
-  if (const std::string conditions = conditions_summary(status_json(r.status_yaml)); !conditions.empty())
+  const nlohmann::ordered_json status = status_json(r.status_yaml);
+  if (const std::string conditions = conditions_summary(status); !conditions.empty())
     cell += (cell.empty() ? "" : "; ") + conditions;
+  if (const std::string health = health_summary(status); !health.empty())
+    cell += (cell.empty() ? "" : "; ") + ("health " + health);
   return masked_secrets(cell);
 }
 

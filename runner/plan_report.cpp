@@ -177,6 +177,8 @@ std::string render_plan_text(const PlanReport& plan) {
   if (!plan.run.state_error.empty()) out += "warning: " + untrusted_lines(plan.run.state_error) + "\n";
   for (const std::string& warning : plan.run.state_warnings)
     out += "warning: " + untrusted_lines(warning) + "\n";
+  for (const std::string& warning : plan.run.health_warnings)
+    out += "warning: " + untrusted_lines(warning) + "\n";
   return out;
 }
 

@@ -180,6 +180,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   for (const auto& r : report.requests) out += styled_entry(r, style);
   for (const auto& failure : report.metric_failures) out += "warning: " + untrusted_lines(failure) + "\n";
   for (const auto& warning : report.state_warnings) out += "warning: " + untrusted_lines(warning) + "\n";
+  for (const auto& warning : report.health_warnings) out += "warning: " + untrusted_lines(warning) + "\n";
   for (const auto& note : report.journal_notes) out += "journal: " + untrusted_lines(note) + "\n";
   for (const auto& note : report.recovery_notes) out += "recovery: " + untrusted_lines(note) + "\n";
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
@@ -207,6 +208,7 @@ std::string render_json(const RunReport& report) {
   if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
   if (!report.journal_notes.empty()) document["journal"] = report.journal_notes;
   if (!report.state_warnings.empty()) document["state_warnings"] = report.state_warnings;
+  if (!report.health_warnings.empty()) document["health_warnings"] = report.health_warnings;
   if (!report.recovery_notes.empty()) document["recovery"] = report.recovery_notes;
   if (const int retries = push_retries_of(report); retries > 0) document["push_retries"] = retries;
   if (!report.canary_commits.empty() || !report.canary_errors.empty()) {

@@ -28,4 +28,26 @@ std::string conditions_summary(const nlohmann::ordered_json& status) {
   return out;
 }
 
+std::string health_summary(const nlohmann::ordered_json& status) {
+  if (!status.is_object() || !status.contains("healthStatus") || !status["healthStatus"].is_object())
+    return "";
+  const nlohmann::ordered_json& health = status["healthStatus"];
+  const auto text = [](const nlohmann::ordered_json& object, const char* key) {
+    const auto found = object.find(key);
+    return found != object.end() && found->is_string() ? found->get<std::string>() : std::string();
+  };
+  std::string records;
+  const auto list = health.find("healthRecords");
+  if (list != health.end() && list->is_array()) {
+    for (const auto& record : *list) {
+      if (!record.is_object()) continue;
+      const nlohmann::ordered_json source = record.value("source", nlohmann::ordered_json::object());
+      const std::string name =
+          source.is_object() ? text(source, "namespace") + "/" + text(source, "name") : "";
+      records += (records.empty() ? "" : ", ") + name + " " + text(record, "state");
+    }
+  }
+  return text(health, "state") + (records.empty() ? "" : " (" + records + ")");
+}
+
 }  // namespace ferry::runner

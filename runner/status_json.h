@@ -16,4 +16,9 @@ nlohmann::ordered_json status_json(const std::string& status_yaml);
 // without conditions. Untrusted text: escape it for where it is shown.
 std::string conditions_summary(const nlohmann::ordered_json& status);
 
+// Its health at a glance (status.healthStatus, run/health_rollup.h): "unhealthy (default/db-probe
+// unhealthy, default/web-probe healthy)"; "" without healthStatus. Untrusted text: escape it for where it is
+// shown.
+std::string health_summary(const nlohmann::ordered_json& status);
+
 }  // namespace ferry::runner

@@ -66,11 +66,15 @@ std::string summary_line(const RunState& state, bool promises, const std::string
   return line;
 }
 
-// The conditions at a glance and what the pipelines wrote into the status, as indented YAML.
+// The conditions and the health at a glance, and what the pipelines wrote into the status, as indented
+// YAML.
 std::string status_details(const ObjectRecord& r) {
   std::string out;
-  if (const std::string conditions = conditions_summary(status_json(r.status_yaml)); !conditions.empty())
+  const nlohmann::ordered_json status = status_json(r.status_yaml);
+  if (const std::string conditions = conditions_summary(status); !conditions.empty())
     out += "  conditions: " + untrusted_line(conditions) + "\n";
+  if (const std::string health = health_summary(status); !health.empty())
+    out += "  health: " + untrusted_line(health) + "\n";
   auto documents = parse_yaml_stream(r.status_yaml, "status");
   if (!documents || documents->size() != 1) return out;
   YAML::Node fields = pipeline::pipeline_written_status(documents->front().node);

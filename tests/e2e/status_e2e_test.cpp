@@ -3,7 +3,8 @@
 // shows in the reconcile report, `ferry status --output json|yaml` and the status tree on the state branch;
 // a failing second pipeline shows Kratix's failure and keeps the first's fields; a counter counts 1, 2, 3
 // over forced runs; a pipeline that copies its input object commits the previous status; a run with
-// nothing changed makes no state commit, and one request's change changes one status file.
+// nothing changed makes no state commit, and one request's change changes one status file; a HealthRecord an
+// agent commits to the Destination's repository shows as the request's healthStatus without rerunning it.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -19,6 +20,7 @@ using ferry::testing::FerryArgs;
 using ferry::testing::git;
 using ferry::testing::read_file;
 using ferry::testing::run_ferry;
+using ferry::testing::shell_quote;
 using ferry::testing::write_file;
 
 // Counts its runs in status and writes stage: one.
@@ -166,6 +168,48 @@ TEST_F(StatusE2E, NothingChangedMakesNoStatusCommitAndOneChangeChangesOneFile) {
   reconcile(runtime());
   EXPECT_EQ(git(state(), "diff --name-only " + first + " state -- status"),
             "status/default/redis/cache-a.yaml");
+}
+
+// docs/status.md, "Health": an agent on the worker commits a HealthRecord to the health folder of the
+// Destination's directory; the next run, which reruns nothing for it, rolls it up into the request's status,
+// shown by `ferry status` and published in the status tree.
+TEST_F(StatusE2E, AHealthRecordCommittedToTheDestinationShowsInTheStatus) {
+  reconcile(runtime());
+  const std::filesystem::path clone = dir.path() / "agent";
+  ASSERT_EQ(ferry::testing::run("git clone -q " + shell_quote(clusters().string()) + " " +
+                                shell_quote(clone.string()))
+                .exit_code,
+            0);
+  write_file(clone / "worker-dev/.ferry-health/cache-a.yaml",
+             "apiVersion: platform.kratix.io/v1alpha1\nkind: HealthRecord\nmetadata:\n  name: cache-a-probe\n"
+             "  namespace: default\ndata:\n  promiseRef: {name: redis}\n"
+             "  resourceRef: {name: cache-a, namespace: default}\n  state: unhealthy\n  lastRun: 1738158772\n"
+             "  details: {info: replica lag 30s}\n");
+  ASSERT_EQ(ferry::testing::run("cd " + shell_quote(clone.string()) +
+                                " && git add -A && git commit -qm health && git push -q origin HEAD:main")
+                .exit_code,
+            0);
+
+  const auto [code, report] = reconcile(runtime());
+  EXPECT_EQ(code, 3) << read_file(dir.path() / "stderr");  // cache-b's stage two fails again
+  EXPECT_EQ(request_entry(report, "cache-a")["result"], "skipped");
+  EXPECT_EQ(request_status(report, "cache-a")["healthStatus"]["state"], "unhealthy");
+
+  const auto json =
+      run_ferry(FerryArgs{"status", platform().string(), "default/cache-a", "--output", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.error_output;
+  const nlohmann::json health = nlohmann::json::parse(json.output)["requests"][0]["status"]["healthStatus"];
+  EXPECT_EQ(health["state"], "unhealthy");
+  ASSERT_EQ(health["healthRecords"].size(), 1u) << health.dump();
+  EXPECT_EQ(health["healthRecords"][0]["source"]["name"], "cache-a-probe");
+  EXPECT_EQ(health["healthRecords"][0]["lastRun"], 1738158772);
+  EXPECT_EQ(health["healthRecords"][0]["details"]["info"], "replica lag 30s");
+
+  const std::string published = state_file("status/default/redis/cache-a.yaml");
+  EXPECT_NE(published.find("  healthStatus:\n    state: unhealthy\n"), std::string::npos) << published;
+  const auto text = run_ferry(FerryArgs{"status", platform().string(), "default/cache-a"});
+  EXPECT_NE(text.output.find("  health: unhealthy (default/cache-a-probe unhealthy)\n"), std::string::npos)
+      << text.output;
 }
 
 }  // namespace

@@ -203,13 +203,13 @@ TEST_F(LoaderTest, DuplicateRequestsAndPromiseApisAreErrors) {
 TEST_F(LoaderTest, UnknownKindsAreWarningsNotErrors) {
   write_valid_platform();
   write_file(dir.path() / "extra.yaml",
-             "apiVersion: platform.kratix.io/v1alpha1\nkind: HealthRecord\nmetadata: {name: h}\n---\n"
+             "apiVersion: platform.kratix.io/v1alpha1\nkind: Work\nmetadata: {name: h}\n---\n"
              "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: n}\n");
   const LoadResult result = load();
   EXPECT_TRUE(result.errors.empty());
   EXPECT_EQ(rendered(result.warnings),
             (std::vector<std::string>{
-                at("extra.yaml") + ":1:1: skipped unknown kind HealthRecord in platform.kratix.io",
+                at("extra.yaml") + ":1:1: skipped unknown kind Work in platform.kratix.io",
                 at("extra.yaml") + ":5:1: skipped v1 ConfigMap: not a Kratix object",
             }));
 }

@@ -53,7 +53,9 @@ TEST(GitHubSummary, TablesEveryObjectAndDrawsItsPlacements) {
   ready.status_message = "db | ready";
   ready.status_yaml =
       "message: db | ready\nconditions:\n- {type: ConfigureWorkflowCompleted, status: 'True', reason: "
-      "PipelinesExecutedSuccessfully}\n- {type: Reconciled, status: 'True', reason: Reconciled}\n";
+      "PipelinesExecutedSuccessfully}\n- {type: Reconciled, status: 'True', reason: Reconciled}\n"
+      "healthStatus: {state: degraded, healthRecords: [{state: degraded, source: {name: probe, namespace: "
+      "default}}]}\n";
   report.requests.push_back(ready);
   report.requests.push_back(request("b", RequestResult::skipped, "dev"));
   auto pending = request("c", RequestResult::pending);
@@ -66,7 +68,8 @@ TEST(GitHubSummary, TablesEveryObjectAndDrawsItsPlacements) {
       "| object | Promise | result | Destinations | commits | status | message |\n"
       "|---|---|---|---|---|---|---|\n"
       "| default/a | redis | succeeded | dev | clusters@0123456789ab | db \\| ready; "
-      "ConfigureWorkflowCompleted True (PipelinesExecutedSuccessfully), Reconciled True (Reconciled) |  |\n"
+      "ConfigureWorkflowCompleted True (PipelinesExecutedSuccessfully), Reconciled True (Reconciled); health "
+      "degraded (default/probe degraded) |  |\n"
       "| default/b | redis | skipped | dev | clusters@0123456789ab |  |  |\n"
       "| default/c | redis | pending |  |  |  | no Destination matches env=prod \\| tier=1 |\n"
       "\n```mermaid\nflowchart LR\n"
