@@ -28,6 +28,7 @@
 #include "run/promise_plan.h"
 #include "run/promise_requirements.h"
 #include "run/recorded_run.h"
+#include "run/recorded_statuses.h"
 #include "run/recorded_stores.h"
 #include "run/recovery.h"
 #include "run/request_plan.h"
@@ -146,14 +147,15 @@ std::set<std::string> unrestored_drift(const DriftCheck& drift, const RunReport&
 
 // Records the run's objects, and with them `stores_change` (the recorded stores, recorded_stores.h), in one
 // commit.
-void record_state(const IncrementalRun& incremental, writer::Change stores_change, writer::StateStore& state,
-                  RunReport& run) {
+void record_state(const IncrementalRun& incremental, const RecordedStatuses& statuses,
+                  writer::Change stores_change, writer::StateStore& state, RunReport& run) {
   {
     const pipeline::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
     const RunState after = incremental.after();
     writer::Change change = run_state_change(
-        incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n");
+        incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n",
+        [&statuses](const ObjectRecord& record) { return statuses.published(record); });
     for (auto& bundle : stores_change.bundles) change.bundles.push_back(std::move(bundle));
     for (auto& removed : stores_change.removed_directories)
       change.removed_directories.push_back(std::move(removed));
@@ -203,7 +205,9 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
     if (Status rebuilt = rebuild_lost_records(platform, context, drift, options, **recorded, run); !rebuilt)
       return rebuilt.error();
   }
-  IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection);
+  const RecordedStatuses statuses(options.state);
+  IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection,
+                             {&statuses, options.skipped_statuses, options.record_statuses});
   if (*recorded) incremental.set_drift(drift.findings, options.restore_drift);
   Journal journal(options.state, !options.dry_run);
   if (Status loaded = journal.load(); !loaded) return loaded.error();
@@ -264,7 +268,7 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
                   tips, declared.root);
     record_cleanups(stores_change, (*recorded)->cleanups,
                     cleanups_to_record(declared, (*recorded)->cleanups, cleaned));
-    record_state(incremental, std::move(stores_change), *options.state, run);
+    record_state(incremental, statuses, std::move(stores_change), *options.state, run);
   }
   return run;
 }
