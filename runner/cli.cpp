@@ -147,6 +147,9 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
   app.add_flag("--no-drift-check", state.no_drift_check,
                "Read no store's history: neither drift nor records that lost track of a store are noticed "
                "(docs/state.md)");
+  app.add_flag("--no-status", state.no_status,
+               "Record and publish no status (no status/ files on the state branch) and feed none back to "
+               "the pipelines (docs/status.md)");
   app.add_option(
          "--max-deletions", state.max_deletions,
          "Delete at most N vanished requests and Promises in this run, else stop before running anything "
