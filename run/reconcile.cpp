@@ -32,6 +32,7 @@
 #include "run/recorded_stores.h"
 #include "run/recovery.h"
 #include "run/request_plan.h"
+#include "run/status_publication.h"
 #include "run/workflow_runs.h"
 
 namespace ferry::runner {
@@ -145,10 +146,32 @@ std::set<std::string> unrestored_drift(const DriftCheck& drift, const RunReport&
   return left;
 }
 
+// Where --publish-status sends the status tree: the opened store, its configuration and the path.
+struct StatusPublication {
+  writer::StateStore* store;
+  const GitStateStore* config;
+  StatusTarget target;
+};
+
+// Commits the run's status files to the --publish-status store, before the records (a failure leaves them
+// unrecorded, so the next run repeats this run's work and publishes again). True when nothing failed.
+bool publish_statuses(const writer::Change& state_change, const StatusPublication& publication,
+                      RunReport& run) {
+  const writer::Change change = status_target_change(state_change, *publication.config, publication.target);
+  if (change.files.empty()) return true;
+  auto outcome = publication.store->apply(change);
+  if (outcome) return true;
+  run.state_error = "the statuses were not published to " + publication.store->describe() + ": " +
+                    outcome.error().render() +
+                    "; the run's state was not recorded, so the next run repeats this run's work";
+  return false;
+}
+
 // Records the run's objects, and with them `stores_change` (the recorded stores, recorded_stores.h), in one
-// commit.
+// commit; with `publication`, first commits their status files there.
 void record_state(const IncrementalRun& incremental, const RecordedStatuses& statuses,
-                  writer::Change stores_change, writer::StateStore& state, RunReport& run) {
+                  writer::Change stores_change, writer::StateStore& state,
+                  const std::optional<StatusPublication>& publication, RunReport& run) {
   {
     const pipeline::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
@@ -159,6 +182,7 @@ void record_state(const IncrementalRun& incremental, const RecordedStatuses& sta
     for (auto& bundle : stores_change.bundles) change.bundles.push_back(std::move(bundle));
     for (auto& removed : stores_change.removed_directories)
       change.removed_directories.push_back(std::move(removed));
+    if (publication && !publish_statuses(change, *publication, run)) return;
     auto outcome = state.apply(change);
     if (!outcome) {
       run.state_error = "the run's state was not recorded in " + state.describe() + ": " +
@@ -178,6 +202,9 @@ void record_state(const IncrementalRun& incremental, const RecordedStatuses& sta
 
 Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime& runtime,
                             const StoreOpener& open_store, const ReconcileOptions& options) {
+  if (options.status_target) {
+    if (auto named = status_target_store(declared, *options.status_target); !named) return named.error();
+  }
   auto recorded = load_recorded_run(declared, options);
   if (!recorded) return recorded.error();
   auto opened = open_stores(declared, open_store);
@@ -268,7 +295,12 @@ Result<RunReport> reconcile(const Platform& declared, pipeline::ContainerRuntime
                   tips, declared.root);
     record_cleanups(stores_change, (*recorded)->cleanups,
                     cleanups_to_record(declared, (*recorded)->cleanups, cleaned));
-    record_state(incremental, statuses, std::move(stores_change), *options.state, run);
+    std::optional<StatusPublication> publication;
+    if (options.status_target) {
+      const GitStateStore* config = *status_target_store(declared, *options.status_target);  // checked first
+      publication = StatusPublication{stores.at(config->name).store, config, *options.status_target};
+    }
+    record_state(incremental, statuses, std::move(stores_change), *options.state, publication, run);
   }
   return run;
 }

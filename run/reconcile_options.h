@@ -15,6 +15,7 @@
 #include "placement/run_scheduling.h"
 #include "run/progress_counter.h"
 #include "run/shard.h"
+#include "run/status_publication.h"
 #include "run/work_selection.h"
 #include "writer/state_store.h"
 
@@ -39,6 +40,9 @@ struct ReconcileOptions {
   bool skipped_statuses = true;
   // --no-status: no status is recorded or published (docs/status.md), and none is fed back to the pipelines.
   bool record_statuses = true;
+  // --publish-status STORE[:PATH]: the status tree also goes to that GitStateStore
+  // (run/status_publication.h).
+  std::optional<StatusTarget> status_target;
   // --max-deletions N: the deletion guard's limit (run/deletion_guard.h); nullopt: its default rules.
   std::optional<std::size_t> max_deletions;
   // --restore-drift: objects whose files someone else changed (run/drift_check.h) run, so that their

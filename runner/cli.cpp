@@ -177,6 +177,11 @@ std::function<int()> configure_reconcile(CLI::App& app) {
   app.add_flag("--show-logs", options->show_logs,
                "Print each container's output on stderr when it ends, each line prefixed "
                "\"NAMESPACE/NAME PIPELINE/CONTAINER | \"");
+  app.add_option("--publish-status", options->publish_status,
+                 "Also commit the status tree to this GitStateStore of the platform, below PATH (default: "
+                 "status), one commit per run that changes a status (docs/status.md)")
+      ->option_text("STORE[:PATH]")
+      ->excludes("--no-state");
   return [options] {
     options->run.pipeline_cache_reads = !options->state.force;  // --force runs pipelines too
     return run_reconcile(*options);

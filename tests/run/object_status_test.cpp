@@ -42,14 +42,16 @@ class ObjectStatusTest : public ::testing::Test {
     LoadResult loaded = load_platform(dir.path() / "platform");
     EXPECT_TRUE(loaded.errors.empty());
     runtime = std::make_unique<pipeline::RecordingRuntime>([this](const ContainerRun& r) { return act(r); });
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
+    StoreOpener opener = [this](const GitStateStore& config) -> Result<std::unique_ptr<writer::StateStore>> {
+      return std::unique_ptr<writer::StateStore>(
+          std::make_unique<SharedStore>(config.name == "portal" ? portal : store));
     };
     std::filesystem::create_directories(dir.path() / "scratch");
     ReconcileOptions options{dir.path() / "scratch", 1, std::chrono::seconds(5), nullptr};
     options.state = &state;
     options.selection = {force, std::chrono::hours(10), now};
     options.skipped_statuses = skipped_statuses;
+    options.status_target = status_target;
     auto report = reconcile(loaded.platform, *runtime, opener, options);
     EXPECT_TRUE(report.ok()) << report.error().render();
     return *report;
@@ -78,7 +80,9 @@ class ObjectStatusTest : public ::testing::Test {
   writer::RecordingStateStore store{"destinations"};
   writer::RecordingStateStore state{"state"};
   int exit_code = 0;
-  bool skipped_statuses = true;  // ReconcileOptions::skipped_statuses
+  bool skipped_statuses = true;                  // ReconcileOptions::skipped_statuses
+  writer::RecordingStateStore portal{"portal"};  // the GitStateStore "portal", when the platform declares it
+  std::optional<StatusTarget> status_target;     // --publish-status
 };
 
 TEST_F(ObjectStatusTest, TheRunsStatusIsReportedRecordedAndPublished) {
@@ -203,6 +207,28 @@ TEST_F(ObjectStatusTest, ARecordWithItsStatusInlineFromThePreviousVersionStillLo
   EXPECT_EQ(state.files().at(path).find("\"status\""), std::string::npos);
   run(t0 + 3h, true);
   EXPECT_EQ(published()["status"]["count"].as<int>(), 7);
+}
+
+// --publish-status: the status files go to the chosen store before the records; when that commit fails,
+// nothing is recorded, and the next run repeats the run and publishes.
+TEST_F(ObjectStatusTest, AFailedPublicationLeavesTheRunUnrecordedAndTheNextRunPublishes) {
+  write_file(dir.path() / "platform/portal.yaml",
+             "apiVersion: platform.kratix.io/v1alpha1\nkind: GitStateStore\nmetadata:\n  name: portal\n"
+             "spec:\n  url: portal.git\n  path: site\n");
+  status_target = StatusTarget{"portal", "published"};
+  portal.fail_next_apply(make_error("push refused"));
+  const RunReport failed = run(t0);
+  EXPECT_EQ(failed.state_error,
+            "the statuses were not published to recording state store portal: push refused; the run's state "
+            "was not recorded, so the next run repeats this run's work");
+  EXPECT_EQ(state.commit_count(), 0u);
+  const RunReport again = run(t0 + 1h);
+  EXPECT_EQ(again.requests.at(0).result, RequestResult::unchanged);  // ran again, its files already there
+  EXPECT_EQ(portal.commit_count(), 1u);
+  EXPECT_EQ(portal.files().at("site/published/team-a/redis/cache.yaml"), state.files().at(kStatusFile));
+  EXPECT_TRUE(portal.files().contains("site/published/promises/redis.yaml"));
+  run(t0 + 2h);  // nothing changed: no commit there
+  EXPECT_EQ(portal.commit_count(), 1u);
 }
 
 }  // namespace
