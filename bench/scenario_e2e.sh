@@ -9,8 +9,9 @@
 #   2 no-op: a second reconcile of the unchanged BIG platform (no commit may be made, no workflow may run:
 #     the recorded state says nothing changed), against bench/load_bench.cpp's time to load and validate
 #     it, each a fresh process timed from outside; then (2d) the same no-op run against itself with
-#     --no-drift-check, and (2r) recovery from lost records at R against a first run of the same platform
-#     (both on exec with a warm pipeline cache, so no container runs).
+#     --no-drift-check, (2s, 6s) the no-op and the first run at BIG against the same with --no-status, and
+#     (2r) recovery from lost records at R against a first run of the same platform (both on exec with a
+#     warm pipeline cache, so no container runs).
 #   bench/scenario_e2e.sh R BIG
 # Env: FERRY, BENCH_BIN, BENCH_TMP, BENCH_RESULTS, BENCH_REPS (no-op runs; the first runs happen once).
 set -euo pipefail
@@ -88,6 +89,27 @@ for ((i = 0; i < reps; i++)); do
 done
 bench_record 2d "2 No-op reconcile R=$big: the drift check" "with it (s)" "${checked[*]}" "--no-drift-check (s)" \
   "${unchecked[*]}" ferry/baseline "<=1.05" "one branch tip read per store; the tips did not move"
+
+# What keeping statuses costs (docs/status.md, "What a run reads"): the same platform on a store of its own,
+# first run and no-op runs with --no-status (no status recorded, published or fed back), against scenario 6's
+# first run (once each; the same first_run) and the no-op run above (interleaved).
+bench_say "scenario 2: R=$big with --no-status: a first run, then the no-op run against statuses, ${reps}x each"
+exec_config=(--runtime exec --exec-config "$here/exec/ferry-exec.yaml")
+first_run nostatus "$big" "${exec_config[@]}" --no-status
+published() { git -C "$1/platform/.ferry/state.git" ls-tree -r --name-only state status | wc -l; }
+(($(published "$work/big") == big + 1 && $(published "$work/nostatus") == 0)) ||
+  { bench_say "scenario 2: status files: $(published "$work/big") with statuses, $(published "$work/nostatus") without"; exit 1; }
+with_status=() without_status=()
+for ((i = 0; i < reps; i++)); do
+  with_status+=("$(bench_time reconcile "$platform" "${exec_config[@]}")")
+  without_status+=("$(bench_time reconcile "$work/nostatus/platform" "${exec_config[@]}" --no-status)")
+done
+after=$(git -C "$work/nostatus/state.git" rev-list --count main)
+((after == big)) || { bench_say "scenario 2: the --no-status no-op run made $((after - big)) commits"; exit 1; }
+bench_record 2s "2 No-op reconcile R=$big: statuses" "with statuses (s)" "${with_status[*]}" "--no-status (s)" \
+  "${without_status[*]}" ferry/baseline "<=1.1" "the no-op run reads no status (text report)"
+bench_record 6s "6 First run R=$big: statuses" "with statuses (s)" "$(cat "$work/big/seconds")" "--no-status (s)" \
+  "$(cat "$work/nostatus/seconds")" ferry/baseline "<=1.1" "scenario 6's first run; once each"
 
 # Recovery from lost records (docs/state.md, "Lost records") at R=$requests: the records removed and
 # some requests with them, against a first run of the same platform on new stores. Both on exec with a warm

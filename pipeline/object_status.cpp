@@ -126,4 +126,13 @@ std::string object_with_status_text(const std::string& object_yaml, const std::s
   return object_with_status(object_yaml, status);
 }
 
+std::string status_of_object_text(const std::string& object_with_status_yaml) {
+  if (object_with_status_yaml.empty()) return "";
+  auto documents = parse_yaml_stream(object_with_status_yaml, "published status");
+  if (!documents || documents->size() != 1 || !documents->front().node.IsMap()) return "";
+  const YAML::Node status = child(documents->front().node, "status");
+  if (!status.IsMap() || status.size() == 0) return "";
+  return to_yaml_text(status);
+}
+
 }  // namespace ferry::pipeline

@@ -54,4 +54,8 @@ std::string status_while_promise_unavailable(const std::string& previous,
 // status is empty or not one YAML map.
 std::string object_with_status_text(const std::string& object_yaml, const std::string& status_yaml);
 
+// The inverse: the `status` of an object's text (as object_with_status_text wrote it) as YAML text; "" when
+// it has none or is not one YAML map. The status read back is the same map, not necessarily the same text.
+std::string status_of_object_text(const std::string& object_with_status_yaml);
+
 }  // namespace ferry::pipeline

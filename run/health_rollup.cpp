@@ -108,7 +108,9 @@ void apply_run_health(const RunHealth& health, RunReport& run, IncrementalRun& i
     // Without a record and without a healthStatus nothing changes: no status is parsed or copied (the
     // no-op run's common case). A paused request's report carries no status; its record keeps one.
     const bool paused = report.result == RequestResult::paused;
-    if (!rolled && !paused && report.status_yaml.find("healthStatus") == std::string::npos) continue;
+    if (!rolled && !paused && report.status_yaml.find("healthStatus") == std::string::npos &&
+        !incremental.had_health(directory))
+      continue;
     const auto with_health = [&rolled](const std::string& status) {
       if (!rolled && status.find("healthStatus") == std::string::npos) return status;
       return pipeline::status_with_health(status, rolled);

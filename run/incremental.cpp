@@ -21,8 +21,9 @@ ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Request& req
   return {key.directory(), digests.of(request), request.object_yaml};
 }
 
-IncrementalRun::IncrementalRun(const RunState* before, SelectionOptions options)
-    : before_(before), options_(std::move(options)) {
+IncrementalRun::IncrementalRun(const RunState* before, SelectionOptions options, StatusHandling status)
+    : before_(before), options_(std::move(options)), status_(status) {
+  if (!status_.statuses) status_.statuses = &inline_statuses_;
   if (before_) after_ = *before_;  // skipped and untouched objects keep their records
 }
 
@@ -38,7 +39,12 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
   report.message = decision.reason;
   report.placements = record->placements;
   report.status_message = record->status_message;
-  report.status_yaml = record->status_yaml;  // a skipped object keeps its last status
+  // A skipped object keeps its last status; its report shows it when asked (a status that cannot be read
+  // is left out of the report only: the record, and the status beside it, stay as they are).
+  if (status_.skipped_statuses) {
+    auto status = status_.statuses->of(*record);
+    if (status) report.status_yaml = std::move(*status);
+  }
   report.retry_at = record->retry_at.value_or("");
   if (const auto drifted = drift_.find(inputs.directory); drifted != drift_.end()) {
     report.result = RequestResult::drifted;
@@ -92,7 +98,7 @@ void IncrementalRun::record(const RequestReport& report, const ObjectInputs& inp
   record.result = report.result;
   record.message = report.message;
   record.status_message = report.status_message;
-  record.status_yaml = report.status_yaml;
+  if (status_.record) record.status_yaml = report.status_yaml;
   record.last_run = pipeline::format_rfc3339_utc(options_.now);
   if (!report.retry_at.empty()) record.retry_at = report.retry_at;
   record.placements = report.placements;
@@ -118,13 +124,30 @@ void IncrementalRun::update_status(const std::string& directory,
                                    const std::function<std::string(const std::string&)>& change) {
   const std::lock_guard lock(mutex_);
   const auto found = after_.find(directory);
-  if (found != after_.end()) found->second.status_yaml = change(found->second.status_yaml);
+  if (found == after_.end()) return;
+  ObjectRecord& record = found->second;
+  if (record.status_beside) {  // not read yet: read it, so that only healthStatus changes
+    auto status = status_.statuses->of(record);
+    if (!status) return;  // unreadable: the status stays as it is
+    record.status_yaml = std::move(*status);
+    record.status_beside = false;
+  }
+  record.status_yaml = change(record.status_yaml);
+  record.has_health = record.status_yaml.find("healthStatus") != std::string::npos;
 }
 
-std::string IncrementalRun::previous_status(const std::string& directory) const {
-  if (!before_) return "";
+bool IncrementalRun::had_health(const std::string& directory) const {
+  if (!before_) return false;
   const auto found = before_->find(directory);
-  return found == before_->end() ? "" : found->second.status_yaml;
+  return found != before_->end() && (found->second.has_health ||
+                                     found->second.status_yaml.find("healthStatus") != std::string::npos);
+}
+
+Result<std::string> IncrementalRun::previous_status(const std::string& directory) const {
+  if (!before_) return std::string();
+  const auto found = before_->find(directory);
+  if (found == before_->end() || !status_.record) return std::string();
+  return status_.statuses->of(found->second);
 }
 
 std::vector<PlacementReport> IncrementalRun::recorded_placements(const std::string& directory) const {

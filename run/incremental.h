@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "run/drift_check.h"
+#include "run/recorded_statuses.h"
 #include "run/run_state.h"
 #include "run/work_selection.h"
 
@@ -27,12 +28,23 @@ struct ObjectInputs {
 ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise);
 ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Request& request);
 
+// What a run does with the objects' statuses (docs/status.md).
+struct StatusHandling {
+  const RecordedStatuses* statuses = nullptr;  // reads those kept beside the records; null: inline ones only
+  // A skipped object's report carries its status too (the JSON report and the GitHub summary show it),
+  // which reads them all.
+  bool skipped_statuses = true;
+  // false (--no-status): the records keep no status (none is published) and none is fed back.
+  bool record = true;
+};
+
 class IncrementalRun {
  public:
   // `before` null: no state; everything runs and nothing is recorded.
-  IncrementalRun(const RunState* before, SelectionOptions options);
+  IncrementalRun(const RunState* before, SelectionOptions options, StatusHandling status = {});
 
-  // The report of a skipped object (its record's placements and status), or nullopt when it must run.
+  // The report of a skipped object (its record's placements, and its status when skipped_statuses), or
+  // nullopt when it must run.
   std::optional<RequestReport> skip(const RequestReport& identity, const ObjectInputs& inputs);
   // The object of record directory `directory` runs whatever its record says: the journal holds an
   // unfinished transaction of it (run/journal.h). Call before the objects run.
@@ -55,9 +67,13 @@ class IncrementalRun {
   // `change(status)`; nothing when the run leaves no such record.
   void update_status(const std::string& directory,
                      const std::function<std::string(const std::string&)>& change);
+  // Whether the object of record directory `directory` was left with a healthStatus, read from its record
+  // (no status is read).
+  bool had_health(const std::string& directory) const;
 
-  // The status the object of record directory `directory` was left with (YAML text; "" when none).
-  std::string previous_status(const std::string& directory) const;
+  // The status the object of record directory `directory` was left with (YAML text; "" when none or not
+  // recorded). An error when the state cannot be read.
+  Result<std::string> previous_status(const std::string& directory) const;
   // The placements the previous run recorded for the object of record directory `directory`; none without
   // state or record. Read-only: safe from parallel tasks.
   std::vector<PlacementReport> recorded_placements(const std::string& directory) const;
@@ -69,6 +85,8 @@ class IncrementalRun {
  private:
   const RunState* before_;
   SelectionOptions options_;
+  RecordedStatuses inline_statuses_{nullptr};
+  StatusHandling status_;
   mutable std::mutex mutex_;
   RunState after_;
   std::set<std::string> must_run_;

@@ -130,8 +130,11 @@ RequestReport run_promise(const RunParts& parts, const pipeline::Promise& promis
   const ObjectInputs inputs = inputs_of(parts.digests, promise);
   if (promise.controls.paused) return parts.incremental.paused(report, inputs, kPausedMessage);
   if (auto skipped = parts.incremental.skip(report, inputs)) return *skipped;
-  StatusFeed feed{parts.incremental.previous_status(inputs.directory), ""};
-  auto plan = run_and_plan_promise(parts.platform, promise, parts.runtime, parts.options, &feed);
+  auto previous = parts.incremental.previous_status(inputs.directory);  // read only for what runs
+  StatusFeed feed{previous ? *previous : "", ""};
+  Result<RequestPlan> plan =
+      previous ? run_and_plan_promise(parts.platform, promise, parts.runtime, parts.options, &feed)
+               : Result<RequestPlan>(previous.error());
   const TransactionId id = transaction_of(report, inputs);
   report = commit_and_report(std::move(report), plan, parts.stores, parts.journal, id);
   report.status_yaml = settled_status(feed, report, inputs.digest, parts.options.selection.now);
@@ -157,16 +160,26 @@ StagedRequest run_request_workflow(const RunParts& parts, const pipeline::Reques
     staged.done = true;
     return staged;
   }
-  staged.feed = {parts.incremental.previous_status(staged.inputs.directory), ""};
+  const bool promise_unavailable =
+      promise.result == RequestResult::failed || promise.result == RequestResult::pending;
+  if (!promise_unavailable) {
+    if (auto skipped = parts.incremental.skip(staged.report, staged.inputs)) {
+      staged.report = std::move(*skipped);
+      staged.done = true;
+      return staged;
+    }
+  }
+  // Only what is not skipped reads its last status (run/recorded_statuses.h) and placements.
+  auto previous = parts.incremental.previous_status(staged.inputs.directory);
+  staged.feed = {previous ? *previous : "", ""};
   staged.recorded = parts.incremental.recorded_placements(staged.inputs.directory);
-  if (promise.result == RequestResult::failed || promise.result == RequestResult::pending) {
+  if (!previous) {
+    staged.plan = previous.error();  // the state could not be read: no container runs
+  } else if (promise_unavailable) {
     staged.report.result = RequestResult::pending;
     staged.report.message = "Promise " + request.promise + " is not available: " + promise.message;
     staged.report.status_yaml =
         pipeline::status_while_promise_unavailable(staged.feed.previous, parts.options.selection.now);
-  } else if (auto skipped = parts.incremental.skip(staged.report, staged.inputs)) {
-    staged.report = std::move(*skipped);
-    staged.done = true;
   } else if (auto ready = parts.scheduling.get(); !ready) {
     staged.plan = ready.error();  // the placements could not be read back: no container runs
   } else {

@@ -28,9 +28,11 @@
 #include "run/promise_plan.h"
 #include "run/promise_requirements.h"
 #include "run/recorded_run.h"
+#include "run/recorded_statuses.h"
 #include "run/recorded_stores.h"
 #include "run/recovery.h"
 #include "run/request_plan.h"
+#include "run/status_publication.h"
 #include "run/workflow_runs.h"
 #include "runtime/interrupt.h"
 
@@ -145,19 +147,43 @@ std::set<std::string> unrestored_drift(const DriftCheck& drift, const RunReport&
   return left;
 }
 
+// Where --publish-status sends the status tree: the opened store, its configuration and the path.
+struct StatusPublication {
+  writer::StateStore* store;
+  const GitStateStore* config;
+  StatusTarget target;
+};
+
+// Commits the run's status files to the --publish-status store, before the records (a failure leaves them
+// unrecorded, so the next run repeats this run's work and publishes again). True when nothing failed.
+bool publish_statuses(const writer::Change& state_change, const StatusPublication& publication,
+                      RunReport& run) {
+  const writer::Change change = status_target_change(state_change, *publication.config, publication.target);
+  if (change.files.empty()) return true;
+  auto outcome = publication.store->apply(change);
+  if (outcome) return true;
+  run.state_error = "the statuses were not published to " + publication.store->describe() + ": " +
+                    outcome.error().render() +
+                    "; the run's state was not recorded, so the next run repeats this run's work";
+  return false;
+}
+
 // Records the run's objects, and with them `stores_change` (the recorded stores, recorded_stores.h), in one
-// commit.
-void record_state(const IncrementalRun& incremental, writer::Change stores_change, writer::StateStore& state,
-                  RunReport& run) {
+// commit; with `publication`, first commits their status files there.
+void record_state(const IncrementalRun& incremental, const RecordedStatuses& statuses,
+                  writer::Change stores_change, writer::StateStore& state,
+                  const std::optional<StatusPublication>& publication, RunReport& run) {
   {
     const runtime::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
     const RunState after = incremental.after();
     writer::Change change = run_state_change(
-        incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n");
+        incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n",
+        [&statuses](const ObjectRecord& record) { return statuses.published(record); });
     for (auto& bundle : stores_change.bundles) change.bundles.push_back(std::move(bundle));
     for (auto& removed : stores_change.removed_directories)
       change.removed_directories.push_back(std::move(removed));
+    if (publication && !publish_statuses(change, *publication, run)) return;
     auto outcome = state.apply(change);
     if (!outcome) {
       run.state_error = "the run's state was not recorded in " + state.describe() + ": " +
@@ -177,6 +203,9 @@ void record_state(const IncrementalRun& incremental, writer::Change stores_chang
 
 Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime& runtime,
                             const StoreOpener& open_store, const ReconcileOptions& options) {
+  if (options.status_target) {
+    if (auto named = status_target_store(declared, *options.status_target); !named) return named.error();
+  }
   auto recorded = load_recorded_run(declared, options);
   if (!recorded) return recorded.error();
   auto opened = open_stores(declared, open_store);
@@ -204,7 +233,9 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
     if (Status rebuilt = rebuild_lost_records(platform, context, drift, options, **recorded, run); !rebuilt)
       return rebuilt.error();
   }
-  IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection);
+  const RecordedStatuses statuses(options.state);
+  IncrementalRun incremental(*recorded ? &(*recorded)->records : nullptr, options.selection,
+                             {&statuses, options.skipped_statuses, options.record_statuses});
   if (*recorded) incremental.set_drift(drift.findings, options.restore_drift);
   Journal journal(options.state, !options.dry_run);
   if (Status loaded = journal.load(); !loaded) return loaded.error();
@@ -252,7 +283,7 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   run.metric_failures = context.metric_failures();
   run.journal_notes = journal.notes();
   // Health after the workflows, from the branch tips as they are now: it changes statuses, never what ran.
-  if (!pipeline::interrupted()) apply_run_health(read_run_health(platform, opened->views), run, incremental);
+  if (!runtime::interrupted()) apply_run_health(read_run_health(platform, opened->views), run, incremental);
   // Interrupted: no deletions, and no state record (the next run redoes this run's work).
   if (!incremental.enabled() || runtime::interrupted()) return run;
   drop_vanished_entries(platform, digests, stores, journal, options.shard);
@@ -267,7 +298,12 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
                   tips, declared.root);
     record_cleanups(stores_change, (*recorded)->cleanups,
                     cleanups_to_record(declared, (*recorded)->cleanups, cleaned));
-    record_state(incremental, std::move(stores_change), *options.state, run);
+    std::optional<StatusPublication> publication;
+    if (options.status_target) {
+      const GitStateStore* config = *status_target_store(declared, *options.status_target);  // checked first
+      publication = StatusPublication{stores.at(config->name).store, config, *options.status_target};
+    }
+    record_state(incremental, statuses, std::move(stores_change), *options.state, publication, run);
   }
   return run;
 }

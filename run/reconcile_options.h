@@ -15,6 +15,7 @@
 #include "placement/run_scheduling.h"
 #include "run/progress_counter.h"
 #include "run/shard.h"
+#include "run/status_publication.h"
 #include "run/work_selection.h"
 #include "writer/state_store.h"
 
@@ -33,6 +34,15 @@ struct ReconcileOptions {
   // is recorded or deleted.
   writer::StateStore* state = nullptr;
   SelectionOptions selection;
+  // A skipped object's report carries its last status, which reads every status kept beside the records
+  // (run/recorded_statuses.h): the reports that show it (JSON, the GitHub summary) want it; a text report
+  // does not, and then a run in which nothing runs reads no status at all.
+  bool skipped_statuses = true;
+  // --no-status: no status is recorded or published (docs/status.md), and none is fed back to the pipelines.
+  bool record_statuses = true;
+  // --publish-status STORE[:PATH]: the status tree also goes to that GitStateStore
+  // (run/status_publication.h).
+  std::optional<StatusTarget> status_target;
   // --max-deletions N: the deletion guard's limit (run/deletion_guard.h); nullopt: its default rules.
   std::optional<std::size_t> max_deletions;
   // --restore-drift: objects whose files someone else changed (run/drift_check.h) run, so that their

@@ -67,7 +67,12 @@ ObjectRecord record_of(const json& j) {
   record.result = *result;
   j.at("message").get_to(record.message);
   j.at("statusMessage").get_to(record.status_message);
-  if (j.contains("status")) j.at("status").get_to(record.status_yaml);
+  if (j.contains("status")) {
+    j.at("status").get_to(record.status_yaml);
+  } else {
+    record.status_beside = true;
+    record.has_health = j.value("health", false);
+  }
   j.at("lastRun").get_to(record.last_run);
   if (j.contains("retryAt")) record.retry_at = j.at("retryAt").get<std::string>();
   for (const json& p : j.at("placements")) record.placements.push_back(placement_of(p));
@@ -84,7 +89,7 @@ std::string ObjectRecord::directory() const {
   return "requests/" + promise + "/" + namespace_ + "/" + name;
 }
 
-std::string record_json(const ObjectRecord& record) {
+std::string record_json(const ObjectRecord& record, bool with_status) {
   json j = {{"format", kRecordFormat},
             {"kind", record.kind},
             {"name", record.name},
@@ -94,11 +99,12 @@ std::string record_json(const ObjectRecord& record) {
             {"result", to_string(record.result)},
             {"message", masked_secrets(record.message)},
             {"statusMessage", masked_secrets(record.status_message)},
-            {"status", masked_secrets(record.status_yaml)},
             {"lastRun", record.last_run},
             {"placements", json::array()},
             {"commits", json::array()},
             {"object", record.object_yaml}};
+  if (with_status) j["status"] = masked_secrets(record.status_yaml);
+  if (record.has_health || record.status_yaml.find("healthStatus") != std::string::npos) j["health"] = true;
   if (record.retry_at) j["retryAt"] = *record.retry_at;
   for (const auto& p : record.placements) j["placements"].push_back(placement_json(p));
   for (const auto& c : record.commits)
@@ -122,14 +128,17 @@ Result<ObjectRecord> parse_record(const std::string& json_text, const std::strin
 }
 
 Result<RunState> load_run_state(writer::StateStore& store) {
-  auto files = store.read_files("");
-  if (!files) return files.error();
   RunState state;
-  for (const auto& [path, text] : *files) {
-    if (!path.ends_with(std::string("/") + kRecordFile)) continue;
-    auto record = parse_record(text, store.describe() + ":" + path);
-    if (!record) return record.error();
-    state.emplace(record->directory(), std::move(*record));
+  // Only the records' folders: the published statuses (status/) and the run's other files are not read.
+  for (const char* folder : {"promises", "requests"}) {
+    auto files = store.read_files(folder);
+    if (!files) return files.error();
+    for (const auto& [path, text] : *files) {
+      if (!path.ends_with(std::string("/") + kRecordFile)) continue;
+      auto record = parse_record(text, store.describe() + ":" + path);
+      if (!record) return record.error();
+      state.emplace(record->directory(), std::move(*record));
+    }
   }
   return state;
 }
@@ -146,36 +155,47 @@ std::string published_status(const ObjectRecord& record) {
 namespace {
 
 // The status file of a record that is new or changed (written), or gone or without a status (removed).
-void add_status_file(const ObjectRecord* old, const ObjectRecord* now, writer::Change& change) {
+// A status beside its record and not read (status_beside) is unknown: its file is read through
+// `published_of` when there is one to compare with, else rewritten (the same bytes change nothing) or
+// removed (nothing when absent); unknown on both sides, the file stays.
+void add_status_file(const ObjectRecord* old, const ObjectRecord* now,
+                     const PublishedStatusReader& published_of, writer::Change& change) {
   const ObjectRecord& named = now ? *now : *old;
-  const bool had = old && !old->status_yaml.empty();
+  const bool old_unknown = old && old->status_beside;
+  if (old_unknown && now && now->status_beside) return;
+  const bool had = old && (old_unknown || !old->status_yaml.empty());
   const bool has = now && !now->status_yaml.empty();
-  if (has && had && old->status_yaml == now->status_yaml && old->object_yaml == now->object_yaml) return;
-  if (has) {
-    change.files.push_back({named.status_path(), published_status(*now)});
-  } else if (had) {
-    change.files.push_back({named.status_path(), std::nullopt});
+  if (has && had && !old_unknown && old->status_yaml == now->status_yaml &&
+      old->object_yaml == now->object_yaml)
+    return;
+  const std::optional<std::string> text = has ? std::optional(published_status(*now)) : std::nullopt;
+  if (old_unknown && now && published_of) {
+    auto published = published_of(*old);
+    if (published && *published == text) return;
   }
+  if (has || had) change.files.push_back({named.status_path(), text});
 }
 
 }  // namespace
 
-writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message) {
+writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message,
+                                const PublishedStatusReader& published_of) {
   writer::Change change;
   change.message = message;
   for (const auto& [directory, record] : after) {
     const auto old = before.find(directory);
     // Equal records (every record a run skipped) need no serialising: the no-op run's common case.
     if (old != before.end() && old->second == record) continue;
+    // The status is not in the record's text: an equal text may still come with a new status.
     const std::string text = record_json(record);
-    if (old != before.end() && record_json(old->second) == text) continue;
-    change.bundles.push_back({directory, {{kRecordFile, text}}});
-    add_status_file(old != before.end() ? &old->second : nullptr, &record, change);
+    if (old == before.end() || record_json(old->second) != text)
+      change.bundles.push_back({directory, {{kRecordFile, text}}});
+    add_status_file(old != before.end() ? &old->second : nullptr, &record, published_of, change);
   }
   for (const auto& [directory, record] : before) {
     if (after.contains(directory)) continue;
     change.removed_directories.push_back(directory);
-    add_status_file(&record, nullptr, change);
+    add_status_file(&record, nullptr, published_of, change);
   }
   return change;
 }

@@ -2,7 +2,8 @@
 // changed (incremental runs), runs delete workflows for what disappeared, and `ferry status` can answer
 // without running anything. One JSON file per object in a state repository (a bare repository, default
 // <platform>/.ferry/state.git, branch "state"), written in one commit at the end of a run, with the
-// object's status published beside it for readers that do not run ferry (docs/status.md):
+// object's status published beside it for readers that do not run ferry (docs/status.md), its only copy
+// (run/recorded_statuses.h reads it back):
 //   promises/<promise>/record.json
 //   requests/<promise>/<namespace>/<name>/record.json
 //   status/promises/<promise>.yaml, status/<namespace>/<promise>/<name>.yaml
@@ -10,6 +11,7 @@
 // (idempotently) what this run did, never skip it.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -31,7 +33,13 @@ struct ObjectRecord {
   std::string message;
   std::string status_message;
   std::string status_yaml;  // the object's whole status (run/object_status.h), YAML text; "" when none
-  std::string last_run;     // RFC 3339 UTC: when a workflow last ran for it
+  // The status is kept beside the record, in its published file (status_path), and was not read with it:
+  // status_yaml is "" until run/recorded_statuses.h reads it. Records of earlier versions carry it inline.
+  bool status_beside = false;
+  // Its status carries a healthStatus (run/health_rollup.h). Kept in the record so that a run that reads no
+  // status still knows whose health to remove when its HealthRecords are gone.
+  bool has_health = false;
+  std::string last_run;                 // RFC 3339 UTC: when a workflow last ran for it
   std::optional<std::string> retry_at;  // RFC 3339 UTC: a suspension's next retry
   std::vector<PlacementReport> placements;
   std::vector<CommitReport> commits;  // of the run that last wrote it
@@ -48,22 +56,31 @@ struct ObjectRecord {
 // Every record, by directory().
 using RunState = std::map<std::string, ObjectRecord>;
 
-// Reads every record of the store. A record that does not parse is an error naming its path.
+// Reads every record of the store, without the statuses kept beside them (status_beside; the no-op run
+// needs none: run/recorded_statuses.h reads them when wanted). A record that does not parse is an error
+// naming its path.
 Result<RunState> load_run_state(writer::StateStore& store);
 
 // The change that turns `before` into `after`: changed records rewritten, vanished ones removed, and the
 // published status file (status_path) of each record whose status or object changed written, of each
-// vanished one deleted. Nothing at all when nothing changed (so no commit).
-writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message);
+// vanished one deleted. A status neither side read (status_beside on both) leaves its file as it is.
+// Nothing at all when nothing changed (so no commit).
+// `published_of` (optional) reads the published file of a record whose status is beside it (nullopt: none),
+// so that a rerun object whose published text came out the same writes no status file.
+using PublishedStatusReader = std::function<Result<std::optional<std::string>>(const ObjectRecord&)>;
+writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message,
+                                const PublishedStatusReader& published_of = nullptr);
 
 // The record's JSON text and back. The texts a pipeline produced (message, status message, a placement's
 // misplaced reason) are recorded with the run's secret values masked (core/secret_values.h); names, paths
 // and the object are recorded as they are, since later runs find and delete by them. (exposed for tests and
-// `ferry status --output json`).
-std::string record_json(const ObjectRecord& record);
+// `ferry status --output json`). The status is stored beside the record, so the record's text carries it
+// (as "status", after "statusMessage") only `with_status`, for display.
+std::string record_json(const ObjectRecord& record, bool with_status = false);
 // The object with its status, as `kubectl get -o yaml` shows it, secret values masked: the published
 // status file's text; "" when the record has no status.
 std::string published_status(const ObjectRecord& record);
+// A record without "status" is status_beside; one with it (written by an earlier version) keeps it inline.
 Result<ObjectRecord> parse_record(const std::string& json_text, const std::string& path);
 
 }  // namespace ferry::runner

@@ -147,6 +147,9 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
   app.add_flag("--no-drift-check", state.no_drift_check,
                "Read no store's history: neither drift nor records that lost track of a store are noticed "
                "(docs/state.md)");
+  app.add_flag("--no-status", state.no_status,
+               "Record and publish no status (no status/ files on the state branch) and feed none back to "
+               "the pipelines (docs/status.md)");
   app.add_option(
          "--max-deletions", state.max_deletions,
          "Delete at most N vanished requests and Promises in this run, else stop before running anything "
@@ -174,6 +177,11 @@ std::function<int()> configure_reconcile(CLI::App& app) {
   app.add_flag("--show-logs", options->show_logs,
                "Print each container's output on stderr when it ends, each line prefixed "
                "\"NAMESPACE/NAME PIPELINE/CONTAINER | \"");
+  app.add_option("--publish-status", options->publish_status,
+                 "Also commit the status tree to this GitStateStore of the platform, below PATH (default: "
+                 "status), one commit per run that changes a status (docs/status.md)")
+      ->option_text("STORE[:PATH]")
+      ->excludes("--no-state");
   return [options] {
     options->run.pipeline_cache_reads = !options->state.force;  // --force runs pipelines too
     return run_reconcile(*options);

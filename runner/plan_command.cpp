@@ -105,6 +105,7 @@ int run_plan(const PlanCommandOptions& options) {
     reconcile_options.max_deletions = max_deletions(options.state);
     reconcile_options.restore_drift = options.state.restore_drift;
     reconcile_options.drift_check = !options.state.no_drift_check;
+    reconcile_options.record_statuses = !options.state.no_status;
   }
   PlannedStores planned;
   auto run = [&] {  // the progress line is erased before the plan prints

@@ -118,6 +118,14 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.max_deletions = max_deletions(options.state);
     reconcile_options.restore_drift = options.state.restore_drift;
     reconcile_options.drift_check = !options.state.no_drift_check;
+    reconcile_options.record_statuses = !options.state.no_status;
+    if (!options.publish_status.empty()) {
+      auto target = parse_status_target(options.publish_status);
+      if (!target) return outputs.stopped({target.error()});
+      reconcile_options.status_target = *target;
+    }
+    // Only the reports that show a skipped object's status read the statuses of the objects that do not run.
+    reconcile_options.skipped_statuses = options.output == "json" || github_environment().active;
   }
   auto report = [&] {  // the progress line is erased before the report prints
     Progress progress(progress_wanted());

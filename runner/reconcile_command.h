@@ -19,6 +19,9 @@ struct ReconcileCommandOptions {
   StoreCommandOptions stores;
   std::string logs_dir;    // --logs-dir: where each object's container logs are kept ("" = the default)
   bool show_logs = false;  // --show-logs: print each container's output on stderr as it ends
+  // --publish-status STORE[:PATH]: the status tree also goes to that GitStateStore ("" = only the state
+  // branch; run/status_publication.h)
+  std::string publish_status;
 };
 
 int run_reconcile(const ReconcileCommandOptions& options);

@@ -8,6 +8,7 @@
 #include <system_error>
 #include <vector>
 
+#include "run/recorded_statuses.h"
 #include "run/run_state.h"
 #include "run/state_access.h"
 #include "runner/command_support.h"
@@ -31,6 +32,9 @@ Result<RunState> read_recorded_state(const StateLocation& location) {
   if (!*store) return no_state_at(location);
   auto state = load_run_state(**store);
   if (state && state->empty()) return no_state_at(location);
+  if (state) {
+    if (Status read = read_statuses(**store, *state); !read) return read.error();
+  }
   return state;
 }
 

@@ -125,7 +125,7 @@ std::string render_status_json(const RunState& state) {
   nlohmann::ordered_json promises = nlohmann::ordered_json::array();
   nlohmann::ordered_json requests = nlohmann::ordered_json::array();
   for (const auto& [directory, record] : state) {
-    nlohmann::ordered_json entry = nlohmann::ordered_json::parse(record_json(record));
+    nlohmann::ordered_json entry = nlohmann::ordered_json::parse(record_json(record, true));
     entry["status"] = status_json(entry["status"].get<std::string>());
     (is_promise(record) ? promises : requests).push_back(std::move(entry));
   }

@@ -4,10 +4,12 @@
 // a failing second pipeline shows Kratix's failure and keeps the first's fields; a counter counts 1, 2, 3
 // over forced runs; a pipeline that copies its input object commits the previous status; a run with
 // nothing changed makes no state commit, and one request's change changes one status file; a HealthRecord an
-// agent commits to the Destination's repository shows as the request's healthStatus without rerunning it.
+// agent commits to the Destination's repository shows as the request's healthStatus without rerunning it;
+// --publish-status puts the same tree in a store and path of the user's choice.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <sstream>
 
 #include "tests/e2e/platform_fixture.h"
 #include "tests/support/ferry_binary.h"
@@ -210,6 +212,51 @@ TEST_F(StatusE2E, AHealthRecordCommittedToTheDestinationShowsInTheStatus) {
   const auto text = run_ferry(FerryArgs{"status", platform().string(), "default/cache-a"});
   EXPECT_NE(text.output.find("  health: unhealthy (default/cache-a-probe unhealthy)\n"), std::string::npos)
       << text.output;
+}
+
+// --publish-status: the status tree also goes to a GitStateStore of the platform, below the path given,
+// in one commit per run that changes a status; nothing changed commits nothing there; a store the platform
+// does not declare is refused before anything runs.
+TEST_F(StatusE2E, TheStatusTreeIsPublishedToTheStoreAndPathTheUserNames) {
+  std::string two = kStageTwo;  // every request succeeds: a failed one would run (and change) every time
+  two.erase(two.find("if grep -q '^  size: large'"),
+            two.find("grep -q '^  stage: one$'") - two.find("if grep -q '^  size: large'"));
+  write_file(dir.path() / "stage-two.sh", two);
+  write_file(platform() / "portal.yaml",
+             "apiVersion: platform.kratix.io/v1alpha1\nkind: GitStateStore\nmetadata:\n  name: portal\n"
+             "spec:\n  url: ../state/portal.git\n  branch: main\n  path: site\n");
+  const std::filesystem::path portal = dir.path() / "state/portal.git";
+  const auto refused =
+      run_ferry(FerryArgs{"reconcile", platform().string(), "--publish-status", "nowhere"} + runtime());
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_NE(
+      refused.error_output.find("--publish-status names the GitStateStore \"nowhere\", which the "
+                                "platform does not declare (it declares: portal, clusters, observability)"),
+      std::string::npos)
+      << refused.error_output;
+  EXPECT_FALSE(std::filesystem::exists(state()));  // nothing ran, nothing was recorded
+
+  const FerryArgs publish{"--publish-status", "portal:ferry/status"};
+  const auto [code, report] = reconcile(runtime() + publish);
+  ASSERT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(git(portal, "rev-list --count main"), "1");
+  EXPECT_EQ(git(portal, "show main:site/ferry/status/default/redis/cache-a.yaml"),
+            state_file("status/default/redis/cache-a.yaml"));
+  // Each path of the state branch's status/, moved below site/ferry/.
+  std::istringstream published(git(state(), "ls-tree -r --name-only state status"));
+  std::string expected;
+  for (std::string line; std::getline(published, line);)
+    expected += (expected.empty() ? "" : "\n") + ("site/ferry/" + line);
+  EXPECT_EQ(git(portal, "ls-tree -r --name-only main"), expected);
+
+  reconcile(runtime() + publish);  // nothing changed: no commit there
+  EXPECT_EQ(git(portal, "rev-list --count main"), "1");
+  std::string requests = read_file(platform() / "requests/redis.yaml");
+  requests.replace(requests.find("  size: small\n"), 14, "  size: small\n  fail: false\n");
+  write_file(platform() / "requests/redis.yaml", requests);
+  reconcile(runtime() + publish);  // one request's status changed: one commit, one file
+  EXPECT_EQ(git(portal, "rev-list --count main"), "2");
+  EXPECT_EQ(git(portal, "diff --name-only main~1 main"), "site/ferry/status/default/redis/cache-a.yaml");
 }
 
 }  // namespace

@@ -22,8 +22,8 @@ using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 using namespace std::chrono_literals;
-using pipeline::ContainerExit;
-using pipeline::ContainerRun;
+using runtime::ContainerExit;
+using runtime::ContainerRun;
 using pipeline::HealthState;
 
 constexpr const char* kCacheStatusFile = "status/team-a/redis/cache.yaml";

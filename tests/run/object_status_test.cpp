@@ -1,7 +1,11 @@
 // The status a reconcile leaves on each object (run/object_status.h): recorded with the object, fed back to
 // its pipelines on the next run, kept by a skipped run, published on the state branch as
-// status/<namespace>/<promise>/<name>.yaml in the run's state commit, removed with the object.
+// status/<namespace>/<promise>/<name>.yaml in the run's state commit, removed with the object; kept there
+// only (not in the record), and read only by what runs or shows it, while records of the earlier version,
+// with the status inline, still load.
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include "core/yaml_document.h"
 #include "pipeline/duration.h"
@@ -38,13 +42,16 @@ class ObjectStatusTest : public ::testing::Test {
     LoadResult loaded = load_platform(dir.path() / "platform");
     EXPECT_TRUE(loaded.errors.empty());
     runtime = std::make_unique<pipeline::RecordingRuntime>([this](const ContainerRun& r) { return act(r); });
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
+    StoreOpener opener = [this](const GitStateStore& config) -> Result<std::unique_ptr<writer::StateStore>> {
+      return std::unique_ptr<writer::StateStore>(
+          std::make_unique<SharedStore>(config.name == "portal" ? portal : store));
     };
     std::filesystem::create_directories(dir.path() / "scratch");
     ReconcileOptions options{dir.path() / "scratch", 1, std::chrono::seconds(5), nullptr};
     options.state = &state;
     options.selection = {force, std::chrono::hours(10), now};
+    options.skipped_statuses = skipped_statuses;
+    options.status_target = status_target;
     auto report = reconcile(loaded.platform, *runtime, opener, options);
     EXPECT_TRUE(report.ok()) << report.error().render();
     return *report;
@@ -73,6 +80,9 @@ class ObjectStatusTest : public ::testing::Test {
   writer::RecordingStateStore store{"destinations"};
   writer::RecordingStateStore state{"state"};
   int exit_code = 0;
+  bool skipped_statuses = true;                  // ReconcileOptions::skipped_statuses
+  writer::RecordingStateStore portal{"portal"};  // the GitStateStore "portal", when the platform declares it
+  std::optional<StatusTarget> status_target;     // --publish-status
 };
 
 TEST_F(ObjectStatusTest, TheRunsStatusIsReportedRecordedAndPublished) {
@@ -156,6 +166,69 @@ TEST_F(ObjectStatusTest, ADeletedRequestsStatusFileGoesWithIt) {
   run(t0 + 1h);
   EXPECT_FALSE(state.files().contains(kStatusFile));
   EXPECT_TRUE(state.files().contains("status/promises/redis.yaml"));
+}
+
+// The record keeps no status: it is read back from the published file, which the no-op run does not read
+// when its report shows no status.
+TEST_F(ObjectStatusTest, TheStatusIsKeptOnlyInThePublishedFileAndANoOpRunReadsItOnlyToReportIt) {
+  run(t0);
+  const std::string record = state.files().at("requests/redis/team-a/cache/record.json");
+  EXPECT_EQ(record.find("\"status\""), std::string::npos) << record;
+  skipped_statuses = false;
+  const std::size_t reads = state.read_prefixes().size();
+  const RunReport quiet = run(t0 + 1h);
+  EXPECT_EQ(quiet.requests.at(0).result, RequestResult::skipped);
+  EXPECT_EQ(quiet.requests.at(0).status_yaml, "");
+  const auto prefixes = state.read_prefixes();
+  EXPECT_EQ(std::count(prefixes.begin() + static_cast<std::ptrdiff_t>(reads), prefixes.end(), "status"), 0);
+  skipped_statuses = true;
+  const RunReport shown = run(t0 + 2h);
+  EXPECT_EQ(YAML::Load(shown.requests.at(0).status_yaml)["count"].as<int>(), 1);
+}
+
+// A record written by the previous version carries its status inline and has no status file of its own
+// yet: it loads, its status is fed back, and the rerun moves the status beside the record.
+TEST_F(ObjectStatusTest, ARecordWithItsStatusInlineFromThePreviousVersionStillLoads) {
+  run(t0);
+  auto files = state.files();
+  const std::string path = "requests/redis/team-a/cache/record.json";
+  auto record = parse_record(files.at(path), path);
+  ASSERT_TRUE(record.ok()) << record.error().render();
+  EXPECT_TRUE(record->status_beside);
+  record->status_yaml = "count: 5\nmessage: run 5\n";
+  files[path] = record_json(*record, true);  // the previous version's format: "status" inline
+  files.erase(kStatusFile);
+  state.set_files(files);
+  skipped_statuses = true;
+  const RunReport skipped = run(t0 + 1h);
+  EXPECT_EQ(YAML::Load(skipped.requests.at(0).status_yaml)["count"].as<int>(), 5);
+  run(t0 + 2h, true);
+  EXPECT_EQ(published()["status"]["count"].as<int>(), 6);
+  EXPECT_EQ(state.files().at(path).find("\"status\""), std::string::npos);
+  run(t0 + 3h, true);
+  EXPECT_EQ(published()["status"]["count"].as<int>(), 7);
+}
+
+// --publish-status: the status files go to the chosen store before the records; when that commit fails,
+// nothing is recorded, and the next run repeats the run and publishes.
+TEST_F(ObjectStatusTest, AFailedPublicationLeavesTheRunUnrecordedAndTheNextRunPublishes) {
+  write_file(dir.path() / "platform/portal.yaml",
+             "apiVersion: platform.kratix.io/v1alpha1\nkind: GitStateStore\nmetadata:\n  name: portal\n"
+             "spec:\n  url: portal.git\n  path: site\n");
+  status_target = StatusTarget{"portal", "published"};
+  portal.fail_next_apply(make_error("push refused"));
+  const RunReport failed = run(t0);
+  EXPECT_EQ(failed.state_error,
+            "the statuses were not published to recording state store portal: push refused; the run's state "
+            "was not recorded, so the next run repeats this run's work");
+  EXPECT_EQ(state.commit_count(), 0u);
+  const RunReport again = run(t0 + 1h);
+  EXPECT_EQ(again.requests.at(0).result, RequestResult::unchanged);  // ran again, its files already there
+  EXPECT_EQ(portal.commit_count(), 1u);
+  EXPECT_EQ(portal.files().at("site/published/team-a/redis/cache.yaml"), state.files().at(kStatusFile));
+  EXPECT_TRUE(portal.files().contains("site/published/promises/redis.yaml"));
+  run(t0 + 2h);  // nothing changed: no commit there
+  EXPECT_EQ(portal.commit_count(), 1u);
 }
 
 }  // namespace

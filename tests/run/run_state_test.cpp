@@ -36,6 +36,22 @@ TEST(RunState, RecordsRoundTripThroughJson) {
   EXPECT_EQ(parsed->directory(), "requests/redis/team-a/cache");
 }
 
+// The status is stored beside the record (its published file): the record's text carries it only for
+// display, and a record read back without it says so; one with it (the previous version's) keeps it.
+TEST(RunState, TheRecordsTextCarriesTheStatusOnlyForDisplay) {
+  ObjectRecord record = request_record();
+  record.status_yaml = "message: Resource requested\n";
+  auto stored = parse_record(record_json(record), "x");
+  ASSERT_TRUE(stored.ok()) << stored.error().render();
+  EXPECT_TRUE(stored->status_beside);
+  EXPECT_EQ(stored->status_yaml, "");
+  EXPECT_EQ(record_json(record).find("\"status\""), std::string::npos);
+  auto inline_status = parse_record(record_json(record, true), "x");
+  ASSERT_TRUE(inline_status.ok()) << inline_status.error().render();
+  EXPECT_FALSE(inline_status->status_beside);
+  EXPECT_EQ(inline_status->status_yaml, "message: Resource requested\n");
+}
+
 // A PlacementPolicy's placement keeps its policy, Location and state (a later run removes what a deleted
 // KCP Placement placed); Kratix's own placements are written without those keys, as before they existed.
 TEST(RunState, APolicysPlacementRecordsItsPolicyAndLocation) {

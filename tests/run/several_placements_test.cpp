@@ -52,9 +52,9 @@ std::string request_in(const std::string& name, const std::string& ns) {
   return text;
 }
 
-pipeline::ContainerExit write_redis(const pipeline::ContainerRun& run) {
+runtime::ContainerExit write_redis(const runtime::ContainerRun& run) {
   write_file(pipeline::host_path_of(run, "/kratix/output") / "redis.yaml", "kind: Redis\n");
-  return pipeline::ContainerExit{0, false, ""};
+  return runtime::ContainerExit{0, false, ""};
 }
 
 class SeveralPlacementsTest : public ::testing::Test {

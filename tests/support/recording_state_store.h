@@ -1,7 +1,8 @@
 // RecordingStateStore: the StateStore fake for tests of everything above the writer. It is the product's
 // MemoryStateStore (writer/memory_state_store.h: LocalGitRepo's semantics in memory) that also records every
-// accepted Change, every commit with the content after it, and every pack request; numbers its commits
-// "fake-1", "fake-2", ...; and lets a test seed the branch (set_files) or fail the next apply. Thread-safe.
+// accepted Change, every commit with the content after it, every read prefix and every pack request; numbers
+// its commits "fake-1", "fake-2", ...; and lets a test seed the branch (set_files) or fail the next apply.
+// Thread-safe.
 #pragma once
 
 #include <cstddef>
@@ -50,6 +51,20 @@ class RecordingStateStore : public MemoryStateStore {
     return pack_requests_;
   }
 
+  // MemoryStateStore::read_files, with the prefix noted (read_prefixes).
+  Result<Files> read_files(const std::string& prefix) override {
+    {
+      const std::lock_guard lock(records_mutex_);
+      read_prefixes_.push_back(prefix);
+    }
+    return MemoryStateStore::read_files(prefix);
+  }
+  // The prefix of every read_files() call, in call order.
+  std::vector<std::string> read_prefixes() const {
+    const std::lock_guard lock(records_mutex_);
+    return read_prefixes_;
+  }
+
   // Every change apply() accepted (valid ones, including those that changed nothing), in call order.
   std::vector<Change> changes() const {
     const std::lock_guard lock(records_mutex_);
@@ -78,6 +93,7 @@ class RecordingStateStore : public MemoryStateStore {
   // Held across MemoryStateStore::apply, so the records are in the order of the commits.
   mutable std::mutex records_mutex_;
   std::vector<Change> changes_;
+  std::vector<std::string> read_prefixes_;
   std::vector<RecordedCommit> commits_;
   std::vector<std::pair<std::size_t, std::size_t>> pack_requests_;
   std::optional<Error> next_failure_;
