@@ -111,7 +111,8 @@ PodmanRuntime::PodmanRuntime(std::string executable)
                                  true,
                                  {"rm", "--force", "--ignore", "--time=0"},
                                  false,
-                                 "{{.Host.CgroupManager}}"},
+                                 "",
+                                 {"--cgroup-manager=cgroupfs"}},
                        std::move(executable)) {}
 
 std::vector<std::string> CliEngineRuntime::arguments_for(const ContainerRun& run,
@@ -175,11 +176,15 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
   }
   const std::string name = cli::unique_name(run.label);
   std::unique_ptr<MemoryCgroup> cgroup;
-  if (const auto& memory = run.resources.limits.memory_bytes; memory && uses_cgroupfs(*exe)) {
+  const bool forces_cgroupfs = !engine_.cgroupfs_manager.empty();
+  if (const auto& memory = run.resources.limits.memory_bytes;
+      memory && (forces_cgroupfs || uses_cgroupfs(*exe))) {
     if (auto made = MemoryCgroup::create(name, *memory)) cgroup = std::move(*made);
   }
-  Result<cli::ChildProcess> engine_run = cli::ChildProcess::start(
-      *exe, arguments_for(run, name, *image_user, cgroup ? cgroup->path() : ""), log.file());
+  std::vector<std::string> args = arguments_for(run, name, *image_user, cgroup ? cgroup->path() : "");
+  if (cgroup && forces_cgroupfs)
+    args.insert(args.begin(), engine_.cgroupfs_manager.begin(), engine_.cgroupfs_manager.end());
+  Result<cli::ChildProcess> engine_run = cli::ChildProcess::start(*exe, args, log.file());
   if (!engine_run) return tool.failed_start(engine_run.error());
 
   const cli::Outcome outcome =

@@ -6,6 +6,7 @@
 
 #include "platform/loader.h"
 #include "run/reconcile.h"
+#include "tests/support/fake_reconcile.h"
 #include "tests/support/platform_texts.h"
 #include "tests/support/recording_runtime.h"
 #include "tests/support/shared_store.h"
@@ -38,30 +39,14 @@ std::string promise_with(const std::string& metadata_lines) {
 
 class SteeringTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    write_file(dir.path() / "platform/stores.yaml", kStore);
-    write_file(dir.path() / "platform/destinations.yaml", kDestinations);
-    write_file(dir.path() / "platform/promise.yaml", kPromise);
-    write_file(dir.path() / "platform/request.yaml", kRequest);
-  }
+  void SetUp() override { write_test_platform(dir.path() / "platform"); }
 
   RunReport run(std::chrono::system_clock::time_point now) {
-    LoadResult loaded = load_platform(dir.path() / "platform");
-    EXPECT_TRUE(loaded.errors.empty()) << (loaded.errors.empty() ? "" : loaded.errors[0].render());
-    runtime = std::make_unique<pipeline::RecordingRuntime>([](const ContainerRun& r) {
-      write_file(pipeline::host_path_of(r, "/kratix/output") / "redis.yaml", "kind: Redis\n");
-      return ContainerExit{0, false, ""};
-    });
-    StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
-      return std::unique_ptr<writer::StateStore>(std::make_unique<SharedStore>(store));
-    };
-    std::filesystem::create_directories(dir.path() / "scratch");
+    runtime = std::make_unique<pipeline::RecordingRuntime>(write_redis_output);
     ReconcileOptions options{dir.path() / "scratch", 2, std::chrono::seconds(5), nullptr};
     options.state = &state;
     options.selection = {false, std::chrono::hours(10), now};
-    auto report = reconcile(loaded.platform, *runtime, opener, options);
-    EXPECT_TRUE(report.ok()) << report.error().render();
-    return report ? *report : RunReport{};
+    return reconcile_with_fakes(dir.path() / "platform", *runtime, store, options);
   }
 
   const std::chrono::system_clock::time_point t0 = *parse_rfc3339_utc("2026-11-22T08:00:00Z");
