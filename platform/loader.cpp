@@ -185,6 +185,18 @@ std::optional<std::string> failed_provider(const std::string& kind, const std::s
          causes + "): fix those first";
 }
 
+// The error of a request whose kind no Promise provides and nothing that failed to load may provide.
+Error unserved_error(const YamlDocument& doc, const std::string& kind, const std::string& group,
+                     const Platform& platform) {
+  if (const std::string suggestion = did_you_mean(kind, group, platform); !suggestion.empty()) {
+    return make_error(location_of(child(doc.node, "kind"), doc.file),
+                      "no Promise provides kind " + shortened(kind) + " in group " + group + suggestion);
+  }
+  return make_error(location_of(doc.node, doc.file), "no Promise provides kind " + shortened(kind) +
+                                                         " in group " + group +
+                                                         "; declare a Promise whose spec.api serves it");
+}
+
 void resolve_requests(const Deferred& deferred, LoadResult& result) {
   const std::vector<YamlDocument>& candidates = deferred.requests;
   for (const YamlDocument& doc : candidates) {
@@ -205,24 +217,20 @@ void resolve_requests(const Deferred& deferred, LoadResult& result) {
       // Its own errors still count: the metadata rules need no Promise.
       check_metadata(doc, NameRule::request_name, result.errors);
       result.errors.push_back(make_error(location_of(doc.node, doc.file), *failed));
-    } else if (const std::string suggestion = did_you_mean(kind, group, result.platform);
-               !suggestion.empty()) {
-      result.errors.push_back(
-          make_error(location_of(child(doc.node, "kind"), doc.file),
-                     "no Promise provides kind " + shortened(kind) + " in group " + group + suggestion));
     } else {
-      result.errors.push_back(make_error(location_of(doc.node, doc.file),
-                                         "no Promise provides kind " + shortened(kind) + " in group " +
-                                             group + "; declare a Promise whose spec.api serves it"));
+      check_metadata(doc, NameRule::request_name, result.errors);
+      result.errors.push_back(unserved_error(doc, kind, group, result.platform));
+      result.unserved_requests.push_back({kind, group, result.errors.back()});
     }
   }
 }
 
 // A platform.kratix.io kind ferry does not read: a misspelling of one it reads (or of a request kind) is an
 // error, since the object would silently be left out; any other is another Kratix kind (Work,
-// PromiseRelease, ...) and only skipped.
-void resolve_unknown_kinds(const std::vector<YamlDocument>& unknown, LoadResult& result) {
-  for (const YamlDocument& doc : unknown) {
+// PromiseRelease, ...) and only skipped. A misspelt Promise ("kind: promise") is a Promise that failed to
+// load: its requests wait on it, and are not taken for requests of a Promise removed from the platform.
+void resolve_unknown_kinds(Deferred& deferred, LoadResult& result) {
+  for (const YamlDocument& doc : deferred.unknown_kinds) {
     const std::string kind = child(doc.node, "kind").Scalar();
     const std::string suggestion = did_you_mean(kind, kKratixGroup, result.platform);
     if (suggestion.empty()) {
@@ -233,6 +241,7 @@ void resolve_unknown_kinds(const std::vector<YamlDocument>& unknown, LoadResult&
       result.errors.push_back(
           make_error(location_of(child(doc.node, "kind"), doc.file),
                      "unknown kind " + shortened(kind) + " in " + kKratixGroup + suggestion));
+      if (closest_word(kind, {"Promise"}, 2)) deferred.failed_promises.push_back(failed_promise(doc));
     }
   }
 }
@@ -345,7 +354,7 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   }
   for (const pipeline::Promise& promise : result.platform.promises)
     result.warnings.insert(result.warnings.end(), promise.load_warnings.begin(), promise.load_warnings.end());
-  resolve_unknown_kinds(deferred.unknown_kinds, result);
+  resolve_unknown_kinds(deferred, result);
   resolve_requests(deferred, result);
   check_references(result.platform, result.errors);
   return result;

@@ -174,8 +174,8 @@ ferry: 1 error(s) in $P; nothing was run or written
       {"LowerCasePromiseKind",
        {1,
         R"x($P/promises/redis.yaml:3:7: error: unknown kind promise in platform.kratix.io; did you mean Promise?
-$P/requests/redis.yaml:1:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
-$P/requests/redis.yaml:9:1: error: no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api serves it
+$P/requests/redis.yaml:1:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
+$P/requests/redis.yaml:9:1: error: kind redis in group marketplace.kratix.io is served by Promise "redis" at $P/promises/redis.yaml:2:1, which failed to load (its errors are listed with it); fix the Promise first
 ferry: 3 error(s) in $P; nothing was run or written
 )x",
         R"x()x"}},

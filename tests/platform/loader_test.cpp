@@ -61,6 +61,54 @@ spec: {size: small}
   EXPECT_EQ(errors[3], at("requests/cache.yaml") + ":9:1: " + served);
 }
 
+// Request files whose Promise file was removed: still an error of the load (validate has no records), kept
+// as unserved requests too, so that a run whose records have the Promise can take the error back
+// (run/vanished_promise_requests.h); their metadata errors stay.
+TEST_F(LoaderTest, ARequestWhoseKindNoPromiseServesIsAnErrorKeptAsAnUnservedRequest) {
+  write_file(dir.path() / "stores.yaml", kStore);
+  write_file(dir.path() / "requests/cache.yaml",
+             std::string(kRequest) + "---\n" + R"(apiVersion: marketplace.kratix.io/v1beta1
+kind: redis
+metadata: {name: Bad_Name, namespace: team-a}
+)");
+  const LoadResult result = load();
+  const std::vector<std::string> errors = rendered(result.errors);
+  const std::string unserved =
+      ": no Promise provides kind redis in group marketplace.kratix.io; declare a Promise whose spec.api "
+      "serves it";
+  ASSERT_EQ(errors.size(), 3u) << ::testing::PrintToString(errors);
+  EXPECT_EQ(errors[0], at("requests/cache.yaml") + ":1:1" + unserved);
+  EXPECT_NE(errors[1].find("Bad_Name"), std::string::npos) << errors[1];
+  EXPECT_EQ(errors[2], at("requests/cache.yaml") + ":9:1" + unserved);
+  ASSERT_EQ(result.unserved_requests.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(result.unserved_requests[i].kind, "redis");
+    EXPECT_EQ(result.unserved_requests[i].group, "marketplace.kratix.io");
+  }
+  EXPECT_EQ(result.unserved_requests[0].error.render(), errors[0]);
+  EXPECT_EQ(result.unserved_requests[1].error.render(), errors[2]);
+}
+
+// A misspelt Promise kind is a Promise that failed to load: its requests wait on it, and are not unserved
+// requests, which a run would take for requests of a Promise removed from the platform.
+TEST_F(LoaderTest, ARequestOfAMisspeltPromiseKindWaitsOnThatPromise) {
+  write_valid_platform();
+  std::string misspelt = kPromise;
+  misspelt.replace(misspelt.find("kind: Promise"), 13, "kind: promise");
+  write_file(dir.path() / "promises/redis.yaml", misspelt);
+  const LoadResult result = load();
+  const std::vector<std::string> errors = rendered(result.errors);
+  ASSERT_EQ(errors.size(), 2u) << ::testing::PrintToString(errors);
+  EXPECT_EQ(errors[0], at("promises/redis.yaml") +
+                           ":2:7: unknown kind promise in platform.kratix.io; did you mean Promise?");
+  EXPECT_EQ(errors[1],
+            at("requests/cache.yaml") +
+                ":1:1: kind redis in group marketplace.kratix.io is served by Promise \"redis\" at " +
+                at("promises/redis.yaml") +
+                ":1:1, which failed to load (its errors are listed with it); fix the Promise first");
+  EXPECT_TRUE(result.unserved_requests.empty());
+}
+
 TEST_F(LoaderTest, LoadsEveryKindAndResolvesRequestsToTheirPromise) {
   write_valid_platform();
   const LoadResult result = load();
