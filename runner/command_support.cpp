@@ -13,6 +13,7 @@
 #include "platform/loader.h"
 #include "platform/store_access.h"
 #include "run/preflight.h"
+#include "run/vanished_promise_requests.h"
 #include "runner/github.h"
 #include "runner/logging.h"
 #include "runner/report.h"
@@ -45,8 +46,23 @@ Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
   return CommandPlatform{std::move(*source), std::move(access)};
 }
 
-LoadResult load_for_run(const CommandPlatform& platform) {
+namespace {
+
+void excuse_with_recorded_state(LoadResult& loaded, const RecordedStateSource& recorded_state) {
+  if (!recorded_state || loaded.unserved_requests.empty()) return;
+  auto store = recorded_state();
+  if (!store) return loaded.errors.push_back(store.error());
+  if (*store == nullptr) return;
+  auto state = load_run_state(**store);
+  if (!state) return loaded.errors.push_back(state.error());
+  excuse_requests_of_vanished_promises(loaded, *state);
+}
+
+}  // namespace
+
+LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state) {
   LoadResult loaded = load_platform_source(platform.source, platform.access);
+  excuse_with_recorded_state(loaded, recorded_state);
   if (loaded.errors.empty()) check_before_run(loaded.platform, loaded.errors, loaded.warnings);
   return loaded;
 }

@@ -38,7 +38,11 @@ Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
 
 // Loads the platform and makes the checks a run makes before any container starts (run/preflight.h): what
 // `ferry validate`, `reconcile` and `plan` all read, so validate refuses what the others would.
-LoadResult load_for_run(const CommandPlatform& platform);
+// `recorded_state` (reconcile, plan; null for validate) is asked for the run's records only when a request's
+// kind is served by no Promise: the records may show its Promise was removed (vanished_promise_requests.h).
+// A state it cannot give is an error of the load; a null state (none recorded yet) excuses nothing.
+using RecordedStateSource = std::function<Result<writer::StateStore*>()>;
+LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state = nullptr);
 
 // Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said, with
 // the directory or URL@ref read).

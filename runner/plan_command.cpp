@@ -77,7 +77,14 @@ int run_plan(const PlanCommandOptions& options) {
   log_to_stderr();
   auto source = command_platform(options.platform, options.stores);
   if (!source) return stop({source.error()});
-  LoadResult loaded = load_for_run(*source);
+  std::optional<Result<std::unique_ptr<writer::StateStore>>> state;
+  // Read before the run needs it only when a request's kind is served by no Promise (command_support.h).
+  auto read_state = [&]() -> Result<writer::StateStore*> {
+    if (!state) state.emplace(recorded_state(options, *source));
+    if (!*state) return state->error();
+    return state->value().get();
+  };
+  LoadResult loaded = load_for_run(*source, read_state);
   if (!loaded.errors.empty()) {
     stop(loaded.errors, loaded.warnings);
     std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << source->source.display()
@@ -91,16 +98,16 @@ int run_plan(const PlanCommandOptions& options) {
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return stop({runtime.error()});
-  auto state = recorded_state(options, *source);
-  if (!state) return stop({state.error()});
+  auto opened = read_state();
+  if (!opened) return stop({opened.error()});
   RunScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);
   ReconcileOptions reconcile_options =
       pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
   reconcile_options.dry_run = true;
   if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
-  if (*state) {
-    reconcile_options.state = state->get();
+  if (*opened) {
+    reconcile_options.state = *opened;
     reconcile_options.selection = selection_options(options.state);
     reconcile_options.max_deletions = max_deletions(options.state);
     reconcile_options.restore_drift = options.state.restore_drift;

@@ -84,7 +84,19 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   RunOutputs outputs(options);
   auto source = command_platform(options.platform, options.stores);
   if (!source) return outputs.stopped({source.error()});
-  LoadResult loaded = load_for_run(*source);
+  std::optional<OpenedState> state;
+  // Opened before the run needs it only when a request's kind is served by no Promise (command_support.h).
+  auto open_state = [&]() -> Result<writer::StateStore*> {
+    if (options.state.no_state) return static_cast<writer::StateStore*>(nullptr);
+    if (!state) {
+      auto opened = open_run_state(state_location(options.state.state_dir, source->source, source->access,
+                                                  options.state.state_branch));
+      if (!opened) return opened.error();
+      state.emplace(std::move(*opened));
+    }
+    return state->store.get();
+  };
+  LoadResult loaded = load_for_run(*source, open_state);
   if (!loaded.errors.empty()) {
     return outputs.stopped(loaded.errors, loaded.warnings,
                            "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " +
@@ -97,13 +109,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return outputs.stopped({runtime.error()});
-  std::optional<OpenedState> state;
-  if (!options.state.no_state) {
-    auto opened = open_run_state(
-        state_location(options.state.state_dir, source->source, source->access, options.state.state_branch));
-    if (!opened) return outputs.stopped({opened.error()});
-    state.emplace(std::move(*opened));
-  }
+  if (auto opened = open_state(); !opened) return outputs.stopped({opened.error()});
   RunScratchDirectory scratch(options.run.scratch_dir);
   const CommandSecrets secrets(options.run);
   ReconcileOptions reconcile_options =
