@@ -3,9 +3,12 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "platform/loader.h"
+#include "run/run_state.h"
+#include "run/vanished_promise_requests.h"
 #include "writer/layout.h"
 #include "writer/memory_state_store.h"
 #include "writer/store_url.h"
@@ -141,8 +144,16 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
   if (!emitted) return emitted.error();
   // Each pass loads the files again; the platform Destinations stay those of `platform` (annotated or
   // adopted by adopt_platform_repository, which a reload does not repeat).
+  // Request files left by a Promise removed from the platform are excused as the command's load excused them
+  // (vanished_promise_requests.h), from the records as they were before a pass deleted them.
+  std::optional<Result<RunState>> recorded;
   auto load = [&](const std::vector<PlatformFile>& input) {
     LoadResult loaded = load_platform_files(platform.root, input);
+    if (!loaded.unserved_requests.empty()) {
+      if (!recorded) recorded.emplace(load_run_state(*options.state));
+      if (*recorded) excuse_requests_of_vanished_promises(loaded, recorded->value());
+      if (!*recorded) loaded.errors.push_back(recorded->error());
+    }
     for (scheduler::Destination& d : loaded.platform.destinations) {
       d.platform =
           std::any_of(platform.destinations.begin(), platform.destinations.end(),

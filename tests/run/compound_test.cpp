@@ -38,6 +38,7 @@ class CompoundTest : public ::testing::Test {
     std::vector<PlatformFile> files = {{"platform.yaml", store_and_destinations},
                                        {"app.yaml", compound_promise("app", "platform", "example/app:v1")},
                                        {"db.yaml", compound_promise("db", "dev", "example/db:v1")}};
+    if (!with_db) files.pop_back();
     for (const auto& [path, text] : requests) files.push_back({path, text});
     runtime = std::make_unique<pipeline::RecordingRuntime>([this](const ContainerRun& r) { return act(r); });
     StoreOpener opener = [this](const GitStateStore&) -> Result<std::unique_ptr<writer::StateStore>> {
@@ -73,6 +74,7 @@ class CompoundTest : public ::testing::Test {
   };
   std::map<std::string, std::string> requests = {{"shop.yaml", compound_request("app", "shop")}};
   std::string store_and_destinations = kStoreAndDestinations;
+  bool with_db = true;  // false: db's Promise file is removed from the platform
   TempDir dir;
   std::unique_ptr<pipeline::RecordingRuntime> runtime;
   writer::RecordingStateStore store{"destinations"};
@@ -116,6 +118,22 @@ TEST_F(CompoundTest, CanaryFilesAreWrittenOnceAcrossThePasses) {
   for (const auto& commit : store.commits())
     canary_commits += commit.change.message.starts_with("Update from: kratix-canary") ? 1 : 0;
   EXPECT_EQ(canary_commits, 1u);
+}
+
+// The db Promise removed while app's request still emits a db request to the platform Destination: every
+// pass excuses that request as one of a removed Promise (run/vanished_promise_requests.h), from the records
+// as they were before the first pass deleted it with its Promise.
+TEST_F(CompoundTest, ARequestEmittedForARemovedPromiseIsDeletedWithIt) {
+  ASSERT_TRUE(run().ok());
+  with_db = false;
+  auto again = run();
+  ASSERT_TRUE(again.ok()) << again.error().render();
+  ASSERT_EQ(again->requests.size(), 2u);
+  EXPECT_EQ(again->requests[0].name, "shop");
+  EXPECT_EQ(again->requests[0].result, RequestResult::skipped);
+  EXPECT_EQ(again->requests[1].name, "shop-db");
+  EXPECT_EQ(again->requests[1].result, RequestResult::deleted);
+  EXPECT_FALSE(store.files().contains("worker/resources/default/db/shop-db/configure/5058f/db.yaml"));
 }
 
 TEST_F(CompoundTest, ASecondRunOverTheSameStateRunsNothing) {
