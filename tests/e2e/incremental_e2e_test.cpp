@@ -183,6 +183,46 @@ TEST_F(IncrementalE2E, AnEmptiedPlatformIsRefusedAndWhenAllowedRemovesEverything
   EXPECT_EQ(git(dir.path() / "state.git", "ls-tree -r --name-only state"), "");
 }
 
+// docs/state.md, "A Promise removed before its requests": Kratix deletes a Promise's requests with it. The
+// Promise's file is removed, its two request files stay: plan and reconcile delete both requests (bundles
+// and records) and then the Promise (its dependencies), and name the files left in one warning, not an
+// error per file.
+TEST_F(IncrementalE2E, ARemovedPromiseDeletesItsRequestsWithItAndNamesTheirFilesInOneWarning) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  ASSERT_NE(git(clusters(), "ls-tree -r --name-only main").find("redis"), std::string::npos);
+  const std::string redis = read_file(platform() / "requests/redis.yaml");
+  write_file(platform() / "requests/redis.yaml", redis.substr(0, redis.find("---\n")));
+  write_file(platform() / "requests/redis-b.yaml", redis.substr(redis.find("---\n") + 4));
+  std::filesystem::remove(platform() / "promises/redis.yaml");
+  const std::string warning =
+      "warning: Promise redis is no longer in the platform: its requests are deleted with it, as Kratix "
+      "deletes them; these request files of it are left and not run (Kratix would have removed them), "
+      "delete them: " +
+      (platform() / "requests/redis-b.yaml:1:1").string() + ", " +
+      (platform() / "requests/redis.yaml:1:1").string() + "\n";
+
+  const auto plan = run_ferry(FerryArgs{"plan", platform().string()} + exec_runtime());
+  EXPECT_EQ(plan.exit_code, 0) << plan.error_output;
+  EXPECT_NE(plan.error_output.find(warning), std::string::npos) << plan.error_output;
+  auto [code, report] = reconcile(exec_runtime());
+  const std::string stderr_text = read_file(dir.path() / "stderr");
+  EXPECT_EQ(code, 0) << stderr_text;
+  EXPECT_EQ(results_by_name(report), (std::map<std::string, std::string>{{"default/cache-a", "deleted"},
+                                                                         {"default/shop", "skipped"},
+                                                                         {"team-b/blog", "skipped"},
+                                                                         {"team-b/cache-b", "deleted"}}));
+  ASSERT_EQ(report["promises"].size(), 2u) << report.dump(2);
+  EXPECT_EQ(report["promises"][1]["name"], "redis");
+  EXPECT_EQ(report["promises"][1]["result"], "deleted");
+  const std::size_t first = stderr_text.find(warning);
+  EXPECT_NE(first, std::string::npos) << stderr_text;
+  EXPECT_EQ(stderr_text.find(warning, first + 1), std::string::npos) << stderr_text;
+  EXPECT_EQ(stderr_text.find("no Promise provides"), std::string::npos) << stderr_text;
+  for (const auto& store : {clusters(), observability()})
+    EXPECT_EQ(git(store, "ls-tree -r --name-only main").find("redis"), std::string::npos) << store;
+  EXPECT_EQ(git(state(), "ls-tree -r --name-only state").find("redis"), std::string::npos);
+}
+
 // Where a CI step puts the state: a path relative to the working directory, or a directory made ahead.
 TEST_F(IncrementalE2E, ARelativeStatePathAndAnEmptyStateDirectoryAreTaken) {
   ferry::testing::FerryOptions in_dir;
@@ -190,14 +230,16 @@ TEST_F(IncrementalE2E, ARelativeStatePathAndAnEmptyStateDirectoryAreTaken) {
   const auto relative = run_ferry(
       FerryArgs{"reconcile", platform().string(), "--state", "relative.git"} + exec_runtime(), in_dir);
   EXPECT_EQ(relative.exit_code, 0) << relative.error_output;
-  EXPECT_EQ(git(dir.path() / "relative.git", "ls-tree --name-only state"), "promises\nrequests\nstatus\nstores");
+  EXPECT_EQ(git(dir.path() / "relative.git", "ls-tree --name-only state"),
+            "promises\nrequests\nstatus\nstores");
 
   std::filesystem::create_directories(dir.path() / "made-ahead.git");
   const auto made_ahead = run_ferry(
       FerryArgs{"reconcile", platform().string(), "--state", (dir.path() / "made-ahead.git").string()} +
       exec_runtime());
   EXPECT_EQ(made_ahead.exit_code, 0) << made_ahead.error_output;
-  EXPECT_EQ(git(dir.path() / "made-ahead.git", "ls-tree --name-only state"), "promises\nrequests\nstatus\nstores");
+  EXPECT_EQ(git(dir.path() / "made-ahead.git", "ls-tree --name-only state"),
+            "promises\nrequests\nstatus\nstores");
 }
 
 // The report entry of the request named `name`.
