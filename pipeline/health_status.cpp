@@ -4,6 +4,7 @@
 #include <array>
 #include <utility>
 
+#include "core/sha256.h"
 #include "core/yaml_document.h"
 
 namespace ferry::pipeline {
@@ -86,6 +87,10 @@ std::string status_with_health(const std::string& status_yaml, const std::option
   status["healthStatus"] = health_node(*health);
   const std::string text = to_yaml_text(status);
   return text;
+}
+
+std::string health_digest(const std::optional<HealthStatus>& health) {
+  return health ? sha256_hex(status_with_health("", health)) : std::string();
 }
 
 }  // namespace ferry::pipeline

@@ -44,4 +44,8 @@ HealthStatus rolled_up_health(std::vector<HealthEntry> records);
 // text with a health becomes a status holding only healthStatus.
 std::string status_with_health(const std::string& status_yaml, const std::optional<HealthStatus>& health);
 
+// A digest of the healthStatus that status_with_health sets for `health`; "" for nullopt. Records keep it,
+// so that a run in which a skipped object's health did not change reads no status (run/health_rollup.h).
+std::string health_digest(const std::optional<HealthStatus>& health);
+
 }  // namespace ferry::pipeline

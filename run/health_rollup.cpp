@@ -13,6 +13,12 @@ std::string request_directory(const std::string& promise, const std::string& ns,
   return "requests/" + promise + "/" + ns + "/" + name;
 }
 
+// A report made from its record by IncrementalRun::skip, whose status the run may not have read.
+bool kept_from_record(RequestResult result) {
+  return result == RequestResult::skipped || result == RequestResult::drifted ||
+         result == RequestResult::suspended;
+}
+
 // Sorted by the record's namespace and name, so the status does not depend on where records were found.
 bool source_before(const pipeline::HealthEntry& a, const pipeline::HealthEntry& b) {
   return std::tie(a.source_namespace, a.source_name) < std::tie(b.source_namespace, b.source_name);
@@ -27,12 +33,15 @@ std::string ignored_record(const HealthRecord& record, const std::string& what) 
 // The records of one Destination's health folder, or nullopt (with a warning) when it cannot be read.
 std::optional<std::vector<HealthRecord>> folder_records(
     const Platform& platform, const scheduler::Destination& destination,
-    const std::map<std::string, writer::StateStore*>& stores, std::vector<std::string>& warnings) {
+    const std::map<std::string, writer::StateStore*>& stores, const ReadTips& tips,
+    std::vector<std::string>& warnings) {
   const GitStateStore* config = platform.store(destination.state_store);
   const auto store = config ? stores.find(config->name) : stores.end();
   if (store == stores.end()) return std::vector<HealthRecord>{};  // validation reported the missing store
   const std::string folder = writer::join_path({config->path, destination.path, kHealthFolder});
-  auto files = store->second->read_files(folder);
+  const auto tip = tips.find(config->name);
+  auto files = tip == tips.end() ? store->second->read_files(folder)
+                                 : store->second->read_files_at(tip->second, folder);
   if (!files) {
     warnings.push_back("the health folder " + folder + " of Destination " + destination.name +
                        " was not read; statuses keep their health: " + files.error().render());
@@ -76,13 +85,13 @@ RunHealth roll_up_health(const Platform& platform, const std::vector<HealthRecor
   return health;
 }
 
-RunHealth read_run_health(const Platform& platform,
-                          const std::map<std::string, writer::StateStore*>& stores) {
+RunHealth read_run_health(const Platform& platform, const std::map<std::string, writer::StateStore*>& stores,
+                          const ReadTips& tips) {
   std::vector<HealthRecord> records = platform.health_records;
   std::vector<std::string> warnings;
   bool complete = true;
   for (const scheduler::Destination& destination : platform.destinations) {
-    auto found = folder_records(platform, destination, stores, warnings);
+    auto found = folder_records(platform, destination, stores, tips, warnings);
     if (!found) {
       complete = false;
       continue;
@@ -105,18 +114,20 @@ void apply_run_health(const RunHealth& health, RunReport& run, IncrementalRun& i
     const auto found = health.by_request.find(directory);
     const std::optional<pipeline::HealthStatus> rolled =
         found == health.by_request.end() ? std::nullopt : std::optional(found->second);
-    // Without a record and without a healthStatus nothing changes: no status is parsed or copied (the
-    // no-op run's common case). A paused request's report carries no status; its record keeps one.
-    const bool paused = report.result == RequestResult::paused;
-    if (!rolled && !paused && report.status_yaml.find("healthStatus") == std::string::npos &&
-        !incremental.had_health(directory))
-      continue;
     const auto with_health = [&rolled](const std::string& status) {
       if (!rolled && status.find("healthStatus") == std::string::npos) return status;
       return pipeline::status_with_health(status, rolled);
     };
-    if (!paused) report.status_yaml = with_health(report.status_yaml);
-    incremental.update_status(directory, with_health);
+    // A skipped object's status is read only when its health changed (the no-op run reads none).
+    auto updated = incremental.update_health(directory, pipeline::health_digest(rolled), with_health);
+    // A paused request's report carries no status; its record keeps one. A skipped object's report has
+    // its status only if the run read it (skipped_statuses): never just a healthStatus of its own.
+    if (report.result == RequestResult::paused) continue;
+    if (updated) {
+      report.status_yaml = std::move(*updated);
+    } else if (!incremental.keeps_state() || !kept_from_record(report.result)) {
+      report.status_yaml = with_health(report.status_yaml);
+    }
   }
 }
 

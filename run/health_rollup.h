@@ -35,9 +35,15 @@ struct RunHealth {
 // Promise that is not in the platform.
 RunHealth roll_up_health(const Platform& platform, const std::vector<HealthRecord>& records);
 
+// Store name -> the tip this run already read (run/drift_check.h DriftCheck::tips).
+using ReadTips = std::map<std::string, std::string>;
+
 // The platform's HealthRecords and those of every Destination's health folder in `stores` (by store name),
-// rolled up. A folder that cannot be read is a warning and leaves the result incomplete.
-RunHealth read_run_health(const Platform& platform, const std::map<std::string, writer::StateStore*>& stores);
+// rolled up. A folder is read as of its store's tip in `tips`, so that nothing is fetched again, or from
+// the branch (a fetch for a remote store) when `tips` has none for it. A folder that cannot be read is a
+// warning and leaves the result incomplete.
+RunHealth read_run_health(const Platform& platform, const std::map<std::string, writer::StateStore*>& stores,
+                          const ReadTips& tips = {});
 
 // Sets (or removes) healthStatus in the status of every request of `run` that was not deleted, and in its
 // record when the run keeps state. Does nothing to the statuses when `health` is incomplete; its warnings

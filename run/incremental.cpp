@@ -99,6 +99,10 @@ void IncrementalRun::record(const RequestReport& report, const ObjectInputs& inp
   record.message = report.message;
   record.status_message = report.status_message;
   if (status_.record) record.status_yaml = report.status_yaml;
+  // A status that kept a healthStatus through the run (fed back to its pipeline): run/health_rollup.h
+  // sets its digest, and until then it is not known.
+  if (record.status_yaml.find("healthStatus") != std::string::npos)
+    record.health_digest = kUnknownHealthDigest;
   record.last_run = pipeline::format_rfc3339_utc(options_.now);
   if (!report.retry_at.empty()) record.retry_at = report.retry_at;
   record.placements = report.placements;
@@ -120,27 +124,23 @@ void IncrementalRun::keep_failed_deletion(const ObjectRecord& record, const std:
   kept.message = "deletion failed: " + message;
 }
 
-void IncrementalRun::update_status(const std::string& directory,
-                                   const std::function<std::string(const std::string&)>& change) {
+std::optional<std::string> IncrementalRun::update_health(
+    const std::string& directory, const std::string& digest,
+    const std::function<std::string(const std::string&)>& change) {
   const std::lock_guard lock(mutex_);
   const auto found = after_.find(directory);
-  if (found == after_.end()) return;
+  if (found == after_.end()) return std::nullopt;
   ObjectRecord& record = found->second;
-  if (record.status_beside) {  // not read yet: read it, so that only healthStatus changes
+  if (record.status_beside) {  // not read yet: read it only if its health changes
+    if (record.health_digest == digest) return std::nullopt;
     auto status = status_.statuses->of(record);
-    if (!status) return;  // unreadable: the status stays as it is
+    if (!status) return std::nullopt;  // unreadable: the status stays as it is
     record.status_yaml = std::move(*status);
     record.status_beside = false;
   }
   record.status_yaml = change(record.status_yaml);
-  record.has_health = record.status_yaml.find("healthStatus") != std::string::npos;
-}
-
-bool IncrementalRun::had_health(const std::string& directory) const {
-  if (!before_) return false;
-  const auto found = before_->find(directory);
-  return found != before_->end() && (found->second.has_health ||
-                                     found->second.status_yaml.find("healthStatus") != std::string::npos);
+  record.health_digest = digest;
+  return record.status_yaml;
 }
 
 Result<std::string> IncrementalRun::previous_status(const std::string& directory) const {

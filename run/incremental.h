@@ -42,6 +42,8 @@ class IncrementalRun {
  public:
   // `before` null: no state; everything runs and nothing is recorded.
   IncrementalRun(const RunState* before, SelectionOptions options, StatusHandling status = {});
+  // Whether there is state: without it nothing is skipped and nothing recorded.
+  bool keeps_state() const { return before_ != nullptr; }
 
   // The report of a skipped object (its record's placements, and its status when skipped_statuses), or
   // nullopt when it must run.
@@ -63,13 +65,12 @@ class IncrementalRun {
   void forget(const ObjectRecord& record);
   void keep_failed_deletion(const ObjectRecord& record, const std::string& message);
 
-  // Replaces the status of the record of directory `directory` that this run leaves with
-  // `change(status)`; nothing when the run leaves no such record.
-  void update_status(const std::string& directory,
-                     const std::function<std::string(const std::string&)>& change);
-  // Whether the object of record directory `directory` was left with a healthStatus, read from its record
-  // (no status is read).
-  bool had_health(const std::string& directory) const;
+  // Gives the record of directory `directory` that this run leaves the health of digest `digest`
+  // (pipeline::health_digest): its status becomes `change(status)`, which is returned. nullopt, and nothing
+  // read or changed, when the run leaves no such record, when its status kept beside it is unreadable, and
+  // when that status is not read yet and already has this health (the no-op run's case).
+  std::optional<std::string> update_health(const std::string& directory, const std::string& digest,
+                                           const std::function<std::string(const std::string&)>& change);
 
   // The status the object of record directory `directory` was left with (YAML text; "" when none or not
   // recorded). An error when the state cannot be read.

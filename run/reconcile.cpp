@@ -283,7 +283,9 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   run.metric_failures = context.metric_failures();
   run.journal_notes = journal.notes();
   // Health after the workflows, from the branch tips as they are now: it changes statuses, never what ran.
-  if (!runtime::interrupted()) apply_run_health(read_run_health(platform, opened->views), run, incremental);
+  // Health folders are read at the tips the drift check fetched: agents' commits, never this run's.
+  if (!runtime::interrupted())
+    apply_run_health(read_run_health(platform, opened->views, drift.tips), run, incremental);
   // Interrupted: no deletions, and no state record (the next run redoes this run's work).
   if (!incremental.enabled() || runtime::interrupted()) return run;
   drop_vanished_entries(platform, digests, stores, journal, options.shard);

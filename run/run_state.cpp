@@ -71,7 +71,7 @@ ObjectRecord record_of(const json& j) {
     j.at("status").get_to(record.status_yaml);
   } else {
     record.status_beside = true;
-    record.has_health = j.value("health", false);
+    record.health_digest = j.value("healthDigest", j.value("health", false) ? kUnknownHealthDigest : "");
   }
   j.at("lastRun").get_to(record.last_run);
   if (j.contains("retryAt")) record.retry_at = j.at("retryAt").get<std::string>();
@@ -104,7 +104,7 @@ std::string record_json(const ObjectRecord& record, bool with_status) {
             {"commits", json::array()},
             {"object", record.object_yaml}};
   if (with_status) j["status"] = masked_secrets(record.status_yaml);
-  if (record.has_health || record.status_yaml.find("healthStatus") != std::string::npos) j["health"] = true;
+  if (!record.health_digest.empty()) j["healthDigest"] = record.health_digest;
   if (record.retry_at) j["retryAt"] = *record.retry_at;
   for (const auto& p : record.placements) j["placements"].push_back(placement_json(p));
   for (const auto& c : record.commits)

@@ -23,6 +23,9 @@
 
 namespace ferry::runner {
 
+// The health digest of a record whose status has a healthStatus that is not known without reading it.
+inline constexpr const char* kUnknownHealthDigest = "unknown";
+
 struct ObjectRecord {
   std::string kind;  // "Promise" or the request's kind
   std::string name;
@@ -36,9 +39,10 @@ struct ObjectRecord {
   // The status is kept beside the record, in its published file (status_path), and was not read with it:
   // status_yaml is "" until run/recorded_statuses.h reads it. Records of earlier versions carry it inline.
   bool status_beside = false;
-  // Its status carries a healthStatus (run/health_rollup.h). Kept in the record so that a run that reads no
-  // status still knows whose health to remove when its HealthRecords are gone.
-  bool has_health = false;
+  // pipeline::health_digest of the healthStatus its status carries (run/health_rollup.h); "" when none;
+  // kUnknownHealthDigest for a record of the version that noted only that it had one. Kept in the record so
+  // that a run reads a skipped object's status only when its health changed, or is gone.
+  std::string health_digest;
   std::string last_run;                 // RFC 3339 UTC: when a workflow last ran for it
   std::optional<std::string> retry_at;  // RFC 3339 UTC: a suspension's next retry
   std::vector<PlacementReport> placements;

@@ -3,6 +3,8 @@
 #include <utility>
 #include <vector>
 
+#include "writer/git_tip.h"
+
 namespace ferry::writer::git {
 namespace {
 
@@ -99,6 +101,18 @@ Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, cons
                   std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get()))));
   }
   return files;
+}
+
+Result<std::map<std::string, std::string>> read_blobs_at(git_repository* repo, const std::string& commit,
+                                                         const std::string& prefix,
+                                                         const std::string& store) {
+  if (commit.empty()) return std::map<std::string, std::string>{};
+  git_oid id;
+  if (git_oid_fromstr(&id, commit.c_str()) != 0) return make_error("no commit " + commit + " in " + store);
+  auto tip = load_tip(repo, id, store);
+  if (!tip) return tip.error();
+  if (!tip->tree) return std::map<std::string, std::string>{};
+  return read_blobs(repo, tip->tree.get(), prefix, store);
 }
 
 }  // namespace ferry::writer::git

@@ -27,4 +27,9 @@ Status stage_edits(git_repository* repo, TreeEdit& edit, const FileEdits& edits,
 Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
                                                       const std::string& prefix, const std::string& store);
 
+// read_blobs of the tree of commit `commit` (40 hex digits), which must be in `repo`; "" (no branch) reads
+// as an empty tree.
+Result<std::map<std::string, std::string>> read_blobs_at(git_repository* repo, const std::string& commit,
+                                                         const std::string& prefix, const std::string& store);
+
 }  // namespace ferry::writer::git

@@ -106,6 +106,17 @@ Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::s
   return git::read_blobs(*repo, tip->tree.get(), *trimmed, store);
 }
 
+Result<std::map<std::string, std::string>> LocalGitRepo::read_files_at(const std::string& commit,
+                                                                       const std::string& prefix) {
+  auto trimmed = normalise_read_prefix(prefix);
+  if (!trimmed) return trimmed.error();
+  if (!holds_repository(path_)) return std::map<std::string, std::string>{};
+  const std::string store = "state store " + path_.string();
+  auto repo = repos_->get(store);
+  if (!repo) return repo.error();
+  return git::read_blobs_at(*repo, commit, *trimmed, store);
+}
+
 Result<BranchHistory> LocalGitRepo::history_since(const std::optional<std::string>& since) {
   if (!holds_repository(path_)) return BranchHistory{};
   const std::string store = "state store " + path_.string();

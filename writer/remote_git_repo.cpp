@@ -181,6 +181,16 @@ Result<std::map<std::string, std::string>> RemoteGitRepo::read_files(const std::
   return git::read_blobs(cache->repo.get(), tip->tree.get(), *trimmed, store);
 }
 
+Result<std::map<std::string, std::string>> RemoteGitRepo::read_files_at(const std::string& commit,
+                                                                        const std::string& prefix) {
+  auto trimmed = normalise_read_prefix(prefix);
+  if (!trimmed) return trimmed.error();
+  const std::string store = describe();
+  auto cache = lock_cache(cache_path_, branch_, store);
+  if (!cache) return cache.error();
+  return git::read_blobs_at(cache->repo.get(), commit, *trimmed, store);
+}
+
 Result<BranchHistory> RemoteGitRepo::history_since(const std::optional<std::string>& since) {
   const std::string store = describe();
   auto cache = lock_cache(cache_path_, branch_, store);

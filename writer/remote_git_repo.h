@@ -40,6 +40,9 @@ class RemoteGitRepo : public StateStore {
   Result<CommitOutcome> apply(const Change& change) override;
   // Fetches, then reads the remote tip from the cache.
   Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
+  // The files of commit `commit` of this repository (the fetch cache's, for a remote store): no fetch.
+  Result<std::map<std::string, std::string>> read_files_at(const std::string& commit,
+                                                           const std::string& prefix) override;
   // After a fetch of the branch into the cache, as read_files.
   Result<BranchHistory> history_since(const std::optional<std::string>& since) override;
 

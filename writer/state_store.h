@@ -122,6 +122,14 @@ class StateStore {
   // Every file on the branch below `prefix` ("" for all; a trailing '/' is ignored): repository-relative
   // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.
   virtual Result<std::map<std::string, std::string>> read_files(const std::string& prefix) = 0;
+  // As read_files, but as of `commit` (40 hex digits; "" for a branch that does not exist), a tip that
+  // history_since returned in this run, so that nothing is fetched again. Stores that keep no history (in
+  // memory) read their files as they are now: this default.
+  virtual Result<std::map<std::string, std::string>> read_files_at(const std::string& commit,
+                                                                   const std::string& prefix) {
+    (void)commit;
+    return read_files(prefix);
+  }
   // The branch's tip, and its first-parent commits after `since` (none when `since` is nullopt or the tip
   // itself): one ref read (a fetch for a remote store) when the tip has not moved. Stores that keep no
   // history (in memory) report none: this default.

@@ -42,10 +42,12 @@ class HealthRollupTest : public ::testing::Test {
  protected:
   void SetUp() override { write_test_platform(dir.path() / "platform"); }
 
-  RunReport run(std::chrono::system_clock::time_point now) {
+  // `skipped_statuses` false: a text report's run, which reads no skipped object's status for its report.
+  RunReport run(std::chrono::system_clock::time_point now, bool skipped_statuses = true) {
     runtime = std::make_unique<pipeline::RecordingRuntime>(write_redis_output);
     ReconcileOptions options{dir.path() / "scratch", 1, std::chrono::seconds(5), nullptr};
     options.state = &state;
+    options.skipped_statuses = skipped_statuses;
     options.selection = {false, std::chrono::hours(10), now};
     return reconcile_with_fakes(dir.path() / "platform", *runtime, store, options);
   }
@@ -148,6 +150,72 @@ TEST_F(HealthRollupTest, AHealthChangeRerunsNothingButChangesOneStatusFile) {
   EXPECT_FALSE(health_of(gone).IsDefined());
   EXPECT_FALSE(published_health().IsDefined());
   EXPECT_EQ(state.commit_count(), count + 1);
+}
+
+// The reads of the state branch's status folder (every published status) since read `from`.
+std::size_t status_reads(const writer::RecordingStateStore& state, std::size_t from) {
+  const auto prefixes = state.read_prefixes();
+  return static_cast<std::size_t>(std::count(prefixes.begin() + static_cast<std::ptrdiff_t>(from),
+                                             prefixes.end(), std::string("status")));
+}
+
+TEST_F(HealthRollupTest, AnUnchangedHealthOfASkippedRequestReadsNoStatus) {
+  commit("dev/.ferry-health/cache.yaml", record_text("cache-probe", "healthy"));
+  run(t0, false);
+  std::size_t reads = state.read_prefixes().size();
+  const RunReport same = run(t0 + 1h, false);
+  ASSERT_EQ(same.requests.at(0).result, RequestResult::skipped);
+  EXPECT_EQ(status_reads(state, reads), 0u);
+  EXPECT_EQ(same.requests.at(0).status_yaml, "");  // not read, so not shown: not a healthStatus alone
+  // The health changes: the status is read once, and the report shows all of it.
+  commit("dev/.ferry-health/cache.yaml", record_text("cache-probe", "degraded"));
+  reads = state.read_prefixes().size();
+  const RunReport changed = run(t0 + 2h, false);
+  EXPECT_EQ(status_reads(state, reads), 1u);
+  const YAML::Node status = YAML::Load(changed.requests.at(0).status_yaml);
+  EXPECT_EQ(status["healthStatus"]["state"].Scalar(), "degraded");
+  EXPECT_EQ(status["workflowsSucceeded"].as<int>(), 1);
+  EXPECT_EQ(published_health()["state"].Scalar(), "degraded");
+}
+
+TEST_F(HealthRollupTest, AfterTheDriftCheckHealthFoldersAreReadAtTheTipsItRead) {
+  commit("dev/.ferry-health/cache.yaml", record_text("cache-probe", "healthy"));
+  run(t0);
+  const std::size_t reads = store.read_prefixes().size();
+  const std::size_t reads_at = store.read_at_prefixes().size();
+  const RunReport second = run(t0 + 1h);
+  EXPECT_EQ(health_of(second)["state"].Scalar(), "healthy");
+  const auto prefixes = store.read_prefixes();
+  EXPECT_EQ(std::count(prefixes.begin() + static_cast<std::ptrdiff_t>(reads), prefixes.end(),
+                       std::string("dev/.ferry-health")),
+            0);
+  const auto at = store.read_at_prefixes();
+  EXPECT_EQ(std::count(at.begin() + static_cast<std::ptrdiff_t>(reads_at), at.end(),
+                       std::string("dev/.ferry-health")),
+            1);
+}
+
+TEST_F(HealthRollupTest, ARecordOfTheEarlierVersionWithHealthHasItsStatusReadOnce) {
+  commit("dev/.ferry-health/cache.yaml", record_text("cache-probe", "healthy"));
+  run(t0, false);
+  // Rewrite the record as the version that noted only "health": true.
+  const std::string record_path = "requests/redis/team-a/cache/record.json";
+  std::string record = state.files().at(record_path);
+  const std::size_t at = record.find("\"healthDigest\"");
+  ASSERT_NE(at, std::string::npos);
+  record.replace(at, record.find('\n', at) - at, "\"health\": true,");
+  writer::Change change;
+  change.message = "earlier version\n";
+  change.files.push_back({record_path, record});
+  ASSERT_TRUE(state.apply(change).ok());
+  std::size_t reads = state.read_prefixes().size();
+  run(t0 + 1h, false);
+  EXPECT_EQ(status_reads(state, reads), 1u);  // its digest is not known: read once
+  EXPECT_NE(state.files().at(record_path).find("\"healthDigest\""), std::string::npos);
+  reads = state.read_prefixes().size();
+  run(t0 + 2h, false);
+  EXPECT_EQ(status_reads(state, reads), 0u);
+  EXPECT_EQ(published_health()["state"].Scalar(), "healthy");
 }
 
 TEST_F(HealthRollupTest, APausedRequestsRecordKeepsItsStatusAndGetsItsHealth) {

@@ -59,6 +59,19 @@ class RecordingStateStore : public MemoryStateStore {
     }
     return MemoryStateStore::read_files(prefix);
   }
+  // MemoryStateStore::read_files (a fake keeps no history), with the prefix noted (read_at_prefixes).
+  Result<Files> read_files_at(const std::string& commit, const std::string& prefix) override {
+    (void)commit;
+    {
+      const std::lock_guard lock(records_mutex_);
+      read_at_prefixes_.push_back(prefix);
+    }
+    return MemoryStateStore::read_files(prefix);
+  }
+  std::vector<std::string> read_at_prefixes() const {
+    const std::lock_guard lock(records_mutex_);
+    return read_at_prefixes_;
+  }
   // The prefix of every read_files() call, in call order.
   std::vector<std::string> read_prefixes() const {
     const std::lock_guard lock(records_mutex_);
@@ -94,6 +107,7 @@ class RecordingStateStore : public MemoryStateStore {
   mutable std::mutex records_mutex_;
   std::vector<Change> changes_;
   std::vector<std::string> read_prefixes_;
+  std::vector<std::string> read_at_prefixes_;
   std::vector<RecordedCommit> commits_;
   std::vector<std::pair<std::size_t, std::size_t>> pack_requests_;
   std::optional<Error> next_failure_;

@@ -17,6 +17,10 @@ class SharedStore : public writer::StateStore {
   Result<std::map<std::string, std::string>> read_files(const std::string& p) override {
     return target_.read_files(p);
   }
+  Result<std::map<std::string, std::string>> read_files_at(const std::string& commit,
+                                                           const std::string& p) override {
+    return target_.read_files_at(commit, p);
+  }
 
  private:
   writer::RecordingStateStore& target_;

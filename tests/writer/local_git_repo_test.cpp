@@ -90,6 +90,20 @@ TEST_F(LocalGitRepoTest, ARefLockLeftByAKilledWriterIsRemovedAndTheCommitLands) 
   EXPECT_FALSE(std::filesystem::exists(repo_path_ / "refs/heads/main.lock"));
 }
 
+TEST_F(LocalGitRepoTest, ReadFilesAtAnEarlierTipReadsItsFiles) {
+  auto repo = open();
+  ASSERT_TRUE(repo);
+  ASSERT_TRUE(repo->apply(change_of({{"d", {{"a", "1"}}}})).ok());
+  const std::string first = git(repo_path_, "rev-parse main");
+  ASSERT_TRUE(repo->apply(change_of({{"d", {{"a", "2"}}}})).ok());
+  auto files = repo->read_files_at(first, "d/");
+  ASSERT_TRUE(files.ok()) << files.error().render();
+  EXPECT_EQ(*files, (std::map<std::string, std::string>{{"d/a", "1"}}));
+  auto wrong = repo->read_files_at("not-a-commit", "d");
+  ASSERT_FALSE(wrong.ok());
+  EXPECT_EQ(wrong.error().render(), "no commit not-a-commit in state store " + repo_path_.string());
+}
+
 TEST_F(LocalGitRepoTest, WritesRegularFilesAtTheBundlePaths) {
   auto repo = open();
   ASSERT_TRUE(repo);

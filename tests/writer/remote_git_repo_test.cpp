@@ -92,6 +92,25 @@ TEST_F(RemoteGitRepoTest, HistorySinceNamesWhatOtherWritersChangedAfterAFetch) {
   EXPECT_EQ(history->commits[0].changed_paths, std::vector<std::string>{"mine/a"});
 }
 
+// read_files_at (run/health_rollup.h reads health folders at the tips the drift check fetched): the files of
+// a fetched tip, read from the cache without another fetch, so even with the server gone.
+TEST_F(RemoteGitRepoTest, ReadFilesAtAFetchedTipNeedsNoServer) {
+  auto repo = open();
+  ASSERT_TRUE(repo);
+  ASSERT_TRUE(repo->apply(change_of({{"d", {{"a", "1"}}}})).ok());
+  auto history = repo->history_since(std::nullopt);
+  ASSERT_TRUE(history.ok() && history->tip) << (history.ok() ? "" : history.error().render());
+  ASSERT_TRUE(repo->apply(change_of({{"d", {{"a", "2"}}}})).ok());
+  std::filesystem::remove_all(server_);
+  EXPECT_FALSE(repo->read_files("d").ok());
+  auto files = repo->read_files_at(*history->tip, "d");
+  ASSERT_TRUE(files.ok()) << files.error().render();
+  EXPECT_EQ(*files, (std::map<std::string, std::string>{{"d/a", "1"}}));
+  auto none = repo->read_files_at("", "d");
+  ASSERT_TRUE(none.ok()) << none.error().render();
+  EXPECT_TRUE(none->empty());
+}
+
 TEST_F(RemoteGitRepoTest, CacheIsABareMirrorOfTheBranchWithoutTheUrl) {
   auto repo = open();
   ASSERT_TRUE(repo);
