@@ -72,17 +72,8 @@ class SchedulingRulesE2eTest : public ::testing::Test {
 
   // The Destinations whose directory in the store holds a bundle of <promise>/<request>.
   std::set<std::string> in_store(const std::string& promise, const std::string& name) const {
-    const auto files = run("git -C " + shell_quote((dir.path() / "state/clusters.git").string()) +
-                           " ls-tree -r --name-only main");
-    std::set<std::string> names;
     const std::string part = "/resources/default/" + promise + "/" + name + "/instance-configure/";
-    for (std::size_t at = files.output.find(part); at != std::string::npos;
-         at = files.output.find(part, at + 1)) {
-      const std::size_t line = files.output.rfind('\n', at);
-      const std::size_t begin = line == std::string::npos ? 0 : line + 1;
-      names.insert(files.output.substr(begin, at - begin));
-    }
-    return names;
+    return directories_holding(dir.path() / "state/clusters.git", "main", part);
   }
 
   TempDir dir;

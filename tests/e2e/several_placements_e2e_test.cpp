@@ -66,17 +66,8 @@ class SeveralPlacementsE2eTest : public ::testing::Test {
 
   // The Destinations whose directory in the store holds a bundle of redis default/cache-a.
   std::set<std::string> holding_cache_a() const {
-    const auto files = run("git -C " + shell_quote((dir.path() / "state/clusters.git").string()) +
-                           " ls-tree -r --name-only main");
-    std::set<std::string> names;
     const std::string part = "/resources/default/redis/cache-a/instance-configure/";
-    for (std::size_t at = files.output.find(part); at != std::string::npos;
-         at = files.output.find(part, at + 1)) {
-      const std::size_t line = files.output.rfind('\n', at);
-      const std::size_t begin = line == std::string::npos ? 0 : line + 1;
-      names.insert(files.output.substr(begin, at - begin));
-    }
-    return names;
+    return directories_holding(dir.path() / "state/clusters.git", "main", part);
   }
 
   TempDir dir;

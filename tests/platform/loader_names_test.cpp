@@ -4,6 +4,7 @@
 
 #include "platform/loader.h"
 #include "platform/platform.h"
+#include "tests/support/load_errors.h"
 #include "tests/support/platform_texts.h"
 #include "tests/support/test_support.h"
 
@@ -54,9 +55,7 @@ class LoaderNames : public ::testing::Test {
     write_file(dir.path() / "promises.yaml", kPromise);
     write_file(dir.path() / "requests.yaml", kRequest);
     write_file(dir.path() / file, text);
-    std::vector<std::string> out;
-    for (const Error& error : load_platform(dir.path()).errors) out.push_back(error.render());
-    return out;
+    return ferry::testing::load_errors(dir.path());
   }
   using Errors = std::vector<std::string>;
   TempDir dir;

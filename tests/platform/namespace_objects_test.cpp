@@ -4,6 +4,7 @@
 
 #include "platform/loader.h"
 #include "platform/platform.h"
+#include "tests/support/load_errors.h"
 #include "tests/support/platform_texts.h"
 #include "tests/support/test_support.h"
 
@@ -19,21 +20,14 @@ std::string kcp_policy(const std::string& name, const std::string& namespaces) {
          "}\nspec:\n  promises: [redis]\n  locationSelectors: [{matchLabels: {cloud: aws}}]\n" + namespaces;
 }
 
-class NamespaceObjectsTest : public ::testing::Test {
+class NamespaceObjectsTest : public ferry::testing::PlatformLoadTest {
  protected:
-  std::string at(const std::string& relative) const { return (dir.path() / relative).string(); }
-  std::vector<std::string> errors() const {
-    std::vector<std::string> out;
-    for (const auto& e : load_platform(dir.path()).errors) out.push_back(e.render());
-    return out;
-  }
   void SetUp() override {
     write_file(dir.path() / "stores.yaml", kStore);
     write_file(dir.path() / "destinations.yaml", kDestinations);
     write_file(dir.path() / "promise.yaml", kPromise);
     write_file(dir.path() / "request.yaml", kRequest);  // namespace team-a
   }
-  TempDir dir;
 };
 
 TEST_F(NamespaceObjectsTest, ANamespaceObjectGivesItsLabelsAndOneWithoutAnObjectHasNone) {

@@ -7,6 +7,7 @@
 #include <regex>
 
 #include "platform/loader.h"
+#include "tests/support/load_errors.h"
 #include "tests/support/platform_texts.h"
 #include "tests/support/test_support.h"
 #include "writer/path_rules.h"
@@ -58,9 +59,7 @@ class PathRulesAtLoad : public ::testing::Test {
     std::string destinations = kDestinations;
     destinations.replace(destinations.find("path: dev\n"), 10, "path: " + destination_path + "\n");
     write_file(dir.path() / "destinations.yml", destinations);
-    std::vector<std::string> out;
-    for (const Error& e : load_platform(dir.path()).errors) out.push_back(e.render());
-    return out;
+    return ferry::testing::load_errors(dir.path());
   }
   std::string at(const std::string& file) const { return (dir.path() / file).string() + ":1:1: "; }
 

@@ -7,6 +7,7 @@
 #include "pipeline/spec_json.h"
 #include "platform/loader.h"
 #include "platform/platform.h"
+#include "tests/support/load_errors.h"
 #include "tests/support/platform_texts.h"
 #include "tests/support/test_support.h"
 
@@ -52,9 +53,7 @@ class RequestSchemaTest : public ::testing::Test {
   }
   std::vector<std::string> errors_for(const std::string& request) {
     write_file(dir.path() / "requests/cache.yaml", request);
-    std::vector<std::string> out;
-    for (const auto& e : load_platform(dir.path()).errors) out.push_back(e.render());
-    return out;
+    return ferry::testing::load_errors(dir.path());
   }
   std::string at(const std::string& where) const {
     return (dir.path() / "requests/cache.yaml").string() + ":" + where;

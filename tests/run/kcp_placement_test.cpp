@@ -17,17 +17,6 @@ namespace {
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 
-// Seed 004's Locations: aws holds dev-a and dev-b, gce holds dev-c (kZonedDestinations).
-constexpr const char* kGceLocation = R"(apiVersion: scheduling.ferry.dev/v1alpha1
-kind: Location
-metadata:
-  name: gce
-  labels: {cloud: gce}
-spec:
-  instanceSelector:
-    matchLabels: {cloud: gcp}
-)";
-
 std::string placement(const std::string& location_selectors) {
   return "apiVersion: scheduling.ferry.dev/v1alpha1\nkind: PlacementPolicy\nmetadata: {name: web}\n"
          "spec:\n  promises: [redis]\n  locationSelectors: " +

@@ -13,16 +13,18 @@ pipeline::OutputGroup group(std::string directory, std::optional<Labels> selecto
 TEST(GroupSelector, DefaultGroupAddsPromiseSelectorsAndPromiseWins) {
   pipeline::Promise promise;
   promise.destination_selectors = {{{"env", "dev"}}};
-  EXPECT_EQ(scheduler::to_string(group_selector(promise, group(".", Labels{{"env", "prod"}, {"region", "eu"}}))),
-            "env=dev,region=eu");
+  EXPECT_EQ(
+      scheduler::to_string(group_selector(promise, group(".", Labels{{"env", "prod"}, {"region", "eu"}}))),
+      "env=dev,region=eu");
   EXPECT_EQ(scheduler::to_string(group_selector(promise, group(".", std::nullopt))), "env=dev");
 }
 
 TEST(GroupSelector, DirectoryGroupUsesOnlyItsOwnEntry) {
   pipeline::Promise promise;
   promise.destination_selectors = {{{"promise", "label"}}};
-  EXPECT_EQ(scheduler::to_string(group_selector(promise, group("scheduled-dir", Labels{{"workflow", "subdir"}}))),
-            "workflow=subdir");
+  EXPECT_EQ(
+      scheduler::to_string(group_selector(promise, group("scheduled-dir", Labels{{"workflow", "subdir"}}))),
+      "workflow=subdir");
 }
 
 }  // namespace

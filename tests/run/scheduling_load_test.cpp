@@ -5,6 +5,7 @@
 #include "platform/loader.h"
 #include "platform/platform.h"
 #include "run/work_selection.h"
+#include "tests/support/load_errors.h"
 #include "tests/support/platform_texts.h"
 #include "tests/support/scheduling_texts.h"
 #include "tests/support/test_support.h"
@@ -24,14 +25,8 @@ spec:
   spread: {count: 2, topologyKey: zone}
 )";
 
-class SchedulingLoadTest : public ::testing::Test {
+class SchedulingLoadTest : public ferry::testing::PlatformLoadTest {
  protected:
-  std::string at(const std::string& relative) const { return (dir.path() / relative).string(); }
-  std::vector<std::string> errors() const {
-    std::vector<std::string> out;
-    for (const auto& e : load_platform(dir.path()).errors) out.push_back(e.render());
-    return out;
-  }
   void SetUp() override {
     write_file(dir.path() / "stores.yaml", kStore);
     write_file(dir.path() / "destinations.yaml", kZonedDestinations);
@@ -39,7 +34,6 @@ class SchedulingLoadTest : public ::testing::Test {
     write_file(dir.path() / "metrics.yaml", kCostMetric);
     write_file(dir.path() / "location.yaml", kAwsLocation);
   }
-  TempDir dir;
 };
 
 TEST_F(SchedulingLoadTest, LoadsEveryKindAndFindsThePolicyOfAPromise) {

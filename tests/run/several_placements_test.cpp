@@ -22,17 +22,6 @@ using ferry::testing::TempDir;
 using ferry::testing::write_file;
 using namespace ferry::runner::test_platform;
 
-// aws holds dev-a and dev-b, gce holds dev-c (kZonedDestinations, without their metrics).
-constexpr const char* kGceOnlyLocation = R"(apiVersion: scheduling.ferry.dev/v1alpha1
-kind: Location
-metadata:
-  name: gce
-  labels: {cloud: gce}
-spec:
-  instanceSelector:
-    matchLabels: {cloud: gcp}
-)";
-
 // Seed 004's two Placements, "aws" and "gce", both selecting the namespaces labelled app=foo.
 std::string seed_placement(const std::string& name, const std::string& cloud,
                            const std::string& namespaces = "{matchLabels: {app: foo}}") {
@@ -67,7 +56,7 @@ class SeveralPlacementsTest : public ::testing::Test {
     write_file(root() / "stores.yaml", kStore);
     write_file(root() / "destinations.yaml", destinations);
     write_file(root() / "promise.yaml", kPromise);
-    write_file(root() / "location.yaml", std::string(kAwsLocation) + "---\n" + kGceOnlyLocation);
+    write_file(root() / "location.yaml", std::string(kAwsLocation) + "---\n" + kGceLocation);
   }
 
   std::filesystem::path root() const { return dir.path() / "platform"; }

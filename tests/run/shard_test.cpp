@@ -1,10 +1,10 @@
 // --shard I/N (run/shard.h): the split is total, disjoint, stable and roughly even; bad values are
 // refused with the exact message.
+#include "run/shard.h"
+
 #include <gtest/gtest.h>
 
 #include <string>
-
-#include "run/shard.h"
 
 namespace ferry::runner {
 namespace {
@@ -20,9 +20,10 @@ TEST(ShardTest, RefusesWhatIsNotIOfNWithTheExactMessage) {
   for (const std::string bad : {"0/4", "5/4", "2", "a/b", "2/4x", "-1/4", "1/0", "1/10001", ""}) {
     auto shard = parse_shard(bad);
     ASSERT_FALSE(shard) << bad;
-    EXPECT_EQ(shard.error().message, "--shard \"" + bad +
-                                         "\": expected I/N with 1 <= I <= N <= 10000, e.g. --shard 2/4 for the "
-                                         "second of four jobs");
+    EXPECT_EQ(shard.error().message,
+              "--shard \"" + bad +
+                  "\": expected I/N with 1 <= I <= N <= 10000, e.g. --shard 2/4 for the "
+                  "second of four jobs");
   }
 }
 

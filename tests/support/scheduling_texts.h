@@ -63,4 +63,15 @@ spec:
     matchLabels: {cloud: aws}
 )";
 
+// Seed 004: the gce Location holds the Destinations of cloud gcp (dev-c of kZonedDestinations).
+inline constexpr const char* kGceLocation = R"(apiVersion: scheduling.ferry.dev/v1alpha1
+kind: Location
+metadata:
+  name: gce
+  labels: {cloud: gce}
+spec:
+  instanceSelector:
+    matchLabels: {cloud: gcp}
+)";
+
 }  // namespace ferry::runner::test_platform

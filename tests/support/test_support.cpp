@@ -114,6 +114,18 @@ pid_t spawn_in_own_group(std::vector<std::string> words, const std::filesystem::
   return failed == 0 ? pid : -1;
 }
 
+std::set<std::string> directories_holding(const std::filesystem::path& repo, const std::string& branch,
+                                          const std::string& part) {
+  const std::string listing = git(repo, "ls-tree -r --name-only " + branch);
+  std::set<std::string> names;
+  for (std::size_t at = listing.find(part); at != std::string::npos; at = listing.find(part, at + 1)) {
+    const std::size_t line = listing.rfind('\n', at);
+    const std::size_t begin = line == std::string::npos ? 0 : line + 1;
+    names.insert(listing.substr(begin, at - begin));
+  }
+  return names;
+}
+
 }  // namespace ferry::testing
 
 // ThreadSanitizer cannot see glibc's internal lock around the time-zone state that localtime_r (called by

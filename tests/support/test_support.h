@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,12 @@ std::string shell_quote(const std::string& text);
 
 // Runs `git --git-dir=<repo> <args>`; adds a test failure if git fails. Output without the final newline.
 std::string git(const std::filesystem::path& repo, const std::string& args);
+
+// The leading part, up to `part`, of every path on `branch` of the bare repository `repo` that contains
+// `part`: for "dev/resources/default/redis/a/x.yaml" and part "/resources/default/redis/a/", "dev" (the
+// Destination directories holding a request's bundle).
+std::set<std::string> directories_holding(const std::filesystem::path& repo, const std::string& branch,
+                                          const std::string& part);
 
 // Starts `words` (words[0] a path) without waiting, in a process group of its own (so a test can signal it
 // and everything it started), stdout and stderr to those files (created or emptied). Its pid; a test failure
