@@ -8,6 +8,7 @@
 #include "api/base64.h"
 #include "api/bearer_token.h"
 #include "api/object_directory.h"
+#include "api/pipeline_network.h"
 #include "tests/api/api_fixture.h"
 
 namespace ferry::api {
@@ -39,7 +40,9 @@ class ApiServerTest : public ApiRouterTest {
   }
 
   // Runs kubectl with a kubeconfig for `port` and `token`; its output and exit code.
-  testing::CommandResult kubectl(std::uint16_t port, const std::string& token, const std::string& arguments) {
+  // `launcher` runs kubectl (e.g. "nsenter --net=PATH ").
+  testing::CommandResult kubectl(std::uint16_t port, const std::string& token, const std::string& arguments,
+                                 const std::string& launcher = "") {
     const std::string config =
         "apiVersion: v1\nkind: Config\nclusters:\n- name: ferry\n  cluster:\n    server: https://127.0.0.1:" +
         std::to_string(port) +
@@ -48,7 +51,8 @@ class ApiServerTest : public ApiRouterTest {
         "\ncontexts:\n- name: ferry\n  context: {cluster: ferry, user: pipeline, namespace: default}\n"
         "current-context: ferry\n";
     write_file(home_.path() / "kubeconfig", config);
-    const std::string prefix = "HOME=" + shell_quote(home_.path().string()) + " kubectl --kubeconfig " +
+    const std::string prefix = launcher + "env HOME=" + shell_quote(home_.path().string()) +
+                               " kubectl --kubeconfig " +
                                shell_quote((home_.path() / "kubeconfig").string()) + " --cache-dir " +
                                shell_quote((home_.path() / "cache").string()) + " --request-timeout 20s ";
     return run(prefix + arguments);
@@ -174,6 +178,36 @@ TEST_F(ApiServerTest, NothingListensAfterStop) {
       after.output.find("The connection to the server 127.0.0.1:" + std::to_string(port) + " was refused"),
       std::string::npos)
       << after.output;
+}
+
+TEST_F(ApiServerTest, TheListenerInItsOwnNetworkNamespaceIsReachedOnlyFromThere) {
+  auto network = make_pipeline_network(443);
+  if (!network && network.error().message.find("Operation not permitted") != std::string::npos) {
+    GTEST_SKIP() << network.error().message;
+  }
+  ASSERT_TRUE(network) << network.error().message;
+  const std::string path = network->namespace_path();
+  const std::string token = make_bearer_token().value();
+  write_file(secrets_.path() / "db" / "password", "s3cret");
+  router_with({all_in_namespace()});
+  auto server =
+      ApiServer::start(*router_, ServerSettings{"p", token, tls_, nullptr}, network->listener.release());
+  ASSERT_TRUE(server) << server.error().message;
+  EXPECT_EQ((*server)->port(), 443);
+  const std::string inside = "nsenter --net=" + shell_quote(path) + " ";
+  const auto read = kubectl(443, token, "get secret db -o jsonpath='{.data.password}'", inside);
+  EXPECT_EQ(read.exit_code, 0) << read.output;
+  EXPECT_EQ(read.output, "czNjcmV0");
+  EXPECT_NE(kubectl(443, token, "get secret db", "").exit_code, 0);  // the host's loopback has no such server
+  auto other_namespace = make_pipeline_network(443);           // a second pipeline's, at the same time
+  ASSERT_TRUE(other_namespace) << other_namespace.error().message;
+  other_namespace->listener = OwnedDescriptor();  // its own server not started: a handshake would wait
+  EXPECT_NE(kubectl(443, token, "get secret db",
+                    "nsenter --net=" + shell_quote(other_namespace->namespace_path()) + " ")
+                .exit_code,
+            0);
+  (*server)->stop();
+  EXPECT_NE(kubectl(443, token, "get secret db", inside).exit_code, 0);  // nothing listens after the pipeline
 }
 
 }  // namespace
