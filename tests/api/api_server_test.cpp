@@ -199,7 +199,7 @@ TEST_F(ApiServerTest, TheListenerInItsOwnNetworkNamespaceIsReachedOnlyFromThere)
   EXPECT_EQ(read.exit_code, 0) << read.output;
   EXPECT_EQ(read.output, "czNjcmV0");
   EXPECT_NE(kubectl(443, token, "get secret db", "").exit_code, 0);  // the host's loopback has no such server
-  auto other_namespace = make_pipeline_network(443);           // a second pipeline's, at the same time
+  auto other_namespace = make_pipeline_network(443);                 // a second pipeline's, at the same time
   ASSERT_TRUE(other_namespace) << other_namespace.error().message;
   other_namespace->listener = OwnedDescriptor();  // its own server not started: a handshake would wait
   EXPECT_NE(kubectl(443, token, "get secret db",
