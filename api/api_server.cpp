@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "api/bearer_token.h"
+#include "api/request_info.h"
 #include "api/rfc3339.h"
 #include "api/status_body.h"
 
@@ -94,8 +95,8 @@ class Session : public std::enable_shared_from_this<Session> {
   void audit(const std::string& method, const std::string& target, int code) {
     ++state_.requests;
     if (!state_.settings.audit) return;
-    const AuditEntry entry{state_.settings.pipeline, user_name(state_.router.view().access), method, target,
-                           code};
+    const AuditEntry entry{state_.settings.pipeline, user_name(state_.router.view().access),
+                           audit_verb(method, target), target, code};
     (void)state_.settings.audit->append(entry, rfc3339(std::chrono::system_clock::now()));
   }
 

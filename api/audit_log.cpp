@@ -22,8 +22,8 @@ AuditLog::~AuditLog() {
 
 std::string AuditLog::line(const AuditEntry& entry, const std::string& time) {
   const nlohmann::ordered_json json = {
-      {"time", time},         {"pipeline", entry.pipeline}, {"serviceAccount", entry.user},
-      {"verb", entry.method}, {"path", entry.target},       {"code", entry.code}};
+      {"time", time},       {"pipeline", entry.pipeline}, {"serviceAccount", entry.user},
+      {"verb", entry.verb}, {"path", entry.target},       {"code", entry.code}};
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 

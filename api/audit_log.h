@@ -1,10 +1,10 @@
 // The platform API's audit log (`--api-audit-file`): one JSON line per request, written as the response
 // goes out:
 //   {"time":"2026-11-26T10:00:00Z","pipeline":"redis-resource-configure-instance",
-//    "serviceAccount":"system:serviceaccount:default:sa","verb":"GET","path":"/api/v1/...","code":200}
-// The path is the request-target as sent (a query names selectors, never a value); bodies, headers and
-// tokens are never written. Several pipelines' servers may share one log: each line is one write(2) on a
-// descriptor opened with O_APPEND, under a mutex.
+//    "serviceAccount":"system:serviceaccount:default:sa","verb":"get","path":"/api/v1/...","code":200}
+// The verb is Kubernetes' (request_info.h's audit_verb); the path is the request-target as sent (a query
+// names selectors, never a value); bodies, headers and tokens are never written. Several pipelines' servers
+// may share one log: each line is one write(2) on a descriptor opened with O_APPEND, under a mutex.
 #pragma once
 
 #include <filesystem>
@@ -19,7 +19,7 @@ namespace ferry::api {
 struct AuditEntry {
   std::string pipeline;
   std::string user;
-  std::string method;
+  std::string verb;
   std::string target;
   int code = 0;
 };

@@ -52,4 +52,13 @@ std::optional<ResourceRequest> resource_request(const std::string& method, const
   return request;
 }
 
+std::string audit_verb(const std::string& method, const std::string& target) {
+  auto parsed = parse_target(target);
+  if (!parsed) return "";
+  if (auto request = resource_request(method, *parsed)) return request->attributes.verb;
+  std::string lower = method;
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return lower;
+}
+
 }  // namespace ferry::api

@@ -21,4 +21,8 @@ struct ResourceRequest {
 // of the five.
 std::optional<ResourceRequest> resource_request(const std::string& method, const RequestTarget& target);
 
+// The verb an audit line names, as Kubernetes' audit log does: the resource request's verb (get, list,
+// patch, ...), else the method in lower case ("get" for discovery), "" for a target that does not parse.
+std::string audit_verb(const std::string& method, const std::string& target);
+
 }  // namespace ferry::api

@@ -40,6 +40,10 @@ TEST(ApiRequestInfo, VerbsAndPartsAsKubernetesReadsThem) {
   EXPECT_EQ(info("GET", "/api/v1/namespaces/ns")->attributes.resource, "namespaces");
   EXPECT_FALSE(info("GET", "/api/v1/namespaces/ns/secrets/a/b/c"));
   EXPECT_FALSE(info("TRACE", "/api/v1/secrets"));
+  EXPECT_EQ(audit_verb("PATCH", "/api/v1/namespaces/ns/secrets/a"), "patch");
+  EXPECT_EQ(audit_verb("GET", "/api/v1/namespaces/ns/secrets"), "list");
+  EXPECT_EQ(audit_verb("GET", "/apis"), "get");
+  EXPECT_EQ(audit_verb("GET", "no-path"), "");
 }
 
 TEST(ApiSelectorQuery, EveryFormOfKubectlsSyntax) {

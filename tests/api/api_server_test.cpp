@@ -154,7 +154,7 @@ TEST_F(ApiServerTest, TheAuditLogHasALinePerRequestAndNoValue) {
   server->stop();
   const std::string audit = read_file(home_.path() / "audit.jsonl");
   EXPECT_NE(audit.find(R"("pipeline":"redis-resource-configure-instance","serviceAccount":)"
-                       R"("system:serviceaccount:default:redis-resource-configure-instance","verb":"GET",)"
+                       R"("system:serviceaccount:default:redis-resource-configure-instance","verb":"get",)"
                        R"("path":"/api/v1/namespaces/default/secrets/db?timeout=20s","code":200})"),
             std::string::npos)
       << audit;

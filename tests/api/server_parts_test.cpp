@@ -25,11 +25,11 @@ TEST(ApiBearerToken, OnlyTheExactTokenAfterBearerMatches) {
 }
 
 TEST(ApiAuditLog, OneJsonLinePerRequest) {
-  const AuditEntry entry{"p", "system:serviceaccount:ns:sa", "PATCH", "/api/v1/namespaces/ns/secrets/db",
+  const AuditEntry entry{"p", "system:serviceaccount:ns:sa", "patch", "/api/v1/namespaces/ns/secrets/db",
                          403};
   EXPECT_EQ(AuditLog::line(entry, "2026-11-26T10:00:00Z"),
             R"({"time":"2026-11-26T10:00:00Z","pipeline":"p","serviceAccount":"system:serviceaccount:ns:sa",)"
-            R"("verb":"PATCH","path":"/api/v1/namespaces/ns/secrets/db","code":403})"
+            R"("verb":"patch","path":"/api/v1/namespaces/ns/secrets/db","code":403})"
             "\n");
   testing::TempDir dir;
   auto log = AuditLog::open(dir.path() / "audit.jsonl");
