@@ -1,0 +1,195 @@
+// ApiServer (api_server.h): an asio io_context on one thread, an acceptor, and a Session per connection
+// that handshakes, then reads, answers and writes requests until the client closes or goes quiet.
+#include "api/api_server.h"
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <thread>
+
+#include "api/bearer_token.h"
+#include "api/request_info.h"
+#include "api/rfc3339.h"
+#include "api/status_body.h"
+
+namespace ferry::api {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = asio::ip::tcp;
+
+struct ApiServer::State {
+  State(Router router_, ServerSettings settings_)
+      : router(std::move(router_)),
+        settings(std::move(settings_)),
+        tls(asio::ssl::context::tls_server),
+        acceptor(io) {}
+  // Destroyed in reverse: the acceptor, then the io_context with the sessions its handlers hold (closing
+  // their sockets), then the TLS context they used.
+  Router router;
+  ServerSettings settings;
+  asio::ssl::context tls;
+  asio::io_context io;
+  tcp::acceptor acceptor;
+  std::atomic<std::uint64_t> requests{0};
+  std::uint16_t port = 0;
+  std::thread thread;
+};
+
+namespace {
+
+constexpr auto kIdleTimeout = std::chrono::seconds(30);
+
+HttpResponse unauthorized() {
+  return status_response(401, "Unauthorized", "Unauthorized");
+}
+
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket socket, ApiServer::State& state)
+      : stream_(std::move(socket), state.tls), state_(state) {}
+
+  void start() {
+    beast::get_lowest_layer(stream_).expires_after(kIdleTimeout);
+    stream_.async_handshake(asio::ssl::stream_base::server,
+                            [self = shared_from_this()](beast::error_code ec) {
+                              if (!ec) self->read();
+                            });
+  }
+
+ private:
+  void read() {
+    parser_.emplace();
+    parser_->body_limit(kMaxRequestBodyBytes);
+    beast::get_lowest_layer(stream_).expires_after(kIdleTimeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       if (ec == http::error::body_limit) return self->answer_too_large();
+                       if (!ec) self->answer(self->parser_->release());
+                     });
+  }
+
+  HttpResponse respond(const http::request<http::string_body>& request) {
+    if (!bearer_matches(std::string(request[http::field::authorization]), state_.settings.token))
+      return unauthorized();
+    HttpRequest exchange{std::string(request.method_string()), std::string(request.target()),
+                         std::string(request[http::field::content_type]), request.body()};
+    return state_.router.handle(exchange);
+  }
+
+  void answer(const http::request<http::string_body>& request) {
+    const HttpResponse response = respond(request);
+    audit(std::string(request.method_string()), std::string(request.target()), response.code);
+    send(response, request.keep_alive(), request.method() == http::verb::head, request.version());
+  }
+
+  void answer_too_large() {
+    audit("", "", 413);
+    send(status_response(413, "RequestEntityTooLarge", "the request body is larger than ferry reads"), false,
+         false, 11);
+  }
+
+  void audit(const std::string& method, const std::string& target, int code) {
+    ++state_.requests;
+    if (!state_.settings.audit) return;
+    const AuditEntry entry{state_.settings.pipeline, user_name(state_.router.view().access),
+                           audit_verb(method, target), target, code};
+    (void)state_.settings.audit->append(entry, rfc3339(std::chrono::system_clock::now()));
+  }
+
+  void send(const HttpResponse& response, bool keep_alive, bool head, unsigned version) {
+    auto message = std::make_shared<http::response<http::string_body>>(
+        static_cast<http::status>(response.code), version);
+    message->set(http::field::content_type, response.content_type);
+    message->body() = head ? "" : response.body;
+    message->keep_alive(keep_alive);
+    message->prepare_payload();
+    http::async_write(stream_, *message,
+                      [self = shared_from_this(), message, keep_alive](beast::error_code ec, std::size_t) {
+                        if (!ec && keep_alive) self->read();
+                      });
+  }
+
+  beast::ssl_stream<beast::tcp_stream> stream_;
+  ApiServer::State& state_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+};
+
+void accept_next(ApiServer::State& state) {
+  state.acceptor.async_accept([&state](beast::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !state.acceptor.is_open()) return;
+    if (!ec) std::make_shared<Session>(std::move(socket), state)->start();
+    accept_next(state);
+  });
+}
+
+Status configure_tls(ApiServer::State& state) {
+  beast::error_code ec;
+  const TlsMaterial& material = state.settings.tls;
+  state.tls.set_options(asio::ssl::context::no_sslv2 | asio::ssl::context::no_sslv3 |
+                        asio::ssl::context::no_tlsv1 | asio::ssl::context::no_tlsv1_1);
+  state.tls.use_certificate_chain(asio::buffer(material.server_certificate_pem), ec);
+  if (!ec) state.tls.use_private_key(asio::buffer(material.server_key_pem), asio::ssl::context::pem, ec);
+  if (ec) return make_error("cannot load the platform API's certificate: " + ec.message());
+  return ok();
+}
+
+Status open_listener(ApiServer::State& state, int listening_socket) {
+  beast::error_code ec;
+  if (listening_socket >= 0) {
+    state.acceptor.assign(tcp::v4(), listening_socket, ec);
+  } else {
+    state.acceptor.open(tcp::v4(), ec);
+    if (!ec) state.acceptor.bind(tcp::endpoint(asio::ip::address_v4::loopback(), 0), ec);
+    if (!ec) state.acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  }
+  if (ec) return make_error("cannot listen for the platform API: " + ec.message());
+  state.port = state.acceptor.local_endpoint(ec).port();
+  if (ec) return make_error("cannot listen for the platform API: " + ec.message());
+  return ok();
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ApiServer>> ApiServer::start(Router router, ServerSettings settings,
+                                                    int listening_socket) {
+  auto state = std::make_unique<State>(std::move(router), std::move(settings));
+  if (Status tls = configure_tls(*state); !tls) return tls.error();
+  if (Status listening = open_listener(*state, listening_socket); !listening) return listening.error();
+  accept_next(*state);
+  State& running = *state;
+  state->thread = std::thread([&running] { running.io.run(); });
+  return std::unique_ptr<ApiServer>(new ApiServer(std::move(state)));
+}
+
+ApiServer::ApiServer(std::unique_ptr<State> state) : state_(std::move(state)), port_(state_->port) {}
+
+ApiServer::~ApiServer() {
+  stop();
+}
+
+std::uint16_t ApiServer::port() const {
+  return port_;
+}
+
+std::uint64_t ApiServer::requests() const {
+  return state_ ? state_->requests.load() : requests_after_stop_;
+}
+
+void ApiServer::stop() {
+  if (!state_) return;
+  asio::post(state_->io, [state = state_.get()] {
+    beast::error_code ignored;
+    state->acceptor.close(ignored);
+    state->io.stop();
+  });
+  state_->thread.join();
+  requests_after_stop_ = state_->requests.load();
+  state_.reset();  // the io_context goes, and with it every session and its socket
+}
+
+}  // namespace ferry::api

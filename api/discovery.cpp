@@ -1,0 +1,105 @@
+// The discovery documents of discovery.h, built from the served kinds.
+#include "api/discovery.h"
+
+#include <nlohmann/json.hpp>
+
+#include "api/status_body.h"
+
+namespace ferry::api {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json resource_entry(const std::string& name, const std::string& singular, bool namespaced,
+                    const std::string& kind, std::vector<std::string> verbs,
+                    std::vector<std::string> short_names = {}) {
+  Json entry = {{"name", name},
+                {"singularName", singular},
+                {"namespaced", namespaced},
+                {"kind", kind},
+                {"verbs", std::move(verbs)}};
+  if (!short_names.empty()) entry["shortNames"] = std::move(short_names);
+  return entry;
+}
+
+HttpResponse core_resources() {
+  const std::vector<std::string> verbs = {"create", "delete", "get", "list", "patch", "update"};
+  const Json list = {{"kind", "APIResourceList"},
+                     {"groupVersion", "v1"},
+                     {"resources",
+                      {resource_entry("configmaps", "", true, "ConfigMap", verbs, {"cm"}),
+                       resource_entry("secrets", "", true, "Secret", verbs)}}};
+  return json_response(list.dump());
+}
+
+Json group_version(const ServedKind& kind) {
+  return {{"groupVersion", kind.group + "/" + kind.version}, {"version", kind.version}};
+}
+
+Json group_entry(const ServedKind& kind) {
+  return {
+      {"name", kind.group}, {"versions", {group_version(kind)}}, {"preferredVersion", group_version(kind)}};
+}
+
+// Several served kinds may share a group and version (never in one pipeline today: Promise and a request kind
+// of another group), so kinds are collected per group and version.
+std::optional<HttpResponse> group_resources(const std::string& group, const std::string& version,
+                                            const std::vector<ServedKind>& kinds) {
+  Json resources = Json::array();
+  for (const ServedKind& kind : kinds) {
+    if (kind.group != group || kind.version != version) continue;
+    resources.push_back(
+        resource_entry(kind.plural, kind.singular, kind.namespaced, kind.kind, {"get", "list"}));
+    resources.push_back(
+        resource_entry(kind.plural + "/status", "", kind.namespaced, kind.kind, {"get", "patch", "update"}));
+  }
+  if (resources.empty()) return std::nullopt;
+  const Json list = {{"kind", "APIResourceList"},
+                     {"apiVersion", "v1"},
+                     {"groupVersion", group + "/" + version},
+                     {"resources", resources}};
+  return json_response(list.dump());
+}
+
+std::optional<HttpResponse> groups(const std::vector<ServedKind>& kinds, const std::string* only) {
+  Json list = Json::array();
+  for (const ServedKind& kind : kinds) {
+    if (only == nullptr || kind.group == *only) list.push_back(group_entry(kind));
+  }
+  if (only == nullptr)
+    return json_response(Json{{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", list}}.dump());
+  if (list.empty()) return std::nullopt;
+  Json group = {{"kind", "APIGroup"}, {"apiVersion", "v1"}};
+  group.update(list.front());
+  return json_response(group.dump());
+}
+
+HttpResponse version_document() {
+  const Json version = {{"major", "1"},
+                        {"minor", "20"},
+                        {"gitVersion", std::string(kServedKubernetesVersion) + "+ferry"},
+                        {"gitCommit", ""},
+                        {"gitTreeState", ""},
+                        {"buildDate", ""},
+                        {"goVersion", ""},
+                        {"compiler", ""},
+                        {"platform", "linux/amd64"}};
+  return json_response(version.dump());
+}
+
+}  // namespace
+
+std::optional<HttpResponse> discovery_response(const std::vector<std::string>& segments,
+                                               const std::vector<ServedKind>& kinds) {
+  const std::size_t size = segments.size();
+  if (size == 1 && segments[0] == "version") return version_document();
+  if (size == 1 && segments[0] == "api")
+    return json_response(Json{{"kind", "APIVersions"}, {"versions", {"v1"}}}.dump());
+  if (size == 2 && segments[0] == "api" && segments[1] == "v1") return core_resources();
+  if (size == 1 && segments[0] == "apis") return groups(kinds, nullptr);
+  if (size == 2 && segments[0] == "apis") return groups(kinds, &segments[1]);
+  if (size == 3 && segments[0] == "apis") return group_resources(segments[1], segments[2], kinds);
+  return std::nullopt;
+}
+
+}  // namespace ferry::api
