@@ -60,8 +60,9 @@ void excuse_with_recorded_state(LoadResult& loaded, const RecordedStateSource& r
 
 }  // namespace
 
-LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state) {
-  LoadResult loaded = load_platform_source(platform.source, platform.access);
+LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state,
+                        ReleaseSource* releases) {
+  LoadResult loaded = load_platform_source(platform.source, platform.access, releases);
   excuse_with_recorded_state(loaded, recorded_state);
   if (loaded.errors.empty()) check_before_run(loaded.platform, loaded.errors, loaded.warnings);
   return loaded;
