@@ -241,6 +241,16 @@ TEST_F(PromiseReleaseE2E, ACompoundPromiseGetsItsSubPromiseThroughAReleaseInItsD
                                                                {"default/shop-db", "skipped"}}));
 }
 
+TEST_F(PromiseReleaseE2E, PlanFetchesTheReleaseAndRecordsNothing) {
+  const auto plan =
+      run_ferry({"plan", platform().string(), "--runtime", "exec", "--exec-config",
+                 (dir.path() / "exec/ferry-exec.yaml").string(), "--release-ca-file", ca_file.string()});
+  EXPECT_EQ(plan.exit_code, 0) << plan.output << plan.error_output;
+  EXPECT_NE(plan.output.find("default/orders"), std::string::npos) << plan.output;
+  EXPECT_EQ(plan.output.find("PromiseRelease"), std::string::npos) << plan.output;
+  EXPECT_FALSE(std::filesystem::exists(run_state()));  // no state made, no body cached
+}
+
 TEST_F(PromiseReleaseE2E, ValidateReadsOnlyTheCopiesTheStateCaches) {
   const auto before = run_ferry({"validate", platform().string()});
   EXPECT_EQ(before.exit_code, 0) << before.output << before.error_output;
