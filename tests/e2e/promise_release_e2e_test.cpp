@@ -241,6 +241,27 @@ TEST_F(PromiseReleaseE2E, ACompoundPromiseGetsItsSubPromiseThroughAReleaseInItsD
                                                                {"default/shop-db", "skipped"}}));
 }
 
+// The marketplace's other form (app-as-a-service's README): the sub-Promise's release sits in the platform
+// beside the compound Promise, whose requiredPromises pin the release's version.
+TEST_F(PromiseReleaseE2E, AReleasedPromiseSatisfiesARequiredPromiseOfItsVersionOnly) {
+  std::filesystem::remove(platform() / "requests/orders.yaml");
+  auto write_app = [&](const std::string& version) {
+    std::string app = ferry::testing::compound_promise("app", "platform", "app:v1");
+    app.insert(app.find("  workflows:"), "  requiredPromises: [{name: db, version: " + version + "}]\n");
+    write_file(platform() / "promises/app.yaml", app);
+  };
+  write_file(platform() / "requests/shop.yaml", ferry::testing::compound_request("app", "shop"));
+  write_app("v2.0.0");
+  const Run unmet = reconcile();
+  EXPECT_EQ(unmet.code, 3) << unmet.error_output;
+  EXPECT_EQ(unmet.results, (std::map<std::string, std::string>{{"default/shop", "pending"}}));
+  write_app("v1.0.0");
+  const Run met = reconcile();
+  EXPECT_EQ(met.code, 0) << met.error_output;
+  EXPECT_EQ(met.results, (std::map<std::string, std::string>{{"default/shop", "succeeded"},
+                                                             {"default/shop-db", "succeeded"}}));
+}
+
 TEST_F(PromiseReleaseE2E, PlanFetchesTheReleaseAndRecordsNothing) {
   const auto plan =
       run_ferry({"plan", platform().string(), "--runtime", "exec", "--exec-config",
