@@ -47,8 +47,9 @@ LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSour
                         ReleaseSource* releases = nullptr);
 
 // Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said, with
-// the directory or URL@ref read).
-std::optional<Platform> load_or_report(const CommandPlatform& platform);
+// the directory or URL@ref read). PromiseReleases get their bodies from `releases` (explain: the state's
+// cache alone); a release that did not install is printed as a warning there.
+std::optional<Platform> load_or_report(const CommandPlatform& platform, ReleaseSource* releases = nullptr);
 
 // The container runtime the options ask for (see runtime/runtime_factory.h).
 Result<std::unique_ptr<runtime::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options);

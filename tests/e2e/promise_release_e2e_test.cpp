@@ -272,7 +272,7 @@ TEST_F(PromiseReleaseE2E, PlanFetchesTheReleaseAndRecordsNothing) {
   EXPECT_FALSE(std::filesystem::exists(run_state()));  // no state made, no body cached
 }
 
-TEST_F(PromiseReleaseE2E, ValidateReadsOnlyTheCopiesTheStateCaches) {
+TEST_F(PromiseReleaseE2E, ValidateAndExplainReadOnlyTheCopiesTheStateCaches) {
   const auto before = run_ferry({"validate", platform().string()});
   EXPECT_EQ(before.exit_code, 0) << before.output << before.error_output;
   EXPECT_NE(before.output.find("PromiseRelease \"db\": not fetched (this command reads only the copies"),
@@ -283,6 +283,13 @@ TEST_F(PromiseReleaseE2E, ValidateReadsOnlyTheCopiesTheStateCaches) {
   const auto after = run_ferry({"validate", platform().string()});
   EXPECT_EQ(after.exit_code, 0) << after.output << after.error_output;
   EXPECT_EQ(after.output.find("not fetched"), std::string::npos) << after.output;
+  // explain reads the same cache: the released Promise's request is explained without the server.
+  const auto explained =
+      run_ferry({"explain", platform().string(), "--request", "default/orders", "--runtime", "exec",
+                 "--exec-config", (dir.path() / "exec/ferry-exec.yaml").string()});
+  EXPECT_EQ(explained.exit_code, 0) << explained.output << explained.error_output;
+  EXPECT_NE(explained.output.find("request default/orders (db, Promise db)"), std::string::npos)
+      << explained.output;
 }
 
 }  // namespace
