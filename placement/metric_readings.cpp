@@ -20,7 +20,7 @@ using MetricFile = std::map<std::string, MetricFileValue>;
 struct ReadContext {
   const std::filesystem::path& platform_root;
   std::chrono::milliseconds timeout;
-  HttpClient& http;
+  http::HttpClient& http;
   std::map<std::string, Result<MetricFile>> files;  // by provider name: each file is read once
   std::map<std::string, Error> unreachable;         // by provider name: no HTTP response was had
 };
@@ -66,7 +66,7 @@ Result<double> read_prometheus(const Metric& metric, const MetricsProvider& prov
     return dead->second;
   }
   auto response = context.http.get(prometheus_query_url(provider.prometheus_url, metric.provider_metric),
-                                   context.timeout);
+                                   http::HttpGet{.timeout = context.timeout});
   if (!response) {
     context.unreachable.emplace(provider.name, response.error());
     return response.error();
@@ -101,7 +101,7 @@ Result<double> read_raw(const Metric& metric, const std::vector<MetricsProvider>
 
 MetricReadings read_metrics(const std::vector<Metric>& metrics, const std::vector<MetricsProvider>& providers,
                             const std::filesystem::path& platform_root, std::chrono::milliseconds timeout,
-                            HttpClient& http) {
+                            http::HttpClient& http) {
   ReadContext context{platform_root, timeout, http, {}, {}};
   MetricReadings readings;
   for (const Metric& metric : metrics) {
@@ -119,7 +119,7 @@ MetricReadings read_metrics(const std::vector<Metric>& metrics, const std::vecto
 
 MetricReadings read_metrics(const std::vector<Metric>& metrics, const std::vector<MetricsProvider>& providers,
                             const std::filesystem::path& platform_root, std::chrono::milliseconds timeout) {
-  BeastHttpClient http;
+  http::BeastHttpClient http;
   return read_metrics(metrics, providers, platform_root, timeout, http);
 }
 

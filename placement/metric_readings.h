@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "placement/http_client.h"
+#include "http/http_client.h"
 #include "scheduler/metrics.h"
 
 namespace ferry::runner {
@@ -34,6 +34,6 @@ MetricReadings read_metrics(const std::vector<scheduler::Metric>& metrics,
 MetricReadings read_metrics(const std::vector<scheduler::Metric>& metrics,
                             const std::vector<scheduler::MetricsProvider>& providers,
                             const std::filesystem::path& platform_root, std::chrono::milliseconds timeout,
-                            HttpClient& http);
+                            http::HttpClient& http);
 
 }  // namespace ferry::runner

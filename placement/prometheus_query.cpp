@@ -65,10 +65,10 @@ Result<double> result_value(const Json& data) {
 std::string prometheus_query_url(const std::string& base_url, const std::string& query) {
   std::string base = base_url;
   while (base.ends_with('/')) base.pop_back();
-  return base + "/api/v1/query?query=" + url_encode(query);
+  return base + "/api/v1/query?query=" + http::url_encode(query);
 }
 
-Result<double> prometheus_value(const HttpResponse& response) {
+Result<double> prometheus_value(const http::HttpResponse& response) {
   const Json body = Json::parse(response.body, nullptr, /*allow_exceptions=*/false);
   if (response.status != 200) {
     const std::string error = string_member(body, "error");

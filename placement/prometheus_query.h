@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/error.h"
-#include "placement/http_client.h"
+#include "http/http_client.h"
 
 namespace ferry::runner {
 
@@ -16,6 +16,6 @@ std::string prometheus_query_url(const std::string& base_url, const std::string&
 // Errors (no location; the caller names the metric and the provider): a status other than 200 (with
 // Prometheus's own "error" text when the body has one), a body that is not Prometheus's JSON, a failed
 // query, an empty vector, another result type, a value that is not a finite number.
-Result<double> prometheus_value(const HttpResponse& response);
+Result<double> prometheus_value(const http::HttpResponse& response);
 
 }  // namespace ferry::runner

@@ -108,6 +108,14 @@ const FieldTable& git_state_store_fields() {
   return table;
 }
 
+// PromiseReleaseSpec: version and sourceRef {type, url, secretRef} (Kratix's promiserelease_types.go).
+const FieldTable& promise_release_fields() {
+  static const FieldTable source_ref{{{"type"}, {"url"}, {"secretRef", &secret_ref_fields()}}};
+  static const FieldTable spec{{{"version"}, {"sourceRef", &source_ref}}};
+  static const FieldTable table = object_with_spec(&spec);
+  return table;
+}
+
 const FieldTable& metric_fields() {
   static const FieldTable table = object_with_spec(&metric_spec_fields());
   return table;

@@ -1,8 +1,8 @@
-// The fields of the platform kinds parsed in platform/ (Destination and Cluster, GitStateStore, Kubernetes'
-// Namespace, and ferry's scheduling kinds), as Kratix's api/v1alpha1/*_types.go and docs/scheduling.md
-// declare them: the tables core/known_fields.h checks each document with before its parser reads it.
-// PlacementPolicy's and Location's spec are checked by their parsers' own tables (placement_policy_parser.h,
-// location_parser.h).
+// The fields of the platform kinds parsed in platform/ (Destination and Cluster, GitStateStore,
+// PromiseRelease, Kubernetes' Namespace, and ferry's scheduling kinds), as Kratix's api/v1alpha1/*_types.go
+// and docs/scheduling.md declare them: the tables core/known_fields.h checks each document with before its
+// parser reads it. PlacementPolicy's and Location's spec are checked by their parsers' own tables
+// (placement_policy_parser.h, location_parser.h).
 #pragma once
 
 #include "core/known_fields.h"
@@ -13,6 +13,9 @@ namespace ferry::runner {
 const FieldTable& destination_fields();
 
 const FieldTable& git_state_store_fields();
+
+// PromiseRelease: spec.version and spec.sourceRef {type, url, secretRef {name, namespace}}.
+const FieldTable& promise_release_fields();
 
 // Metric: spec.min, spec.max and spec.provider {name, metric}.
 const FieldTable& metric_fields();

@@ -14,6 +14,7 @@
 #include "platform/namespace_parser.h"
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
+#include "platform/release_loading.h"
 #include "platform/scheduling_objects.h"
 #include "platform/split_promise.h"
 #include "platform/validation.h"
@@ -156,7 +157,34 @@ struct Deferred {
   std::vector<YamlDocument> unknown_kinds;
   std::vector<FailedPromise> failed_promises;
   std::vector<std::string> unparsed_files;
+  UninstalledReleases releases;
 };
+
+// What a request whose kind no Promise provides is, when a PromiseRelease did not install: waiting on the
+// failed ones (a release error: the run goes on without it), or not checked beside unfetched ones (a
+// warning). False when every release installed.
+bool waits_on_release(const YamlDocument& doc, const std::string& kind, const std::string& group,
+                      const Deferred& deferred, LoadResult& result) {
+  const auto& failed = deferred.releases.failed;
+  const auto& unfetched = deferred.releases.unfetched;
+  if (failed.empty() && unfetched.empty()) return false;
+  auto joined = [](const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+    return text;
+  };
+  const std::string unserved = "no Promise provides kind " + shortened(kind) + " in group " + group;
+  if (!failed.empty()) {
+    result.release_errors.push_back(make_error(location_of(doc.node, doc.file),
+                                               unserved + "; not run: " + joined(failed) +
+                                                   " failed and may serve it (its error is listed with it)"));
+  } else {
+    result.warnings.push_back(make_error(
+        location_of(doc.node, doc.file),
+        "not checked: " + unserved + "; " + joined(unfetched) + " was not fetched and may serve it"));
+  }
+  return true;
+}
 
 FailedPromise failed_promise(const YamlDocument& doc) {
   const YAML::Node crd = child(child(child(doc.node, "spec"), "api"), "spec");
@@ -217,6 +245,8 @@ void resolve_requests(const Deferred& deferred, LoadResult& result) {
       // Its own errors still count: the metadata rules need no Promise.
       check_metadata(doc, NameRule::request_name, result.errors);
       result.errors.push_back(make_error(location_of(doc.node, doc.file), *failed));
+    } else if (waits_on_release(doc, kind, group, deferred, result)) {
+      check_metadata(doc, NameRule::request_name, result.errors);
     } else {
       check_metadata(doc, NameRule::request_name, result.errors);
       result.errors.push_back(unserved_error(doc, kind, group, result.platform));
@@ -227,7 +257,7 @@ void resolve_requests(const Deferred& deferred, LoadResult& result) {
 
 // A platform.kratix.io kind ferry does not read: a misspelling of one it reads (or of a request kind) is an
 // error, since the object would silently be left out; any other is another Kratix kind (Work,
-// PromiseRelease, ...) and only skipped. A misspelt Promise ("kind: promise") is a Promise that failed to
+// PromiseRevision, ...) and only skipped. A misspelt Promise ("kind: promise") is a Promise that failed to
 // load: its requests wait on it, and are not taken for requests of a Promise removed from the platform.
 void resolve_unknown_kinds(Deferred& deferred, LoadResult& result) {
   for (const YamlDocument& doc : deferred.unknown_kinds) {
@@ -317,7 +347,7 @@ void load_split(const SplitPromiseFiles& split, LoadResult& result, Deferred& de
 
 }  // namespace
 
-LoadResult load_platform(const fs::path& root) {
+LoadResult load_platform(const fs::path& root, ReleaseSource* releases) {
   LoadResult result;
   result.platform.root = root;
   std::error_code ec;
@@ -330,13 +360,14 @@ LoadResult load_platform(const fs::path& root) {
   std::vector<PlatformFile> files;
   for (const fs::path& path : walk.files)
     files.push_back({path.lexically_normal().string(), read_file(path)});
-  LoadResult loaded = load_platform_files(root, files);
+  LoadResult loaded = load_platform_files(root, files, releases);
   loaded.errors.insert(loaded.errors.begin(), walk.errors.begin(), walk.errors.end());
   loaded.warnings.insert(loaded.warnings.begin(), walk.warnings.begin(), walk.warnings.end());
   return loaded;
 }
 
-LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files) {
+LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files,
+                               ReleaseSource* releases) {
   LoadResult result;
   result.platform.root = root;
   result.files = files;
@@ -352,6 +383,7 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
     }
     for (const YamlDocument& doc : *documents) load_document(doc, result, deferred);
   }
+  deferred.releases = install_releases(result.platform, releases, result.release_errors, result.warnings);
   for (const pipeline::Promise& promise : result.platform.promises)
     result.warnings.insert(result.warnings.end(), promise.load_warnings.begin(), promise.load_warnings.end());
   resolve_unknown_kinds(deferred, result);

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "platform/platform.h"
 #include "platform/platform_file.h"
+#include "platform/promise_release.h"
 
 namespace ferry::runner {
 
@@ -21,19 +22,24 @@ struct UnservedRequest {
   Error error;
 };
 
-// Everything found: errors stop the run (they are all reported at once); warnings do not.
+// Everything found: errors stop the run (they are all reported at once); warnings do not. Release errors
+// (a PromiseRelease that did not install, and the requests that may wait on it: release_loading.h) fail the
+// run without stopping the rest of it, as Kratix keeps running everything else.
 struct LoadResult {
   Platform platform;
   std::vector<Error> errors;
   std::vector<Error> warnings;
+  std::vector<Error> release_errors;
   std::vector<PlatformFile> files;  // what was read, in order: a compound run loads them again (compound.h)
   std::vector<UnservedRequest> unserved_requests;
 };
 
-// Loads every *.yaml / *.yml below `root` (skipping dot-directories), in path order.
-LoadResult load_platform(const std::filesystem::path& root);
+// Loads every *.yaml / *.yml below `root` (skipping dot-directories), in path order. PromiseReleases get
+// their bodies from `releases` (null: none fetched, each a warning).
+LoadResult load_platform(const std::filesystem::path& root, ReleaseSource* releases = nullptr);
 
 // The same from files already in memory, in the order given (tests/fuzz's loader target: no disk).
-LoadResult load_platform_files(const std::filesystem::path& root, const std::vector<PlatformFile>& files);
+LoadResult load_platform_files(const std::filesystem::path& root, const std::vector<PlatformFile>& files,
+                               ReleaseSource* releases = nullptr);
 
 }  // namespace ferry::runner

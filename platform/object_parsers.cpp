@@ -11,6 +11,7 @@
 #include "platform/destination_parser.h"
 #include "platform/health_record_parser.h"
 #include "platform/kind_fields.h"
+#include "platform/promise_release_parser.h"
 #include "platform/scheduling_objects.h"
 #include "writer/store_url.h"
 
@@ -192,6 +193,13 @@ const std::map<std::string, KindHandler>& platform_kinds() {
          auto store = parse_git_state_store(doc);
          if (!store) return store.error();
          platform.stores.push_back(std::move(*store));
+         return ok();
+       }},
+      {"PromiseRelease",  // installed once every file is read (release_loading.h)
+       [](const YamlDocument& doc, Platform& platform) -> Status {
+         auto release = parse_promise_release(doc);
+         if (!release) return release.error();
+         platform.releases.push_back(std::move(*release));
          return ok();
        }},
       {"HealthRecord",

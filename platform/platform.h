@@ -11,6 +11,7 @@
 #include "pipeline/model.h"
 #include "platform/destination_filepath.h"
 #include "platform/health_record.h"
+#include "platform/promise_release.h"
 #include "scheduler/destination.h"
 #include "scheduler/location.h"
 #include "scheduler/metrics.h"
@@ -73,6 +74,9 @@ struct Platform {
   std::vector<GitStateStore> stores;
   std::vector<pipeline::Request> requests;
   std::vector<NamespaceObject> namespaces;  // v1 Namespace objects, for namespaceSelectors
+  // PromiseReleases (promise_release.h); the Promises they installed are in `promises`, labelled with
+  // kPromiseReleaseLabel.
+  std::vector<PromiseRelease> releases;
   // HealthRecords declared in the platform; those in Destinations' health folders are read by the run
   // (run/health_rollup.h).
   std::vector<HealthRecord> health_records;

@@ -127,8 +127,9 @@ writer::StoreSpec platform_store_spec(const PlatformSource& source, const std::s
   return spec;
 }
 
-LoadResult load_platform_source(const PlatformSource& source, const PlatformAccess& access) {
-  if (!source.from_git) return load_platform(source.root);
+LoadResult load_platform_source(const PlatformSource& source, const PlatformAccess& access,
+                                ReleaseSource* releases) {
+  if (!source.from_git) return load_platform(source.root, releases);
   auto url = writer::parse_store_url(source.repository, fs::current_path());
   std::error_code ec;
   if (url && !url->local_path.empty() && !fs::exists(url->local_path, ec))
@@ -140,7 +141,7 @@ LoadResult load_platform_source(const PlatformSource& source, const PlatformAcce
   if (tree->empty())
     return load_failure(source, "no branch \"" + source.ref +
                                     "\" there, or it holds no files; name the branch with --platform-ref");
-  return load_platform_files(source.root, platform_files(*tree));
+  return load_platform_files(source.root, platform_files(*tree), releases);
 }
 
 }  // namespace ferry::runner

@@ -69,6 +69,8 @@ writer::StoreSpec platform_store_spec(const PlatformSource& source, const std::s
 // path in the repository ("requests/x.yaml:3:5: ..."). Reading errors are one line each:
 //   platform <URL>@<ref>: <the writer's error>
 //   platform <URL>@<ref>: no branch "<ref>" there, or it holds no files; name the branch with --platform-ref
-LoadResult load_platform_source(const PlatformSource& source, const PlatformAccess& access);
+// PromiseReleases get their bodies from `releases` (loader.h).
+LoadResult load_platform_source(const PlatformSource& source, const PlatformAccess& access,
+                                ReleaseSource* releases = nullptr);
 
 }  // namespace ferry::runner

@@ -62,6 +62,7 @@ void absorb(std::vector<RequestReport>& merged, std::vector<RequestReport> pass)
 void absorb(RunReport& merged, RunReport pass) {
   absorb(merged.promises, std::move(pass.promises));
   absorb(merged.requests, std::move(pass.requests));
+  for (auto& error : pass.release_errors) merged.release_errors.push_back(std::move(error));
   if (!pass.state_error.empty()) merged.state_error = pass.state_error;
   for (auto& failure : pass.metric_failures) merged.metric_failures.push_back(std::move(failure));
   for (auto& commit : pass.canary_commits) merged.canary_commits.push_back(std::move(commit));
@@ -137,7 +138,8 @@ Result<std::vector<PlatformFile>> emitted_platform_files(const Platform& platfor
 
 Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
                                      runtime::ContainerRuntime& runtime, const StoreOpener& open_store,
-                                     ReconcileOptions options) {
+                                     ReconcileOptions options,
+                                     const std::vector<std::string>& known_release_errors) {
   writer::MemoryStateStore run_only_state("compound run state");
   if (options.state == nullptr) options.state = &run_only_state;
   auto emitted = emitted_platform_files(platform, open_store);
@@ -148,7 +150,7 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
   // (vanished_promise_requests.h), from the records as they were before a pass deleted them.
   std::optional<Result<RunState>> recorded;
   auto load = [&](const std::vector<PlatformFile>& input) {
-    LoadResult loaded = load_platform_files(platform.root, input);
+    LoadResult loaded = load_platform_files(platform.root, input, options.releases);
     if (!loaded.unserved_requests.empty()) {
       if (!recorded) recorded.emplace(load_run_state(*options.state));
       if (*recorded) excuse_requests_of_vanished_promises(loaded, recorded->value());
@@ -163,6 +165,7 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
   };
   LoadResult loaded;
   RunReport merged;
+  std::vector<std::string> reported_releases = known_release_errors;
   for (int pass = 1; pass <= kMaxCompoundPasses; ++pass) {
     std::vector<PlatformFile> input = files;
     input.insert(input.end(), emitted->begin(), emitted->end());
@@ -170,6 +173,14 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
     if (!loaded.errors.empty()) return emitted_load_error(loaded, pass);
     auto report = reconcile(loaded.platform, runtime, open_store, options);
     if (!report) return report.error();
+    // The platform's own releases were reported by the command's load; those emitted since are new here.
+    for (const Error& error : loaded.release_errors) {
+      const std::string text = error.render();
+      if (std::find(reported_releases.begin(), reported_releases.end(), text) == reported_releases.end()) {
+        reported_releases.push_back(text);
+        report->release_errors.push_back(text);
+      }
+    }
     absorb(merged, std::move(*report));
     if (options.dry_run)
       return merged;  // a plan is one pass: its stores hold nothing a further pass could read

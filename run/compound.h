@@ -43,9 +43,12 @@ bool has_platform_destination(const Platform& platform);
 // changed since the one before (a state is needed for that: without options.state, an in-memory one serves
 // the run and nothing is recorded). Each object appears once in the report, with its last pass that did more
 // than skip it. Errors: emitted objects that do not load (the first diagnostic, located by "<store>:<path>",
-// with the count of all of them), and outputs still changing after kMaxCompoundPasses.
+// with the count of all of them), and outputs still changing after kMaxCompoundPasses. PromiseReleases get
+// their bodies from options.releases; a pass's release errors not in `known_release_errors` (rendered: the
+// command's own load reported those) join the report's release_errors, each once.
 Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
                                      runtime::ContainerRuntime& runtime, const StoreOpener& open_store,
-                                     ReconcileOptions options);
+                                     ReconcileOptions options,
+                                     const std::vector<std::string>& known_release_errors = {});
 
 }  // namespace ferry::runner

@@ -13,6 +13,7 @@
 #include "pipeline/secrets.h"
 #include "pipeline/workflow.h"
 #include "placement/run_scheduling.h"
+#include "platform/promise_release.h"
 #include "run/progress_counter.h"
 #include "run/shard.h"
 #include "run/status_publication.h"
@@ -33,6 +34,9 @@ struct ReconcileOptions {
   // deleted, and what the run did is recorded there at the end. Without one, everything runs and nothing
   // is recorded or deleted.
   writer::StateStore* state = nullptr;
+  // Where the PromiseReleases that compound passes read from platform Destinations get their bodies
+  // (run/promise_release_fetch.h); null: such releases are not fetched (a warning each).
+  ReleaseSource* releases = nullptr;
   SelectionOptions selection;
   // A skipped object's report carries its last status, which reads every status kept beside the records
   // (run/recorded_statuses.h): the reports that show it (JSON, the GitHub summary) want it; a text report

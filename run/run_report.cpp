@@ -37,7 +37,8 @@ int push_retries_of(const RunReport& report) {
 }
 
 int exit_code_of(const RunReport& report) {
-  if (!report.state_error.empty() || !report.canary_errors.empty() || !report.cleanup_errors.empty())
+  if (!report.state_error.empty() || !report.canary_errors.empty() || !report.cleanup_errors.empty() ||
+      !report.release_errors.empty())
     return 3;
   bool misplaced = false;
   for (const auto* entries : {&report.promises, &report.requests}) {

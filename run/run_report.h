@@ -100,6 +100,9 @@ struct RunReport {
   // where that failed (each a rendered, located error; the run's exit code is then 3).
   std::vector<CommitReport> canary_commits = {};
   std::vector<std::string> canary_errors = {};
+  // PromiseReleases that did not install and the requests that wait on them (platform/release_loading.h),
+  // each a rendered, located error: the rest of the run went on; its exit code is then 3.
+  std::vector<std::string> release_errors = {};
   // Stores read to rebuild lost records (run/recovery.h), and what was found.
   std::vector<std::string> recovery_notes = {};
   // Destinations with spec.cleanup: all that left the platform (run/destination_cleanup.h): what was removed,
@@ -113,8 +116,8 @@ struct RunReport {
 const char* to_string(RequestResult result);
 
 // 0 when every request succeeded, was unchanged, skipped or deleted; 3 when some failed or are pending, the
-// state was not recorded, or canary files were not written; otherwise 4 when some group was kept on a
-// Destination that no longer takes it (misplaced).
+// state was not recorded, canary files were not written, or a PromiseRelease did not install; otherwise 4
+// when some group was kept on a Destination that no longer takes it (misplaced).
 int exit_code_of(const RunReport& report);
 
 // RequestReport::push_retries summed over the run's Promises and requests.

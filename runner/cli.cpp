@@ -115,7 +115,12 @@ void add_store_options(CLI::App& app, StoreCommandOptions& stores) {
                  "PEM file of CA certificates trusted for https:// state stores, besides the system's")
       ->check(CLI::ExistingFile);
   app.add_flag("--allow-insecure-http", stores.allow_insecure_http,
-               "Accept plain http:// state store URLs (credentials and content travel unencrypted)");
+               "Accept plain http:// state store and PromiseRelease URLs (credentials and content travel "
+               "unencrypted)");
+  app.add_option("--release-ca-file", stores.release_ca_file,
+                 "PEM file of CA certificates trusted for https:// PromiseRelease URLs, besides the system's")
+      ->envname("FERRY_RELEASE_CA_FILE")
+      ->check(CLI::ExistingFile);
 }
 
 void add_state_options(CLI::App& app, StateCommandOptions& state) {

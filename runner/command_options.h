@@ -38,7 +38,8 @@ struct RuntimeCommandOptions {
 struct StoreCommandOptions {
   std::string cache_dir;  // remote stores' fetch caches; "" = $XDG_CACHE_HOME/ferry/stores or ~/.cache/...
   std::string ca_bundle;  // PEM file of extra CAs trusted for https:// stores
-  bool allow_insecure_http = false;  // accept plain http:// store URLs
+  bool allow_insecure_http = false;  // accept plain http:// store and PromiseRelease URLs
+  std::string release_ca_file;       // PEM file of extra CAs trusted for https:// PromiseRelease URLs
 };
 
 // Incremental runs (docs/state.md): where the recorded state lives and what overrides it.

@@ -60,15 +60,17 @@ void excuse_with_recorded_state(LoadResult& loaded, const RecordedStateSource& r
 
 }  // namespace
 
-LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state) {
-  LoadResult loaded = load_platform_source(platform.source, platform.access);
+LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state,
+                        ReleaseSource* releases) {
+  LoadResult loaded = load_platform_source(platform.source, platform.access, releases);
   excuse_with_recorded_state(loaded, recorded_state);
   if (loaded.errors.empty()) check_before_run(loaded.platform, loaded.errors, loaded.warnings);
   return loaded;
 }
 
-std::optional<Platform> load_or_report(const CommandPlatform& platform) {
-  LoadResult loaded = load_platform_source(platform.source, platform.access);
+std::optional<Platform> load_or_report(const CommandPlatform& platform, ReleaseSource* releases) {
+  LoadResult loaded = load_platform_source(platform.source, platform.access, releases);
+  loaded.warnings.insert(loaded.warnings.end(), loaded.release_errors.begin(), loaded.release_errors.end());
   std::cerr << render_diagnostics(loaded.errors, loaded.warnings);
   if (loaded.errors.empty()) return std::move(loaded.platform);
   std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << platform.source.display()

@@ -41,12 +41,15 @@ Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
 // `recorded_state` (reconcile, plan; null for validate) is asked for the run's records only when a request's
 // kind is served by no Promise: the records may show its Promise was removed (vanished_promise_requests.h).
 // A state it cannot give is an error of the load; a null state (none recorded yet) excuses nothing.
+// PromiseReleases get their bodies from `releases` (runner/command_releases.h; null: none fetched).
 using RecordedStateSource = std::function<Result<writer::StateStore*>()>;
-LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state = nullptr);
+LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state = nullptr,
+                        ReleaseSource* releases = nullptr);
 
 // Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said, with
-// the directory or URL@ref read).
-std::optional<Platform> load_or_report(const CommandPlatform& platform);
+// the directory or URL@ref read). PromiseReleases get their bodies from `releases` (explain: the state's
+// cache alone); a release that did not install is printed as a warning there.
+std::optional<Platform> load_or_report(const CommandPlatform& platform, ReleaseSource* releases = nullptr);
 
 // The container runtime the options ask for (see runtime/runtime_factory.h).
 Result<std::unique_ptr<runtime::ContainerRuntime>> make_runtime(const RuntimeCommandOptions& options);

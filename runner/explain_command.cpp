@@ -2,10 +2,13 @@
 #include "runner/explain_command.h"
 
 #include <iostream>
+#include <memory>
+#include <optional>
 
 #include "run/reconcile.h"
 #include "run/run_state.h"
 #include "run/state_access.h"
+#include "runner/command_releases.h"
 #include "runner/command_support.h"
 #include "runner/explain.h"
 #include "runner/report.h"
@@ -131,10 +134,19 @@ int run_explain(const ExplainCommandOptions& options) {
     std::cerr << render_diagnostics({source.error()}, {});
     return 1;
   }
-  std::optional<Platform> platform = load_or_report(*source);
-  if (!platform) return 1;
   const StateLocation state =
       state_location(options.state_dir, source->source, source->access, options.state_branch);
+  // PromiseReleases from the copies the recorded state caches, as validate reads them: explain fetches
+  // nothing.
+  std::optional<Result<std::unique_ptr<writer::StateStore>>> cache;
+  auto read_cache = [&]() -> Result<writer::StateStore*> {
+    if (!cache) cache.emplace(open_state_for_reading(state));
+    if (!*cache) return cache->error();
+    return cache->value().get();
+  };
+  CommandReleases releases(options.stores, nullptr, read_cache, false);
+  std::optional<Platform> platform = load_or_report(*source, releases.source());
+  if (!platform) return 1;
   auto explanation = options.request.empty()
                          ? explain_promise(*platform, options.promise, options.run)
                          : explain_request(*platform, options.request, options.run, options.stores, state);

@@ -153,6 +153,8 @@ std::string render_github_run_annotations(const RunReport& report) {
   }
   if (!report.state_error.empty())
     out += "::error title=ferry: state not recorded::" + github_command_data(report.state_error) + "\n";
+  for (const std::string& error : report.release_errors)
+    out += "::error title=ferry: PromiseRelease not installed::" + github_command_data(error) + "\n";
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include "run/reconcile.h"
 #include "run/shard.h"
 #include "run/state_access.h"
+#include "runner/command_releases.h"
 #include "runner/command_support.h"
 #include "runner/github.h"
 #include "runner/plan_report.h"
@@ -84,7 +85,10 @@ int run_plan(const PlanCommandOptions& options) {
     if (!*state) return state->error();
     return state->value().get();
   };
-  LoadResult loaded = load_for_run(*source, read_state);
+  const CommandSecrets secrets(options.run);
+  // A plan fetches releases as a run would, and records nothing: the next reconcile caches them.
+  CommandReleases releases(options.stores, &secrets.source(), read_state, true);
+  LoadResult loaded = load_for_run(*source, read_state, releases.source());
   if (!loaded.errors.empty()) {
     stop(loaded.errors, loaded.warnings);
     std::cerr << "ferry: " << loaded.errors.size() << " error(s) in " << source->source.display()
@@ -101,10 +105,11 @@ int run_plan(const PlanCommandOptions& options) {
   auto opened = read_state();
   if (!opened) return stop({opened.error()});
   RunScratchDirectory scratch(options.run.scratch_dir);
-  const CommandSecrets secrets(options.run);
   ReconcileOptions reconcile_options =
       pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
   reconcile_options.dry_run = true;
+  reconcile_options.releases = releases.source();
+  const std::vector<std::string> release_errors = rendered(loaded.release_errors);
   if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
   if (*opened) {
     reconcile_options.state = *opened;
@@ -122,11 +127,12 @@ int run_plan(const PlanCommandOptions& options) {
     const StoreOpener opener = planning_opener(
         state_store_opener(store_access(options.stores, platform, secrets.source())), planned);
     if (has_platform_destination(platform)) {
-      return reconcile_compound(platform, files, counted, opener, reconcile_options);
+      return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors);
     }
     return reconcile(platform, counted, opener, reconcile_options);
   }();
   if (!run) return stop({run.error()});
+  run->release_errors.insert(run->release_errors.begin(), release_errors.begin(), release_errors.end());
   run->no_network = options.run.no_network;
   const PlanReport plan{std::move(*run), plan_stores(platform, planned), pipeline_cache_dir(options.run)};
   std::cout << (options.output == "json" ? render_plan_json(plan) : render_plan_text(plan));

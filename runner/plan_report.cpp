@@ -175,6 +175,7 @@ std::string render_plan_text(const PlanReport& plan) {
                    untrusted_line(plan.pipeline_cache) +
                    " for the next plan (they ran with KRATIX_DRY_RUN=true: a reconcile runs them again).\n";
   if (!plan.run.state_error.empty()) out += "warning: " + untrusted_lines(plan.run.state_error) + "\n";
+  for (const std::string& error : plan.run.release_errors) out += "error: " + untrusted_lines(error) + "\n";
   for (const std::string& warning : plan.run.state_warnings)
     out += "warning: " + untrusted_lines(warning) + "\n";
   for (const std::string& warning : plan.run.health_warnings)

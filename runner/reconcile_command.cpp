@@ -10,6 +10,7 @@
 #include "run/reconcile.h"
 #include "run/shard.h"
 #include "run/state_access.h"
+#include "runner/command_releases.h"
 #include "runner/command_support.h"
 #include "runner/github.h"
 #include "runner/logs_command.h"
@@ -96,12 +97,15 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     }
     return state->store.get();
   };
-  LoadResult loaded = load_for_run(*source, open_state);
+  const CommandSecrets secrets(options.run);
+  CommandReleases releases(options.stores, &secrets.source(), open_state, true);
+  LoadResult loaded = load_for_run(*source, open_state, releases.source());
   if (!loaded.errors.empty()) {
     return outputs.stopped(loaded.errors, loaded.warnings,
                            "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " +
                                source->source.display() + "; nothing was run or written\n");
   }
+  if (Status cached = releases.record(); !cached) loaded.warnings.push_back(cached.error());
   std::cerr << render_diagnostics({}, loaded.warnings);
   // A Destination writing into the platform's own repository and branch makes its output platform input.
   const std::vector<PlatformFile> files =
@@ -111,13 +115,14 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   if (!runtime) return outputs.stopped({runtime.error()});
   if (auto opened = open_state(); !opened) return outputs.stopped({opened.error()});
   RunScratchDirectory scratch(options.run.scratch_dir);
-  const CommandSecrets secrets(options.run);
   ReconcileOptions reconcile_options =
       pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
   reconcile_options.container_logs_dir =
       options.logs_dir.empty() ? default_container_logs_dir() : std::filesystem::path(options.logs_dir);
   if (options.show_logs) reconcile_options.show_container_log = container_log_printer(std::cerr);
   if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
+  reconcile_options.releases = releases.source();
+  const std::vector<std::string> release_errors = rendered(loaded.release_errors);
   if (state) {
     reconcile_options.state = state->store.get();
     reconcile_options.selection = selection_options(options.state);
@@ -139,11 +144,13 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.progress = &progress;
     const StoreOpener opener = state_store_opener(store_access(options.stores, platform, secrets.source()));
     if (has_platform_destination(platform)) {
-      return reconcile_compound(platform, files, counted, opener, reconcile_options);
+      return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors);
     }
     return reconcile(platform, counted, opener, reconcile_options);
   }();
   if (!report) return outputs.stopped({report.error()});
+  report->release_errors.insert(report->release_errors.begin(), release_errors.begin(), release_errors.end());
+  if (Status cached = releases.record(); !cached) std::cerr << render_diagnostics({}, {cached.error()});
   report->no_network = options.run.no_network;
   return outputs.finished(*report);
 }

@@ -189,6 +189,7 @@ std::string render_text(const RunReport& report, TextStyle style) {
   out += retry_summary(report);
   if (!report.state_error.empty()) out += "error: " + untrusted_lines(report.state_error) + "\n";
   for (const auto& error : report.canary_errors) out += "error: " + untrusted_lines(error) + "\n";
+  for (const auto& error : report.release_errors) out += "error: " + untrusted_lines(error) + "\n";
   for (const auto& error : report.cleanup_errors) out += "error: " + untrusted_lines(error) + "\n";
   return out;
 }
@@ -205,6 +206,7 @@ std::string render_json(const RunReport& report) {
     document["destination_cleanups"] = {{"done", report.destination_cleanups},
                                         {"errors", report.cleanup_errors}};
   if (!report.state_error.empty()) document["state_error"] = report.state_error;
+  if (!report.release_errors.empty()) document["release_errors"] = report.release_errors;
   if (!report.metric_failures.empty()) document["metric_failures"] = report.metric_failures;
   if (!report.journal_notes.empty()) document["journal"] = report.journal_notes;
   if (!report.state_warnings.empty()) document["state_warnings"] = report.state_warnings;

@@ -4,9 +4,12 @@
 
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "platform/loader.h"
 #include "platform/platform.h"
+#include "run/state_access.h"
+#include "runner/command_releases.h"
 #include "runner/command_support.h"
 #include "runner/github.h"
 #include "runner/report.h"
@@ -48,7 +51,18 @@ int run_validate(const ValidateCommandOptions& options) {
     std::cerr << render_diagnostics({source.error()}, {});
     return 1;
   }
-  LoadResult loaded = load_for_run(*source);
+  // Offline: PromiseReleases are checked from the copies the default recorded state caches, never fetched
+  // (docs/releases.md); a release it has no copy of is a warning, and so are the requests it may serve.
+  std::optional<Result<std::unique_ptr<writer::StateStore>>> state;
+  auto read_state = [&]() -> Result<writer::StateStore*> {
+    if (!state) state.emplace(open_state_for_reading(state_location("", source->source, source->access)));
+    if (!*state) return state->error();
+    return state->value().get();
+  };
+  CommandReleases releases(options.stores, nullptr, read_state, false);
+  LoadResult loaded = load_for_run(*source, nullptr, releases.source());
+  // validate checks files: a release that does not install is one more error of them.
+  loaded.errors.insert(loaded.errors.end(), loaded.release_errors.begin(), loaded.release_errors.end());
   if (loaded.errors.empty()) check_local_stores(loaded);
   const bool json = options.output == "json";
   std::cout << (json ? render_validation_json(loaded)

@@ -10,7 +10,7 @@
 #include <boost/process.hpp>
 #include <thread>
 
-#include "placement/http_client.h"
+#include "http/http_client.h"
 #include "placement/metric_readings.h"
 #include "tests/support/test_support.h"
 
@@ -63,10 +63,10 @@ class PrometheusTest : public ::testing::Test {
   }
 
   bool wait_ready() {
-    BeastHttpClient http;
+    http::BeastHttpClient client;
     for (auto deadline = std::chrono::steady_clock::now() + 30s;
          std::chrono::steady_clock::now() < deadline;) {
-      auto ready = http.get(url_ + "/-/ready", 1s);
+      auto ready = client.get(url_ + "/-/ready", http::HttpGet{.timeout = 1s});
       if (ready && ready->status == 200) return true;
       std::this_thread::sleep_for(50ms);
     }
