@@ -7,33 +7,18 @@
 #include <vector>
 
 #include "core/error.h"
-#include "platform/platform.h"
+#include "platform/load_cache.h"
+#include "platform/load_result.h"
 #include "platform/platform_file.h"
 
 namespace ferry::runner {
 
-// A request whose kind and group no Promise of the platform serves (nor one that failed to load). Its
-// `error` is in LoadResult::errors too; a run whose recorded state has the Promise that served it (the
-// Promise's file was removed) takes the error back, since Kratix deletes such requests with their Promise
-// (run/vanished_promise_requests.h).
-struct UnservedRequest {
-  std::string kind, group;
-  Error error;
-};
-
-// Everything found: errors stop the run (they are all reported at once); warnings do not.
-struct LoadResult {
-  Platform platform;
-  std::vector<Error> errors;
-  std::vector<Error> warnings;
-  std::vector<PlatformFile> files;  // what was read, in order: a compound run loads them again (compound.h)
-  std::vector<UnservedRequest> unserved_requests;
-};
-
-// Loads every *.yaml / *.yml below `root` (skipping dot-directories), in path order.
-LoadResult load_platform(const std::filesystem::path& root);
+// Loads every *.yaml / *.yml below `root` (skipping dot-directories), in path order. With `cache`, files of
+// requests whose text and Promise are as cached are not parsed (load_cache.h); the result is the same.
+LoadResult load_platform(const std::filesystem::path& root, LoadCacheUse* cache = nullptr);
 
 // The same from files already in memory, in the order given (tests/fuzz's loader target: no disk).
-LoadResult load_platform_files(const std::filesystem::path& root, const std::vector<PlatformFile>& files);
+LoadResult load_platform_files(const std::filesystem::path& root, const std::vector<PlatformFile>& files,
+                               LoadCacheUse* cache = nullptr);
 
 }  // namespace ferry::runner
