@@ -42,6 +42,10 @@ Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
 // kind is served by no Promise: the records may show its Promise was removed (vanished_promise_requests.h).
 // A state it cannot give is an error of the load; a null state (none recorded yet) excuses nothing.
 using RecordedStateSource = std::function<Result<writer::StateStore*>()>;
+// Where the load cache of `state`'s recorded state lives (beside its lock: "<lock without
+// .lock>.load-cache"), set in platform.access unless --full-load or --no-state; `read_only` for commands that
+// write nothing.
+void use_load_cache(CommandPlatform& platform, const StateCommandOptions& state, bool read_only);
 LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state = nullptr);
 
 // Loads the platform and prints its diagnostics to stderr; nullopt when there were errors (also said, with
