@@ -43,13 +43,14 @@ std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const 
       return std::nullopt;
     }
   }
-  auto request = parse_request(doc, promise.name);
+  const std::optional<YAML::Node> defaulted =
+      schema != api.schemas.end() ? std::optional(pipeline::apply_defaults(*schema->second, doc.node))
+                                  : std::nullopt;
+  auto request = parse_request(doc, promise.name, defaulted ? &*defaulted : nullptr);
   if (!request) {
     errors.push_back(request.error());
     return std::nullopt;
   }
-  if (schema != api.schemas.end())
-    set_request_object(*request, pipeline::apply_defaults(*schema->second, doc.node));
   return std::move(*request);
 }
 
