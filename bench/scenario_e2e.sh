@@ -79,6 +79,32 @@ for ((i = 0; i < reps; i++)); do load+=("$(bench_time "$BENCH_BIN/ferry_bench_lo
 bench_record 2 "2 No-op reconcile R=$big" "ferry unchanged run (s)" "${noop[*]}" "load+validate (s)" "${load[*]}" \
   ferry/baseline "<=2" "no commit made, no workflow run; both timed as whole processes"
 
+# The load cache (docs/load-cache.md): the same no-op run through the cache that the runs above left, against
+# --full-load (every file parsed, as before the cache) and against load+validate (issue 25's target: at most
+# 0.1 of it); flat in R (the no-op at BIG/10 on exec, a platform of its own, through its cache); and every
+# platform file touched without a change of content, which must stay a no-op (the cache keys by content).
+bench_say "scenario 2: R=$big unchanged through the load cache and with --full-load, ${reps}x each"
+exec_run=(--runtime exec --exec-config "$here/exec/ferry-exec.yaml")
+cached=() full=() small_cached=() touched=()
+tenth=$((big / 10 > 2 ? big / 10 : 2))
+first_run tenth "$tenth" "${exec_run[@]}"
+reconcile "$work/tenth/platform" "${exec_run[@]}" >/dev/null 2>&1  # builds its load cache
+for ((i = 0; i < reps; i++)); do
+  cached+=("$(bench_time reconcile "$platform" "${exec_run[@]}")")
+  full+=("$(bench_time reconcile "$platform" "${exec_run[@]}" --full-load)")
+  small_cached+=("$(bench_time reconcile "$work/tenth/platform" "${exec_run[@]}")")
+  find "$platform" -path "$platform/.ferry" -prune -o -type f -exec touch {} +
+  touched+=("$(bench_time reconcile "$platform" "${exec_run[@]}")")
+done
+after=$(git -C "$work/big/state.git" rev-list --count main)
+((after == commits)) || { bench_say "scenario 2: a no-op run through the load cache made $((after - commits)) commits"; exit 1; }
+bench_record 2c "2 No-op reconcile R=$big: the load cache" "through the cache (s)" "${cached[*]}" \
+  "load+validate (s)" "${load[*]}" ferry/baseline "<=0.1" "fresh processes; --full-load: $(printf '%s ' "${full[@]}")s"
+bench_record 2f "2 No-op reconcile through the load cache: R=$big against R=$tenth" "R=$big (s)" "${cached[*]}" \
+  "R=$tenth (s)" "${small_cached[*]}" ferry/baseline "<=1.5" "flat in R: fresh processes"
+bench_record 2t "2 No-op reconcile R=$big: every file touched" "touched (s)" "${touched[*]}" "untouched (s)" \
+  "${cached[*]}" ferry/baseline "<=1.1" "mtime changed, content not: no commit, the cache keys by content"
+
 # The drift check's share of the no-op run (docs/state.md, "Drift"): the same unchanged run with and without
 # it, interleaved. Nothing moved, so the check is one tip read per store.
 bench_say "scenario 2: R=$big unchanged, with and without the drift check, ${reps}x each"

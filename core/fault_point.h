@@ -22,7 +22,8 @@ enum class FaultPoint {
   kBeforeStateRecord,
   kBeforePush,
   kMidPush,
-  kBetweenStores
+  kBetweenStores,
+  kLoadCacheWrite
 };
 
 struct FaultPointInfo {
@@ -32,7 +33,7 @@ struct FaultPointInfo {
 };
 
 // The one table of fault points.
-inline constexpr std::array<FaultPointInfo, 6> kFaultPoints = {{
+inline constexpr std::array<FaultPointInfo, 7> kFaultPoints = {{
     {FaultPoint::kBeforeRefMove, "before-ref-move",
      "a commit's objects are written to a local repository, its branch not moved (writer/ref_commit.cpp)"},
     {FaultPoint::kAfterRefMove, "after-ref-move",
@@ -46,6 +47,9 @@ inline constexpr std::array<FaultPointInfo, 6> kFaultPoints = {{
      "(writer/git_remote_ops.cpp)"},
     {FaultPoint::kBetweenStores, "between-stores",
      "a request's commit to one repository made, its next repository not written (run/reconcile.cpp)"},
+    {FaultPoint::kLoadCacheWrite, "load-cache-write",
+     "the load cache's new text written and flushed to its temporary file, not renamed over the cache "
+     "(platform/load_cache.cpp)"},
 }};
 
 // FERRY_FAULT_POINT's value: which point, and at which hit (1 = the first).

@@ -9,8 +9,10 @@
 #include <sstream>
 
 #include "core/known_fields.h"
+#include "core/md5.h"
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
+#include "platform/deferred_requests.h"
 #include "platform/namespace_parser.h"
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
@@ -22,8 +24,6 @@
 namespace ferry::runner {
 namespace fs = std::filesystem;
 namespace {
-
-constexpr const char* kKratixGroup = "platform.kratix.io";
 
 bool is_yaml_file(const fs::path& p) {
   return p.extension() == ".yaml" || p.extension() == ".yml";
@@ -72,187 +72,6 @@ std::string read_file(const fs::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-std::string group_of(const std::string& api_version) {
-  const auto slash = api_version.find('/');
-  return slash == std::string::npos ? "" : api_version.substr(0, slash);
-}
-
-// Kubernetes' own groups ("" for v1, "apps", "rbac.authorization.k8s.io"): not requests, just skipped.
-bool is_kubernetes_group(const std::string& group) {
-  return group.find('.') == std::string::npos || group.ends_with(".k8s.io");
-}
-
-// A request as the API server would admit it: of a version its Promise serves, valid against that
-// version's openAPIV3Schema, with the schema's defaults applied to object_yaml. nullopt when not admitted;
-// every problem is appended to `errors`.
-std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const pipeline::Promise& promise,
-                                                 const std::string& api_version, std::vector<Error>& errors) {
-  const pipeline::ApiRef& api = *promise.api;
-  const std::string version = api_version.substr(api_version.find('/') + 1);
-  if (std::find(api.served_versions.begin(), api.served_versions.end(), version) ==
-      api.served_versions.end()) {
-    std::string served;
-    for (const auto& v : api.served_versions) served += (served.empty() ? "" : ", ") + v;
-    errors.push_back(make_error(location_of(child(doc.node, "apiVersion"), doc.file),
-                                "Promise " + promise.name + " does not serve version " + version + " of " +
-                                    api.kind + "; it serves " + (served.empty() ? "none" : served)));
-    return std::nullopt;
-  }
-  const auto schema = api.schemas.find(version);
-  if (schema != api.schemas.end()) {
-    std::vector<Error> problems = pipeline::validate_object(*schema->second, doc.node, doc.file);
-    if (!problems.empty()) {
-      errors.insert(errors.end(), problems.begin(), problems.end());
-      return std::nullopt;
-    }
-  }
-  auto request = parse_request(doc, promise.name);
-  if (!request) {
-    errors.push_back(request.error());
-    return std::nullopt;
-  }
-  if (schema != api.schemas.end())
-    set_request_object(*request, pipeline::apply_defaults(*schema->second, doc.node));
-  return std::move(*request);
-}
-
-// Every kind ferry reads, with its group: its own, the scheduling kinds and each Promise's request kind.
-std::vector<std::pair<std::string, std::string>> known_kinds(const Platform& platform) {
-  std::vector<std::pair<std::string, std::string>> kinds;
-  for (const auto& [kind, handler] : platform_kinds()) kinds.emplace_back(kind, kKratixGroup);
-  for (const auto& [kind, handler] : scheduling_kinds()) kinds.emplace_back(kind, kSchedulingGroup);
-  for (const auto& promise : platform.promises) {
-    if (promise.api) kinds.emplace_back(promise.api->kind, promise.api->group);
-  }
-  return kinds;
-}
-
-// "; did you mean Destination?" when a kind ferry reads is at most two edits from `kind` (ignoring case),
-// naming its group when it is not `group`; "" when none is that close.
-std::string did_you_mean(const std::string& kind, const std::string& group, const Platform& platform) {
-  const auto kinds = known_kinds(platform);
-  std::vector<std::string> names;
-  for (const auto& known : kinds) names.push_back(known.first);
-  const auto closest = closest_word(kind, names, 2);
-  if (!closest) return "";
-  const bool in_group = std::count(kinds.begin(), kinds.end(), std::make_pair(*closest, group)) > 0;
-  const auto other =
-      std::find_if(kinds.begin(), kinds.end(), [&](const auto& k) { return k.first == *closest; });
-  return "; did you mean " + *closest + (in_group ? "" : " in " + other->second) + "?";
-}
-
-// A Promise that failed to load: where, and the kind it would serve (as far as its text says).
-struct FailedPromise {
-  std::string where;  // file:line:column
-  std::string name, group, kind;
-};
-
-// Documents whose fate is known only once every file is read: requests need their Promise, and an unknown
-// platform.kratix.io kind is judged against every kind the platform declares. A request whose kind no
-// Promise provides names what failed before it (a Promise, a file that did not parse), the cause to fix.
-struct Deferred {
-  std::vector<YamlDocument> requests;
-  std::vector<YamlDocument> unknown_kinds;
-  std::vector<FailedPromise> failed_promises;
-  std::vector<std::string> unparsed_files;
-  UninstalledReleases releases;
-};
-
-// What a request whose kind no Promise provides is, when a PromiseRelease did not install: waiting on the
-// failed ones (a release error: the run goes on without it), or not checked beside unfetched ones (a
-// warning). False when every release installed.
-bool waits_on_release(const YamlDocument& doc, const std::string& kind, const std::string& group,
-                      const Deferred& deferred, LoadResult& result) {
-  const auto& failed = deferred.releases.failed;
-  const auto& unfetched = deferred.releases.unfetched;
-  if (failed.empty() && unfetched.empty()) return false;
-  auto joined = [](const std::vector<std::string>& names) {
-    std::string text;
-    for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
-    return text;
-  };
-  const std::string unserved = "no Promise provides kind " + shortened(kind) + " in group " + group;
-  if (!failed.empty()) {
-    result.release_errors.push_back(make_error(location_of(doc.node, doc.file),
-                                               unserved + "; not run: " + joined(failed) +
-                                                   " failed and may serve it (its error is listed with it)"));
-  } else {
-    result.warnings.push_back(make_error(
-        location_of(doc.node, doc.file),
-        "not checked: " + unserved + "; " + joined(unfetched) + " was not fetched and may serve it"));
-  }
-  return true;
-}
-
-FailedPromise failed_promise(const YamlDocument& doc) {
-  const YAML::Node crd = child(child(child(doc.node, "spec"), "api"), "spec");
-  const YAML::Node name = child(child(doc.node, "metadata"), "name");
-  return {location_of(doc.node, doc.file).render(), name.IsScalar() ? name.Scalar() : "",
-          child(crd, "group").IsScalar() ? child(crd, "group").Scalar() : "",
-          child(child(crd, "names"), "kind").IsScalar() ? child(child(crd, "names"), "kind").Scalar() : ""};
-}
-
-// The error of a request whose kind no Promise provides, when something failed to load before it.
-std::optional<std::string> failed_provider(const std::string& kind, const std::string& group,
-                                           const Deferred& deferred) {
-  for (const FailedPromise& p : deferred.failed_promises) {
-    if (p.kind == kind && p.group == group) {
-      return "kind " + shortened(kind) + " in group " + group + " is served by Promise \"" + p.name +
-             "\" at " + p.where +
-             ", which failed to load (its errors are listed with it); fix the Promise first";
-    }
-  }
-  std::string causes;
-  for (const FailedPromise& p : deferred.failed_promises) causes += (causes.empty() ? "" : ", ") + p.where;
-  for (const std::string& file : deferred.unparsed_files) causes += (causes.empty() ? "" : ", ") + file;
-  if (causes.empty()) return std::nullopt;
-  return "no Promise provides kind " + shortened(kind) + " in group " + group +
-         "; a Promise that failed to load, or a file that did not parse, may be the one that serves it (" +
-         causes + "): fix those first";
-}
-
-// The error of a request whose kind no Promise provides and nothing that failed to load may provide.
-Error unserved_error(const YamlDocument& doc, const std::string& kind, const std::string& group,
-                     const Platform& platform) {
-  if (const std::string suggestion = did_you_mean(kind, group, platform); !suggestion.empty()) {
-    return make_error(location_of(child(doc.node, "kind"), doc.file),
-                      "no Promise provides kind " + shortened(kind) + " in group " + group + suggestion);
-  }
-  return make_error(location_of(doc.node, doc.file), "no Promise provides kind " + shortened(kind) +
-                                                         " in group " + group +
-                                                         "; declare a Promise whose spec.api serves it");
-}
-
-void resolve_requests(const Deferred& deferred, LoadResult& result) {
-  const std::vector<YamlDocument>& candidates = deferred.requests;
-  for (const YamlDocument& doc : candidates) {
-    const std::string api_version = child(doc.node, "apiVersion").Scalar();
-    const std::string kind = child(doc.node, "kind").Scalar();
-    const std::string group = group_of(api_version);
-    const auto promise = std::find_if(
-        result.platform.promises.begin(), result.platform.promises.end(),
-        [&](const pipeline::Promise& p) { return p.api && p.api->group == group && p.api->kind == kind; });
-    if (promise != result.platform.promises.end()) {
-      check_metadata(doc, NameRule::request_name, result.errors);
-      auto request = checked_request(doc, *promise, api_version, result.errors);
-      if (request) result.platform.requests.push_back(std::move(*request));
-    } else if (is_kubernetes_group(group)) {
-      result.warnings.push_back(make_error(location_of(doc.node, doc.file),
-                                           "skipped " + api_version + " " + kind + ": not a Kratix object"));
-    } else if (const auto failed = failed_provider(kind, group, deferred)) {
-      // Its own errors still count: the metadata rules need no Promise.
-      check_metadata(doc, NameRule::request_name, result.errors);
-      result.errors.push_back(make_error(location_of(doc.node, doc.file), *failed));
-    } else if (waits_on_release(doc, kind, group, deferred, result)) {
-      check_metadata(doc, NameRule::request_name, result.errors);
-    } else {
-      check_metadata(doc, NameRule::request_name, result.errors);
-      result.errors.push_back(unserved_error(doc, kind, group, result.platform));
-      result.unserved_requests.push_back({kind, group, result.errors.back()});
-    }
-  }
 }
 
 // A platform.kratix.io kind ferry does not read: a misspelling of one it reads (or of a request kind) is an
@@ -321,7 +140,7 @@ void load_document(const YamlDocument& doc, LoadResult& result, Deferred& deferr
   if (!kind) return result.errors.push_back(kind.error());
   if (group_of(*api_version) == kSchedulingGroup) return load_scheduling_document(doc, *kind, result);
   if (is_namespace_object(*api_version, *kind)) return load_namespace(doc, result);
-  if (group_of(*api_version) != kKratixGroup) return deferred.requests.push_back(doc);
+  if (group_of(*api_version) != kKratixGroup) return deferred.requests.push_back({nullptr, 0, doc, nullptr});
   const auto handler = platform_kinds().find(*kind);
   if (handler == platform_kinds().end()) return deferred.unknown_kinds.push_back(doc);
   check_metadata(doc, NameRule::object_name, result.errors);
@@ -345,9 +164,14 @@ void load_split(const SplitPromiseFiles& split, LoadResult& result, Deferred& de
   result.platform.promises.push_back(std::move(*loaded->promise));
 }
 
+// How many files the cache read held (0 without one): a load that leaves fewer or more changed it.
+std::size_t cache_before_size(const LoadCacheUse& cache) {
+  return cache.before ? cache.before->files.size() : 0;
+}
+
 }  // namespace
 
-LoadResult load_platform(const fs::path& root, ReleaseSource* releases) {
+LoadResult load_platform(const fs::path& root, ReleaseSource* releases, LoadCacheUse* cache) {
   LoadResult result;
   result.platform.root = root;
   std::error_code ec;
@@ -360,14 +184,14 @@ LoadResult load_platform(const fs::path& root, ReleaseSource* releases) {
   std::vector<PlatformFile> files;
   for (const fs::path& path : walk.files)
     files.push_back({path.lexically_normal().string(), read_file(path)});
-  LoadResult loaded = load_platform_files(root, files, releases);
+  LoadResult loaded = load_platform_files(root, files, releases, cache);
   loaded.errors.insert(loaded.errors.begin(), walk.errors.begin(), walk.errors.end());
   loaded.warnings.insert(loaded.warnings.begin(), walk.warnings.begin(), walk.warnings.end());
   return loaded;
 }
 
 LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files,
-                               ReleaseSource* releases) {
+                               ReleaseSource* releases, LoadCacheUse* cache) {
   LoadResult result;
   result.platform.root = root;
   result.files = files;
@@ -375,19 +199,33 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   const SortedFiles sorted = sort_platform_files(files);
   for (const SplitPromiseFiles& split : sorted.split_promises) load_split(split, result, deferred);
   for (const PlatformFile* file : sorted.documents) {
+    const std::string digest = cache ? md5_hex(file->text) : "";
+    if (cache && reuse_file(*file, digest, *cache, deferred)) continue;
     auto documents = parse_yaml_stream(file->text, file->path);
     if (!documents) {
       result.errors.push_back(documents.error());
       deferred.unparsed_files.push_back(file->path);
       continue;
     }
-    for (const YamlDocument& doc : *documents) load_document(doc, result, deferred);
+    bool only_requests = !documents->empty();
+    for (std::size_t i = 0; i < documents->size(); ++i) {
+      const std::size_t deferred_before = deferred.requests.size();
+      load_document((*documents)[i], result, deferred);
+      only_requests = only_requests && deferred.requests.size() == deferred_before + 1;
+      if (deferred.requests.size() == deferred_before + 1) {
+        deferred.requests.back().file = file;
+        deferred.requests.back().index = i;
+      }
+    }
+    if (cache && only_requests)
+      cache->after.files[file->path] = {digest, std::vector<CachedRequest>(documents->size())};
   }
   deferred.releases = install_releases(result.platform, releases, result.release_errors, result.warnings);
   for (const pipeline::Promise& promise : result.platform.promises)
     result.warnings.insert(result.warnings.end(), promise.load_warnings.begin(), promise.load_warnings.end());
   resolve_unknown_kinds(deferred, result);
-  resolve_requests(deferred, result);
+  resolve_requests(deferred, result, cache);
+  if (cache) cache->changed = cache->changed || cache->after.files.size() != cache_before_size(*cache);
   check_references(result.platform, result.errors);
   return result;
 }

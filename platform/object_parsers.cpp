@@ -132,7 +132,8 @@ Result<GitStateStore> parse_git_state_store(const YamlDocument& document) {
   return store;
 }
 
-Result<pipeline::Request> parse_request(const YamlDocument& document, const std::string& promise) {
+Result<pipeline::Request> parse_request(const YamlDocument& document, const std::string& promise,
+                                        const YAML::Node* object) {
   const std::string& file = document.file;
   pipeline::Request request;
   request.promise = promise;
@@ -150,7 +151,7 @@ Result<pipeline::Request> parse_request(const YamlDocument& document, const std:
   auto controls = pipeline::read_reconcile_controls(document.node, false, file);
   if (!controls) return controls.error();
   request.controls = std::move(*controls);
-  set_request_object(request, document.node);
+  set_request_object(request, object ? *object : document.node);
   return request;
 }
 

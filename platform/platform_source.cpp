@@ -127,9 +127,11 @@ writer::StoreSpec platform_store_spec(const PlatformSource& source, const std::s
   return spec;
 }
 
-LoadResult load_platform_source(const PlatformSource& source, const PlatformAccess& access,
-                                ReleaseSource* releases) {
-  if (!source.from_git) return load_platform(source.root, releases);
+namespace {
+
+LoadResult load_uncached(const PlatformSource& source, const PlatformAccess& access, ReleaseSource* releases,
+                         LoadCacheUse* cache) {
+  if (!source.from_git) return load_platform(source.root, releases, cache);
   auto url = writer::parse_store_url(source.repository, fs::current_path());
   std::error_code ec;
   if (url && !url->local_path.empty() && !fs::exists(url->local_path, ec))
@@ -141,7 +143,27 @@ LoadResult load_platform_source(const PlatformSource& source, const PlatformAcce
   if (tree->empty())
     return load_failure(source, "no branch \"" + source.ref +
                                     "\" there, or it holds no files; name the branch with --platform-ref");
-  return load_platform_files(source.root, platform_files(*tree), releases);
+  return load_platform_files(source.root, platform_files(*tree), releases, cache);
+}
+
+}  // namespace
+
+LoadResult load_platform_source(const PlatformSource& source, const PlatformAccess& access,
+                                ReleaseSource* releases) {
+  if (access.load_cache.empty()) return load_uncached(source, access, releases, nullptr);
+  auto before = read_load_cache(access.load_cache);
+  LoadCacheUse cache;
+  if (before && *before) cache.before = &**before;
+  LoadResult loaded = load_uncached(source, access, releases, &cache);
+  if (!before) {
+    loaded.warnings.push_back(make_error("the load cache " + access.load_cache.string() + " is not used (" +
+                                         before.error().message +
+                                         "); every file was parsed and the cache is rebuilt"));
+  }
+  if (!access.load_cache_read_only && (cache.changed || !before || !*before))
+    (void)write_load_cache(access.load_cache, cache.after);
+  loaded.cache_counts = {cache.requests_reused, cache.requests_checked};
+  return loaded;
 }
 
 }  // namespace ferry::runner

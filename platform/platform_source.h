@@ -51,6 +51,10 @@ struct PlatformAccess {
   std::filesystem::path ca_bundle;
   bool allow_insecure_http = false;
   writer::Credentials credentials;  // platform_credentials()
+  // The load cache's file (load_cache.h), kept beside the recorded state; "" (--full-load, --no-state,
+  // commands that record nothing): every file is parsed.
+  std::filesystem::path load_cache = {};
+  bool load_cache_read_only = false;  // `plan`, which writes nothing: used, never written
 };
 
 // The platform repository's credentials, from the environment (`env` reads a variable, getenv by default):
@@ -69,7 +73,10 @@ writer::StoreSpec platform_store_spec(const PlatformSource& source, const std::s
 // path in the repository ("requests/x.yaml:3:5: ..."). Reading errors are one line each:
 //   platform <URL>@<ref>: <the writer's error>
 //   platform <URL>@<ref>: no branch "<ref>" there, or it holds no files; name the branch with --platform-ref
-// PromiseReleases get their bodies from `releases` (loader.h).
+// PromiseReleases get their bodies from `releases` (loader.h). With access.load_cache, the cache read is used
+// and written back when it changed (a write that fails is ignored: the cache is only a saving); one that
+// cannot be trusted is a warning and is rebuilt:
+//   the load cache <path> is not used (<why>); every file was parsed and the cache is rebuilt
 LoadResult load_platform_source(const PlatformSource& source, const PlatformAccess& access,
                                 ReleaseSource* releases = nullptr);
 

@@ -53,6 +53,7 @@ struct StateCommandOptions {
   bool restore_drift = false;   // --restore-drift: rerun what someone else changed (run/drift_check.h)
   bool no_drift_check = false;  // --no-drift-check: read no store history (no drift, no recovery)
   bool no_status = false;       // --no-status: record, publish and feed back no status (docs/status.md)
+  bool full_load = false;       // --full-load: parse every platform file, the load cache unused
   int max_deletions = -1;  // --max-deletions N; -1: not given, the guard's defaults (run/deletion_guard.h)
 };
 

@@ -13,6 +13,7 @@
 #include "platform/loader.h"
 #include "platform/store_access.h"
 #include "run/preflight.h"
+#include "run/state_access.h"
 #include "run/vanished_promise_requests.h"
 #include "runner/github.h"
 #include "runner/logging.h"
@@ -59,6 +60,14 @@ void excuse_with_recorded_state(LoadResult& loaded, const RecordedStateSource& r
 }
 
 }  // namespace
+
+void use_load_cache(CommandPlatform& platform, const StateCommandOptions& state, bool read_only) {
+  if (state.full_load || state.no_state) return;
+  fs::path cache =
+      state_location(state.state_dir, platform.source, platform.access, state.state_branch).lock_path;
+  platform.access.load_cache = cache.replace_extension(".load-cache");
+  platform.access.load_cache_read_only = read_only;
+}
 
 LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state,
                         ReleaseSource* releases) {

@@ -43,6 +43,10 @@ Result<CommandPlatform> command_platform(const PlatformCommandOptions& platform,
 // A state it cannot give is an error of the load; a null state (none recorded yet) excuses nothing.
 // PromiseReleases get their bodies from `releases` (runner/command_releases.h; null: none fetched).
 using RecordedStateSource = std::function<Result<writer::StateStore*>()>;
+// Where the load cache of `state`'s recorded state lives (beside its lock: "<lock without
+// .lock>.load-cache"), set in platform.access unless --full-load or --no-state; `read_only` for commands that
+// write nothing.
+void use_load_cache(CommandPlatform& platform, const StateCommandOptions& state, bool read_only);
 LoadResult load_for_run(const CommandPlatform& platform, const RecordedStateSource& recorded_state = nullptr,
                         ReleaseSource* releases = nullptr);
 

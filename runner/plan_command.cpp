@@ -78,6 +78,7 @@ int run_plan(const PlanCommandOptions& options) {
   log_to_stderr();
   auto source = command_platform(options.platform, options.stores);
   if (!source) return stop({source.error()});
+  use_load_cache(*source, options.state, true);
   std::optional<Result<std::unique_ptr<writer::StateStore>>> state;
   // Read before the run needs it only when a request's kind is served by no Promise (command_support.h).
   auto read_state = [&]() -> Result<writer::StateStore*> {

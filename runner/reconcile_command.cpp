@@ -1,6 +1,8 @@
 // `ferry reconcile`: load, run, report. Output goes to stdout (the report) and stderr (diagnostics, log).
 #include "runner/reconcile_command.h"
 
+#include <spdlog/spdlog.h>
+
 #include <fstream>
 #include <iostream>
 
@@ -85,6 +87,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   RunOutputs outputs(options);
   auto source = command_platform(options.platform, options.stores);
   if (!source) return outputs.stopped({source.error()});
+  use_load_cache(*source, options.state, false);
   std::optional<OpenedState> state;
   // Opened before the run needs it only when a request's kind is served by no Promise (command_support.h).
   auto open_state = [&]() -> Result<writer::StateStore*> {
@@ -107,6 +110,10 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   }
   if (Status cached = releases.record(); !cached) loaded.warnings.push_back(cached.error());
   std::cerr << render_diagnostics({}, loaded.warnings);
+  if (loaded.cache_counts.reused > 0 && loaded.cache_counts.checked > 0) {
+    spdlog::info("load: {} requests taken from the load cache, {} parsed and checked (docs/load-cache.md)",
+                 loaded.cache_counts.reused, loaded.cache_counts.checked);
+  }
   // A Destination writing into the platform's own repository and branch makes its output platform input.
   const std::vector<PlatformFile> files =
       adopt_platform_repository(loaded.platform, loaded.files, source->source);

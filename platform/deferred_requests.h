@@ -1,0 +1,64 @@
+// The requests of a load, resolved once every file is read (loader.h): each found its Promise and is
+// checked against its schema, or is taken from the load cache when its file and its Promise are those cached
+// (load_cache.h), or is an error naming what failed before it; with the helpers the loader shares with it.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/yaml_document.h"
+#include "platform/load_cache.h"
+#include "platform/load_result.h"
+#include "platform/platform_file.h"
+#include "platform/release_loading.h"
+
+namespace ferry::runner {
+
+inline constexpr const char* kKratixGroup = "platform.kratix.io";
+
+// A Promise that failed to load: where, and the kind it would serve (as far as its text says).
+struct FailedPromise {
+  std::string where;  // file:line:column
+  std::string name, group, kind;
+};
+
+// A request document waiting for its Promise: parsed (`doc`), or taken from the load cache (`cached`, its
+// document parsed only if it must be checked again). `index`: its place among its file's documents.
+struct DeferredRequest {
+  const PlatformFile* file = nullptr;
+  std::size_t index = 0;
+  std::optional<YamlDocument> doc;
+  const CachedRequest* cached = nullptr;
+};
+
+// Documents whose fate is known only once every file is read: requests need their Promise, and an unknown
+// platform.kratix.io kind is judged against every kind the platform declares. A request whose kind no
+// Promise provides names what failed before it (a Promise, a file that did not parse), the cause to fix.
+struct Deferred {
+  std::vector<DeferredRequest> requests;
+  std::vector<YamlDocument> unknown_kinds;
+  std::vector<FailedPromise> failed_promises;
+  std::vector<std::string> unparsed_files;
+  UninstalledReleases releases;  // a request whose kind no Promise provides may wait on one of these
+};
+
+// "group" of "group/version"; "" for "v1".
+std::string group_of(const std::string& api_version);
+
+// "; did you mean Destination?" when a kind ferry reads is at most two edits from `kind` (ignoring case),
+// naming its group when it is not `group`; "" when none is that close.
+std::string did_you_mean(const std::string& kind, const std::string& group, const Platform& platform);
+
+// A Promise document that failed to load, as far as its text says.
+FailedPromise failed_promise(const YamlDocument& doc);
+
+// Resolves every deferred request in order, appending to `result` exactly what a full load appends; with
+// `cache`, cached requests whose Promise is unchanged are taken from it, and the cache left is filled.
+void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cache);
+
+// A file of requests whose path and text (md5 `digest`) are cached: its documents are deferred as cached
+// entries, none parsed. false when the cache has not this file with this text.
+bool reuse_file(const PlatformFile& file, const std::string& digest, LoadCacheUse& cache, Deferred& deferred);
+
+}  // namespace ferry::runner

@@ -1,0 +1,69 @@
+// The content-keyed cache of the load (docs/load-cache.md): for each platform file that holds only
+// requests, its content digest and, per request document, what checking it against its Promise gave (the
+// errors, exact text, and the request as admitted), with the digest of that Promise. A later load takes a
+// file's requests from here when the file's digest and each request's Promise digest still match, and
+// parses the file otherwise, so that it gives exactly what a full load gives.
+// Stored as one versioned file with a checksum, written atomically; a file that is corrupt, foreign or of
+// another version is not trusted: it reads as an error, and the caller rebuilds the cache with a warning.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "pipeline/model.h"
+
+namespace ferry::runner {
+
+// One request document as the load left it: the errors its own checks gave (appended in this order by a
+// full load), and the request when admitted.
+struct CachedRequest {
+  std::string promise_digest;  // load_cache_promise_digest() of the Promise that served it
+  std::string group, kind;     // what it asked for, as written
+  std::vector<Error> errors;
+  std::optional<pipeline::Request> request;
+};
+
+struct CachedFile {
+  std::string digest;                   // md5 of the file's text
+  std::vector<CachedRequest> requests;  // one per document, in order
+};
+
+struct LoadCache {
+  std::map<std::string, CachedFile> files;  // by path as the loader names it
+};
+
+// One load's use of the cache: the cache read before (null: none, every file is parsed), the cache this
+// load leaves (every file of only requests that all had a Promise), and what was reused. `changed`: the
+// cache left differs from the one read, so it is worth writing.
+struct LoadCacheUse {
+  const LoadCache* before = nullptr;
+  LoadCache after;
+  bool changed = false;
+  std::size_t requests_reused = 0;   // taken from the cache
+  std::size_t requests_checked = 0;  // parsed and checked against their Promise's schema
+};
+
+// What the loader compares for a request's Promise: its name and its whole text (any change of the
+// Promise checks its requests again).
+std::string load_cache_promise_digest(const pipeline::Promise& promise);
+
+// The format version; a cache of any other is rebuilt.
+inline constexpr int kLoadCacheVersion = 1;
+
+// The cache's text: a header naming the format and version, the entries, and an md5 of them.
+std::string encode_load_cache(const LoadCache& cache);
+// Errors: "not a ferry load cache", "load cache version N, this ferry reads 1", "checksum mismatch",
+// "truncated".
+Result<LoadCache> decode_load_cache(const std::string& text);
+
+// Reads `path`: nullopt when it does not exist, an error when it cannot be trusted.
+Result<std::optional<LoadCache>> read_load_cache(const std::filesystem::path& path);
+// Writes `path` atomically: a temporary file beside it, flushed, then renamed over it (fault point
+// load-cache-write between the two).
+Status write_load_cache(const std::filesystem::path& path, const LoadCache& cache);
+
+}  // namespace ferry::runner

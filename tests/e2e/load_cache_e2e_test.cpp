@@ -1,0 +1,103 @@
+// End to end: the load cache beside the recorded state (docs/load-cache.md) over several runs of the
+// binary: a run killed while writing it, a corrupt one, and a run that changes one request file.
+#include <gtest/gtest.h>
+
+#include "core/fault_point.h"
+#include "tests/e2e/platform_fixture.h"
+#include "tests/support/ferry_binary.h"
+#include "tests/support/test_support.h"
+
+namespace ferry {
+namespace {
+
+using ferry::testing::FerryArgs;
+using ferry::testing::FerryOptions;
+using ferry::testing::read_file;
+using ferry::testing::run_ferry;
+using ferry::testing::write_file;
+
+class LoadCacheE2E : public ferry::testing::PlatformFixture {
+ protected:
+  std::filesystem::path cache() const { return platform() / ".ferry/state.git.load-cache"; }
+  // cache-b's size made `size` (a change of one request of the two in its file).
+  void resize_cache_b(const std::string& size) {
+    std::string text = read_file(platform() / "requests/redis.yaml");
+    text.replace(text.rfind("size: "), std::string::npos, "size: " + size + "\n");
+    write_file(platform() / "requests/redis.yaml", text);
+  }
+};
+
+// The kill comes after the new cache is flushed to its temporary file, before the rename: the old cache
+// stays whole, and the next run, through it, runs the changed request and skips the rest.
+TEST_F(LoadCacheE2E, ARunKilledWhileWritingTheCacheLeavesOneTheNextRunUses) {
+  if (!fault_points_compiled_in()) GTEST_SKIP() << "built without FERRY_FAULT_POINTS";
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const std::string first_cache = read_file(cache());
+  ASSERT_TRUE(first_cache.starts_with("ferry-load-cache 1\n"));
+
+  resize_cache_b("small");
+  FerryOptions killed;
+  killed.env["FERRY_FAULT_POINT"] = "load-cache-write";
+  const auto crash =
+      run_ferry(FerryArgs{"reconcile", "--output", "json", platform().string()} + exec_runtime(), killed);
+  EXPECT_EQ(crash.exit_code, 128 + 9) << crash.error_output;
+  EXPECT_EQ(read_file(cache()), first_cache);
+
+  auto [code, report] = reconcile(exec_runtime());
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  const auto results = results_by_name(report);
+  EXPECT_EQ(results.at("team-b/cache-b"), "succeeded");
+  EXPECT_EQ(results.at("default/cache-a"), "skipped");
+  EXPECT_EQ(results.at("default/shop"), "skipped");
+  EXPECT_NE(read_file(cache()), first_cache);
+  EXPECT_EQ(read_file(dir.path() / "stderr").find("is not used"), std::string::npos);
+}
+
+// A corrupt cache is one warning, the run skips what it skipped before, and the cache is rebuilt; the run
+// after reads it without a warning and writes nothing.
+TEST_F(LoadCacheE2E, ACorruptCacheIsOneWarningAndIsRebuilt) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const std::string good = read_file(cache());
+  write_file(cache(), good.substr(0, good.size() / 2));
+
+  auto [code, report] = reconcile(exec_runtime());
+  EXPECT_EQ(code, 0);
+  for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "skipped") << name;
+  EXPECT_NE(read_file(dir.path() / "stderr")
+                .find("warning: the load cache " + cache().string() +
+                      " is not used (truncated); every file was parsed and the cache is rebuilt"),
+            std::string::npos)
+      << read_file(dir.path() / "stderr");
+  EXPECT_EQ(read_file(cache()), good);
+
+  const auto written = std::filesystem::last_write_time(cache());
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  EXPECT_EQ(read_file(dir.path() / "stderr").find("load cache"), std::string::npos);
+  EXPECT_EQ(std::filesystem::last_write_time(cache()), written);
+}
+
+// A change of the redis Promise checks its two requests again and takes the app Promise's two from the
+// cache; the run says so.
+TEST_F(LoadCacheE2E, APromiseChangeChecksOnlyItsRequestsAgain) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  std::string promise = read_file(platform() / "promises/redis.yaml");
+  promise.replace(promise.find("metadata:\n"), 10, "metadata:\n  annotations: {note: changed}\n");
+  write_file(platform() / "promises/redis.yaml", promise);
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  EXPECT_NE(read_file(dir.path() / "stderr")
+                .find("ferry: load: 2 requests taken from the load cache, 2 parsed and checked "
+                      "(docs/load-cache.md)\n"),
+            std::string::npos)
+      << read_file(dir.path() / "stderr");
+}
+
+// --full-load neither reads nor writes the cache; --no-state has none.
+TEST_F(LoadCacheE2E, FullLoadAndNoStateLeaveTheCacheAlone) {
+  ASSERT_EQ(reconcile(exec_runtime() + FerryArgs{"--full-load"}).first, 0);
+  EXPECT_FALSE(std::filesystem::exists(cache()));
+  ASSERT_EQ(reconcile(exec_runtime() + FerryArgs{"--no-state"}).first, 0);
+  EXPECT_FALSE(std::filesystem::exists(cache()));
+}
+
+}  // namespace
+}  // namespace ferry
