@@ -14,6 +14,7 @@
 #include "platform/namespace_parser.h"
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
+#include "platform/resource_binding_parser.h"
 #include "platform/scheduling_objects.h"
 #include "platform/split_promise.h"
 #include "platform/validation.h"
@@ -356,6 +357,7 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
     result.warnings.insert(result.warnings.end(), promise.load_warnings.begin(), promise.load_warnings.end());
   resolve_unknown_kinds(deferred, result);
   resolve_requests(deferred, result);
+  attach_bindings(result.platform, result.errors);
   check_references(result.platform, result.errors);
   return result;
 }
