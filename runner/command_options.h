@@ -53,6 +53,7 @@ struct StateCommandOptions {
   bool no_drift_check = false;  // --no-drift-check: read no store history (no drift, no recovery)
   bool no_status = false;       // --no-status: record, publish and feed back no status (docs/status.md)
   int max_deletions = -1;  // --max-deletions N; -1: not given, the guard's defaults (run/deletion_guard.h)
+  int max_upgrades = -1;   // --max-upgrades N; -1: not given, every upgrade runs (run/upgrades.h)
 };
 
 }  // namespace ferry::runner
