@@ -9,7 +9,8 @@
 #   2 no-op: a second reconcile of the unchanged BIG platform (no commit may be made, no workflow may run:
 #     the recorded state says nothing changed), against bench/load_bench.cpp's time to load and validate
 #     it, each a fresh process timed from outside; then (2d) the same no-op run against itself with
-#     --no-drift-check, (2s, 6s) the no-op and the first run at BIG against the same with --no-status, and
+#     --no-drift-check, (2s, 6s) the no-op and the first run at BIG against the same with --no-status, (2v)
+#     the no-op run with two Promise revisions and a tenth of the requests pinned to the first, and
 #     (2r) recovery from lost records at R against a first run of the same platform (both on exec with a
 #     warm pipeline cache, so no container runs).
 #   bench/scenario_e2e.sh R BIG
@@ -136,6 +137,40 @@ bench_record 2s "2 No-op reconcile R=$big: statuses" "with statuses (s)" "${with
   "${without_status[*]}" ferry/baseline "<=1.1" "the no-op run reads no status (text report)"
 bench_record 6s "6 First run R=$big: statuses" "with statuses (s)" "$(cat "$work/big/seconds")" "--no-status (s)" \
   "$(cat "$work/nostatus/seconds")" ferry/baseline "<=1.1" "scenario 6's first run; once each"
+
+# What keeping revisions and bindings costs (docs/lifecycle.md): the BIG platform once more, on a store of its
+# own, run unlabelled (revision sha-...), then labelled v1 (every request upgraded: two revisions) with a
+# tenth of its requests pinned by ResourceBindings to the first revision, which the run reads from the state
+# (both setup runs on a pipeline cache of their own, so the upgrade starts no container); then its no-op run
+# against the no-op run above, interleaved.
+bench_say "scenario 2: R=$big with two revisions and a tenth pinned to the first, ${reps}x against the no-op run"
+lc=$work/lifecycle
+"$here/gen_platform.sh" "$lc/platform" "$big" "$lc/state.git"
+lc_setup=("${exec_config[@]}" --pipeline-cache-dir "$lc/cache")
+"$FERRY" reconcile "$lc/platform" --jobs 2 "${lc_setup[@]}" >/dev/null 2>"$lc/first.err" ||
+  { bench_say "lifecycle: the first run failed: $(tail -3 "$lc/first.err")"; exit 1; }
+first_version=$("$FERRY" status --promise bench "$lc/platform" | awk '/  latest$/ { print $1 }')
+sed -i '/^kind: Promise$/{n;n;s/^  name: bench$/  name: bench\n  labels: {kratix.io\/promise-version: v1}/}' "$lc/platform/platform.yaml"
+pins=$((big / 10 > 0 ? big / 10 : 1))
+for ((i = 0; i < pins; i++)); do
+  printf -- '---\napiVersion: platform.kratix.io/v1alpha1\nkind: ResourceBinding\nmetadata:\n  name: pin-%05d\n  namespace: default\n  labels: {kratix.io/promise-name: bench, kratix.io/resource-name: bench-%05d}\nspec: {version: %s}\n' "$i" "$i" "$first_version"
+done >"$lc/platform/bindings.yaml"
+"$FERRY" reconcile "$lc/platform" --jobs 2 "${lc_setup[@]}" >/dev/null 2>"$lc/upgrade.err" ||
+  { bench_say "lifecycle: the upgrade run failed: $(tail -3 "$lc/upgrade.err")"; exit 1; }
+revisions=$("$FERRY" status --promise bench "$lc/platform" |
+  awk '/^  revisions/ { listed = 1; next } listed && /^    / { n++; next } { listed = 0 } END { print n + 0 }')
+((revisions == 2)) || { bench_say "lifecycle: $revisions revisions, not 2"; exit 1; }
+commits=$(git -C "$lc/state.git" rev-list --count main)
+with_lifecycle=() plain=()
+for ((i = 0; i < reps; i++)); do
+  with_lifecycle+=("$(bench_time reconcile "$lc/platform" "${exec_config[@]}")")
+  plain+=("$(bench_time reconcile "$platform" "${exec_config[@]}")")
+done
+after=$(git -C "$lc/state.git" rev-list --count main)
+((after == commits)) || { bench_say "lifecycle: the no-op run made $((after - commits)) commits"; exit 1; }
+bench_record 2v "2 No-op reconcile R=$big: revisions and bindings" "2 revisions, $pins pinned (s)" \
+  "${with_lifecycle[*]}" "1 revision, none pinned (s)" "${plain[*]}" ferry/baseline "<=1.1" \
+  "the pinned requests' revision read from the state each run; the bindings are $pins more documents to load"
 
 # Recovery from lost records (docs/state.md, "Lost records") at R=$requests: the records removed and
 # some requests with them, against a first run of the same platform on new stores. Both on exec with a warm

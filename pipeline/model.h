@@ -120,6 +120,21 @@ struct Promise {
   std::vector<Error> load_warnings = {};
 };
 
+// The Promise version a request runs with (kratix-newer.md §3.2): `latest` (the Promise as declared)
+// unless a ResourceBinding of the platform pins it (platform/resource_binding_parser.h). A pin to another
+// version than the declared Promise's is resolved by the run against the recorded revisions
+// (run/promise_revisions.h), which sets `revision` or, for a version never run, `unresolved`.
+inline constexpr const char* kLatestVersion = "latest";
+struct RequestBinding {
+  std::string version = kLatestVersion;  // the ResourceBinding's spec.version
+  std::string binding_name = {};         // its metadata.name; "" when none is declared
+  // The binding's kratix.io/manual-reconciliation label: a failed upgrade is tried again.
+  bool manual_reconciliation = false;
+  SourceLocation where = {};
+  std::shared_ptr<const Promise> revision = nullptr;  // the pinned revision, when not the declared one
+  std::string unresolved = {};  // why the pinned version cannot run (the request is pending); "" when it can
+};
+
 // A resource request: an object whose group and kind are a Promise's API.
 struct Request {
   std::string promise;
@@ -133,6 +148,7 @@ struct Request {
   std::string spec_md5;
   SourceLocation where;
   ReconcileControls controls = {};  // its steering labels (the interval and namespace are its Promise's)
+  RequestBinding binding = {};      // the version it is bound to
 };
 
 }  // namespace ferry::pipeline

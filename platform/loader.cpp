@@ -17,6 +17,7 @@
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
 #include "platform/release_loading.h"
+#include "platform/resource_binding_parser.h"
 #include "platform/scheduling_objects.h"
 #include "platform/split_promise.h"
 #include "platform/validation.h"
@@ -226,6 +227,7 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   resolve_unknown_kinds(deferred, result);
   resolve_requests(deferred, result, cache);
   if (cache) cache->changed = cache->changed || cache->after.files.size() != cache_before_size(*cache);
+  attach_bindings(result.platform, result.errors);
   check_references(result.platform, result.errors);
   return result;
 }

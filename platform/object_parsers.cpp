@@ -12,6 +12,7 @@
 #include "platform/health_record_parser.h"
 #include "platform/kind_fields.h"
 #include "platform/promise_release_parser.h"
+#include "platform/resource_binding_parser.h"
 #include "platform/scheduling_objects.h"
 #include "writer/store_url.h"
 
@@ -208,6 +209,13 @@ const std::map<std::string, KindHandler>& platform_kinds() {
          auto record = parse_health_record(doc);
          if (!record) return record.error();
          platform.health_records.push_back(std::move(*record));
+         return ok();
+       }},
+      {"ResourceBinding",
+       [](const YamlDocument& doc, Platform& platform) -> Status {
+         auto binding = parse_resource_binding(doc);
+         if (!binding) return binding.error();
+         platform.bindings.push_back(std::move(*binding));
          return ok();
        }},
       {"BucketStateStore",

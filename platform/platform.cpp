@@ -15,6 +15,11 @@ const pipeline::Promise* Platform::promise(const std::string& name) const {
   return nullptr;
 }
 
+const pipeline::Promise* Platform::promise_of(const pipeline::Request& request) const {
+  if (request.binding.revision) return request.binding.revision.get();
+  return promise(request.promise);
+}
+
 const scheduler::PlacementPolicy* Platform::policy_for(const std::string& promise) const {
   for (const auto& p : policies) {
     if (std::find(p.promises.begin(), p.promises.end(), promise) != p.promises.end()) return &p;

@@ -64,6 +64,19 @@ struct NamespaceObject {
   SourceLocation where;
 };
 
+// A ResourceBinding (platform.kratix.io/v1alpha1, kratix-newer.md §3.2) declared in the platform: it pins
+// the request its labels name (kratix.io/promise-name, kratix.io/resource-name, in its namespace) to a
+// Promise version, whether written before or after the request (platform/resource_binding_parser.h).
+struct ResourceBinding {
+  std::string name;
+  std::string namespace_;              // metadata.namespace, "default" when absent
+  std::string promise;                 // label kratix.io/promise-name
+  std::string request;                 // label kratix.io/resource-name
+  std::string version;                 // spec.version, "latest" when absent or empty
+  bool manual_reconciliation = false;  // label kratix.io/manual-reconciliation: "true"
+  SourceLocation where;
+};
+
 struct Platform {
   std::filesystem::path root;
   std::vector<pipeline::Promise> promises;
@@ -80,6 +93,7 @@ struct Platform {
   // HealthRecords declared in the platform; those in Destinations' health folders are read by the run
   // (run/health_rollup.h).
   std::vector<HealthRecord> health_records;
+  std::vector<ResourceBinding> bindings;  // each also set on the request it names (Request::binding)
   // ferry's own kinds under scheduling.ferry.dev/v1alpha1 (docs/scheduling.md, docs/metrics.md).
   std::vector<scheduler::PlacementPolicy> policies;
   std::vector<scheduler::Location> locations;
@@ -89,6 +103,9 @@ struct Platform {
   std::vector<std::string> scheduling_sources;  // each scheduling document's YAML, for scheduling_digest()
 
   const pipeline::Promise* promise(const std::string& name) const;
+  // The Promise `request` runs with: the revision its binding pins (RequestBinding::revision), else the
+  // declared Promise; null when neither exists.
+  const pipeline::Promise* promise_of(const pipeline::Request& request) const;
   const GitStateStore* store(const std::string& name) const;
   // How the writer lays out the files of the Destination named `destination` (defaults when unknown).
   DestinationFilepath filepath(const std::string& destination) const;

@@ -1,6 +1,8 @@
 #include "run/incremental.h"
 
 #include "pipeline/duration.h"
+#include "run/promise_revisions.h"
+#include "run/upgrades.h"
 
 namespace ferry::runner {
 
@@ -20,6 +22,17 @@ ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Request& req
   key.promise = request.promise;
   return {key.directory(), digests.of(request), request.object_yaml};
 }
+
+namespace {
+
+// What the record keeps of the Promise's revisions or the request's upgrade (docs/lifecycle.md).
+void record_lifecycle(const ObjectRecord* before, ObjectRecord& record, const ObjectInputs& inputs) {
+  if (inputs.version.empty()) return;
+  if (record.kind == "Promise") return add_revision(before, record, inputs.version);
+  record_upgrade(before, record, inputs.version, inputs.binding_version);
+}
+
+}  // namespace
 
 IncrementalRun::IncrementalRun(const RunState* before, SelectionOptions options, StatusHandling status)
     : before_(before), options_(std::move(options)), status_(status) {
@@ -74,6 +87,24 @@ RequestReport IncrementalRun::paused(const RequestReport& identity, const Object
   return report;
 }
 
+RequestReport IncrementalRun::held(const RequestReport& identity, const ObjectInputs& inputs,
+                                   const std::string& why) {
+  RequestReport report = identity;
+  report.result = RequestResult::skipped;
+  report.message = why;
+  if (const ObjectRecord* record = recorded(inputs.directory)) {
+    report.placements = record->placements;
+    report.status_message = record->status_message;
+  }
+  return report;
+}
+
+const ObjectRecord* IncrementalRun::recorded(const std::string& directory) const {
+  if (!before_) return nullptr;
+  const auto found = before_->find(directory);
+  return found == before_->end() ? nullptr : &found->second;
+}
+
 void IncrementalRun::set_drift(DriftFindings findings, bool restore) {
   const std::lock_guard lock(mutex_);
   if (restore) {
@@ -108,6 +139,7 @@ void IncrementalRun::record(const RequestReport& report, const ObjectInputs& inp
   record.placements = report.placements;
   record.commits = report.commits;
   record.object_yaml = inputs.object_yaml;
+  record_lifecycle(recorded(inputs.directory), record, inputs);
   const std::lock_guard lock(mutex_);
   after_[inputs.directory] = std::move(record);
 }

@@ -23,6 +23,10 @@ struct ObjectInputs {
   std::string object_yaml;
   // Its Promise's own reconciliation interval (pipeline::ReconcileControls); none: the run's.
   std::optional<std::chrono::seconds> reconciliation_interval = std::nullopt;
+  // The Promise version it runs with (run/promise_revisions.h) and, for a request, its binding's version:
+  // what its record keeps of revisions and upgrades. "" when not set (nothing kept).
+  std::string version = {};
+  std::string binding_version = {};
 };
 
 ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise);
@@ -59,8 +63,15 @@ class IncrementalRun {
   // message, its recorded placements. Its record, if any, stays but for the result `paused`, so the run
   // after the label goes runs it (work_selection.h).
   RequestReport paused(const RequestReport& identity, const ObjectInputs& inputs, const std::string& why);
-  // Records what a run of the object did.
+  // Records what a run of the object did, with its revision (a Promise) or upgrade state (a request) when
+  // inputs.version is set.
   void record(const RequestReport& report, const ObjectInputs& inputs);
+  // The report of a request not run this run although its inputs changed (run/upgrades.h: a failed upgrade
+  // held, an upgrade deferred by --max-upgrades): `why` as its message, its recorded placements; its record
+  // stays as it was, so a later run decides again.
+  RequestReport held(const RequestReport& identity, const ObjectInputs& inputs, const std::string& why);
+  // The previous run's record of the object of record directory `directory`; null without one.
+  const ObjectRecord* recorded(const std::string& directory) const;
   // Forgets a deleted object; a failed deletion keeps its record (with the failure) for the next run.
   void forget(const ObjectRecord& record);
   void keep_failed_deletion(const ObjectRecord& record, const std::string& message);

@@ -96,7 +96,7 @@ Result<std::vector<pipeline::PipelineResult>> run_resource_workflow(const Platfo
                                                                     runtime::ContainerRuntime& runtime,
                                                                     const ReconcileOptions& options,
                                                                     StatusFeed* feed) {
-  const pipeline::Promise& promise = *platform.promise(request.promise);
+  const pipeline::Promise& promise = *platform.promise_of(request);
   return run_workflow_if_any(promise, "resource.configure",
                              request_workflow_object(request, promise, "configure"), runtime, options, feed);
 }
@@ -105,7 +105,7 @@ RequestPlan plan_placements(const Platform& platform, const pipeline::Request& r
                             const std::vector<pipeline::PipelineResult>& results, const PlacementIndex& index,
                             const ReconcileOptions& options, const SameRunPlacements* neighbours,
                             const std::vector<PlacementReport>& recorded) {
-  const pipeline::Promise& promise = *platform.promise(request.promise);
+  const pipeline::Promise& promise = *platform.promise_of(request);
   const auto& existing = index.bundles_of(request.namespace_, request.promise, request.name);
   if (options.scheduling || !platform.policy_for(promise.name)) {
     return plan_request(platform, request, promise, results, existing, options.scheduling, neighbours,
@@ -124,12 +124,38 @@ Result<RequestPlan> run_and_plan(const Platform& platform, const pipeline::Reque
   return plan_placements(platform, request, *results, index, options, neighbours, recorded);
 }
 
+namespace {
+
+// Sets the version the request runs with on its inputs and, when its upgrade waits (a failed upgrade held,
+// --max-upgrades), makes it a done report that keeps its record: true then.
+bool hold_upgrade(const RunParts& parts, const pipeline::Request& request, StagedRequest& staged) {
+  const UpgradePlan& upgrades = *parts.upgrades;
+  const std::string version = upgrades.versions.of(request);
+  staged.inputs.version = version;
+  staged.inputs.binding_version = request.binding.version;
+  if (!request.binding.unresolved.empty()) return false;  // pending: no upgrade to tell of
+  const ObjectRecord* record = parts.incremental.recorded(staged.inputs.directory);
+  if (is_upgrade(record, version))
+    staged.report.upgrade = "upgrade from version " + record->upgrade.last_applied_version + " to " + version;
+  std::optional<std::string> why = failed_upgrade_hold(record, request, version);
+  if (!why && upgrades.deferred.contains(staged.inputs.directory))
+    why = deferred_upgrade_message(record->upgrade.last_applied_version, version, *upgrades.max_upgrades);
+  if (!why) return false;
+  staged.report = parts.incremental.held(staged.report, staged.inputs, *why);
+  staged.report.upgrade = *why;
+  staged.done = true;
+  return true;
+}
+
+}  // namespace
+
 RequestReport run_promise(const RunParts& parts, const pipeline::Promise& promise) {
   RequestReport report{"Promise", promise.name, "", promise.name, {}, {}, {}, {}};
   if (runtime::interrupted()) return not_run(std::move(report));
-  const ObjectInputs inputs = inputs_of(parts.digests, promise);
+  ObjectInputs inputs = inputs_of(parts.digests, promise);
   if (promise.controls.paused) return parts.incremental.paused(report, inputs, kPausedMessage);
   if (auto skipped = parts.incremental.skip(report, inputs)) return *skipped;
+  if (parts.upgrades) inputs.version = parts.upgrades->versions.of_promise(promise.name);
   auto previous = parts.incremental.previous_status(inputs.directory);  // read only for what runs
   StatusFeed feed{previous ? *previous : "", ""};
   Result<RequestPlan> plan =
@@ -169,12 +195,17 @@ StagedRequest run_request_workflow(const RunParts& parts, const pipeline::Reques
       return staged;
     }
   }
+  if (parts.upgrades && hold_upgrade(parts, request, staged)) return staged;
   // Only what is not skipped reads its last status (run/recorded_statuses.h) and placements.
   auto previous = parts.incremental.previous_status(staged.inputs.directory);
   staged.feed = {previous ? *previous : "", ""};
   staged.recorded = parts.incremental.recorded_placements(staged.inputs.directory);
   if (!previous) {
     staged.plan = previous.error();  // the state could not be read: no container runs
+  } else if (!request.binding.unresolved.empty()) {
+    staged.report.result = RequestResult::pending;
+    staged.report.message = request.binding.unresolved;
+    staged.report.status_yaml = staged.feed.previous;
   } else if (promise_unavailable) {
     staged.report.result = RequestResult::pending;
     staged.report.message = "Promise " + request.promise + " is not available: " + promise.message;

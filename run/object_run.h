@@ -19,6 +19,7 @@
 #include "run/reconcile_options.h"
 #include "run/request_plan.h"
 #include "run/run_report.h"
+#include "run/upgrades.h"
 #include "run/work_selection.h"
 #include "run/workflow_runs.h"
 #include "runtime/runtime.h"
@@ -65,6 +66,9 @@ struct RunParts {
   IncrementalRun& incremental;
   const InputDigests& digests;
   const ReconcileOptions& options;
+  // The versions requests run with and the upgrades --max-upgrades defers (run/upgrades.h); null: none
+  // (no revision or upgrade is recorded).
+  const UpgradePlan* upgrades = nullptr;
 };
 
 // A Promise whole: skipped when unchanged, else its workflow, its plan, one transaction, its record.

@@ -27,12 +27,14 @@
 #include "run/object_status.h"
 #include "run/promise_plan.h"
 #include "run/promise_requirements.h"
+#include "run/promise_revisions.h"
 #include "run/recorded_run.h"
 #include "run/recorded_statuses.h"
 #include "run/recorded_stores.h"
 #include "run/recovery.h"
 #include "run/request_plan.h"
 #include "run/status_publication.h"
+#include "run/upgrades.h"
 #include "run/workflow_runs.h"
 #include "runtime/interrupt.h"
 
@@ -214,7 +216,12 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   const std::optional<Platform> widened =
       *recorded ? with_retired_stores(declared, **recorded, open_store, *opened, run.state_warnings)
                 : std::nullopt;
-  const Platform& platform = widened ? *widened : declared;
+  // Requests pinned to other Promise versions than the declared ones, resolved (run/promise_revisions.h).
+  static const RunState kNoRecords;
+  auto pinned = resolve_pinned_requests(widened ? *widened : declared,
+                                        *recorded ? (*recorded)->records : kNoRecords, options.state);
+  if (!pinned) return pinned.error();
+  const Platform& platform = *pinned ? **pinned : widened ? *widened : declared;
   OpenStores stores;
   for (const GitStateStore& config : platform.stores) {
     stores[config.name].config = &config;
@@ -252,6 +259,8 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
     if (options.shard.takes_request(request.namespace_, request.name)) requests.push_back(&request);
   }
   run.requests.resize(requests.size());
+  const UpgradePlan upgrades =
+      plan_upgrades(platform, requests, *recorded ? (*recorded)->records : kNoRecords, options.max_upgrades);
   // Before any object commits, once per run: every shard writes them (they are the same for all, so a
   // shard that comes second finds nothing to change), and so does a run without state.
   if (!runtime::interrupted()) commit_canaries(platform, stores, run);
@@ -267,7 +276,9 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
       tbb::global_control::max_allowed_parallelism,
       std::max<std::size_t>(std::max(1, options.jobs), tbb::this_task_arena::max_concurrency()));
   tbb::task_arena arena(std::max(1, options.jobs));
-  const RunParts parts{platform, runtime, stores, journal, context, incremental, digests, options};
+  const RunParts parts{platform, runtime, stores,
+                       journal,  context, incremental,
+                       digests,  options, *recorded ? &upgrades : nullptr};
   arena.execute([&] {
     tbb::parallel_for(std::size_t{0}, platform.promises.size(), [&](std::size_t i) {
       run.promises[i] = run_promise(parts, platform.promises[i]);

@@ -49,6 +49,9 @@ struct ReconcileOptions {
   std::optional<StatusTarget> status_target;
   // --max-deletions N: the deletion guard's limit (run/deletion_guard.h); nullopt: its default rules.
   std::optional<std::size_t> max_deletions;
+  // --max-upgrades: at most this many requests upgraded to a new Promise version a run; the rest wait for
+  // later runs (run/upgrades.h). nullopt: all of them.
+  std::optional<std::size_t> max_upgrades = std::nullopt;
   // --restore-drift: objects whose files someone else changed (run/drift_check.h) run, so that their
   // commits put the files back; without it they are reported `drifted` and left as they are.
   bool restore_drift = false;

@@ -83,6 +83,9 @@ struct RequestReport {
   int container_retries = 0;     // containers started again after failing (jobOptions.backoffLimit)
   int push_retries = 0;          // writer::CommitOutcome::push_retries summed over the object's stores
   std::vector<std::string> drifted = {};  // drifted: each "<store> <path>" changed by someone else
+  // A request's upgrade to a new Promise version (run/upgrades.h): "upgrade from version v1 to v2" when it
+  // ran as one, or why the upgrade waits (a failed one held, --max-upgrades); "" otherwise.
+  std::string upgrade = {};
 };
 
 struct RunReport {

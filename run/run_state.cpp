@@ -1,5 +1,6 @@
 #include "run/run_state.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <utility>
 
@@ -54,6 +55,38 @@ PlacementReport placement_of(const json& j) {
   return p;
 }
 
+json revisions_json(const std::vector<RevisionRecord>& revisions) {
+  json list = json::array();
+  for (const RevisionRecord& r : revisions) list.push_back({{"version", r.version}, {"digest", r.digest}});
+  return list;
+}
+
+json upgrade_json(const UpgradeRecord& u) {
+  json j = {{"bindingVersion", u.binding_version},
+            {"lastAppliedVersion", u.last_applied_version},
+            {"failedVersion", u.failed_version}};
+  if (!u.condition.empty())
+    j["upgradeSucceeded"] = {{"status", u.condition}, {"message", masked_secrets(u.message)}};
+  return j;
+}
+
+// The lifecycle fields, absent from records written before them.
+void read_lifecycle(const json& j, ObjectRecord& record) {
+  if (j.contains("revisions")) {
+    for (const json& r : j.at("revisions")) record.revisions.push_back({r.at("version"), r.at("digest")});
+  }
+  if (!j.contains("binding")) return;
+  const json& b = j.at("binding");
+  UpgradeRecord& u = record.upgrade;
+  b.at("bindingVersion").get_to(u.binding_version);
+  b.at("lastAppliedVersion").get_to(u.last_applied_version);
+  b.at("failedVersion").get_to(u.failed_version);
+  if (b.contains("upgradeSucceeded")) {
+    b.at("upgradeSucceeded").at("status").get_to(u.condition);
+    b.at("upgradeSucceeded").at("message").get_to(u.message);
+  }
+}
+
 ObjectRecord record_of(const json& j) {
   ObjectRecord record;
   j.at("kind").get_to(record.kind);
@@ -79,6 +112,7 @@ ObjectRecord record_of(const json& j) {
   for (const json& c : j.at("commits"))
     record.commits.push_back({c.at("store"), c.at("branch"), c.at("sha")});
   j.at("object").get_to(record.object_yaml);
+  read_lifecycle(j, record);
   return record;
 }
 
@@ -106,6 +140,8 @@ std::string record_json(const ObjectRecord& record, bool with_status) {
   if (with_status) j["status"] = masked_secrets(record.status_yaml);
   if (!record.health_digest.empty()) j["healthDigest"] = record.health_digest;
   if (record.retry_at) j["retryAt"] = *record.retry_at;
+  if (!record.revisions.empty()) j["revisions"] = revisions_json(record.revisions);
+  if (!record.upgrade.empty()) j["binding"] = upgrade_json(record.upgrade);
   for (const auto& p : record.placements) j["placements"].push_back(placement_json(p));
   for (const auto& c : record.commits)
     j["commits"].push_back({{"store", c.store}, {"branch", c.branch}, {"sha", c.sha}});
@@ -143,6 +179,10 @@ Result<RunState> load_run_state(writer::StateStore& store) {
   return state;
 }
 
+std::string revision_path(const std::string& promise, const std::string& digest) {
+  return "revisions/" + promise + "/" + digest + ".yaml";
+}
+
 std::string ObjectRecord::status_path() const {
   if (kind == "Promise") return "status/promises/" + name + ".yaml";
   return "status/" + namespace_ + "/" + promise + "/" + name + ".yaml";
@@ -176,6 +216,20 @@ void add_status_file(const ObjectRecord* old, const ObjectRecord* now,
   if (has || had) change.files.push_back({named.status_path(), text});
 }
 
+// The revision texts a Promise record gained (written once: the path is the text's digest), or all of
+// them when the Promise is gone.
+void add_revision_files(const ObjectRecord* old, const ObjectRecord* now, writer::Change& change) {
+  if (!now) {
+    if (!old->revisions.empty()) change.removed_directories.push_back("revisions/" + old->name);
+    return;
+  }
+  if (now->revisions.empty()) return;
+  const RevisionRecord& latest = now->revisions.back();
+  const bool known = old && std::any_of(old->revisions.begin(), old->revisions.end(),
+                                        [&](const RevisionRecord& r) { return r.digest == latest.digest; });
+  if (!known) change.files.push_back({revision_path(now->name, latest.digest), now->object_yaml});
+}
+
 }  // namespace
 
 writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message,
@@ -191,11 +245,13 @@ writer::Change run_state_change(const RunState& before, const RunState& after, c
     if (old == before.end() || record_json(old->second) != text)
       change.bundles.push_back({directory, {{kRecordFile, text}}});
     add_status_file(old != before.end() ? &old->second : nullptr, &record, published_of, change);
+    add_revision_files(old != before.end() ? &old->second : nullptr, &record, change);
   }
   for (const auto& [directory, record] : before) {
     if (after.contains(directory)) continue;
     change.removed_directories.push_back(directory);
     add_status_file(&record, nullptr, published_of, change);
+    add_revision_files(&record, nullptr, change);
   }
   return change;
 }

@@ -25,6 +25,25 @@ namespace ferry::runner {
 
 // The health digest of a record whose status has a healthStatus that is not known without reading it.
 inline constexpr const char* kUnknownHealthDigest = "unknown";
+// A Promise version ferry ran (kratix-newer.md §3.1): its `kratix.io/promise-version` label, or
+// "sha-<digest>" when unlabelled, and the digest of the Promise text it had, which is kept content-addressed
+// in revisions/<promise>/<digest>.yaml: read only when a request pinned to it runs (run/promise_revisions.h).
+struct RevisionRecord {
+  std::string version;
+  std::string digest;
+  bool operator==(const RevisionRecord&) const = default;
+};
+
+// A request's binding and upgrade state, as Kratix keeps it on the ResourceBinding (§3.2, §3.3).
+struct UpgradeRecord {
+  std::string binding_version;       // the binding's spec.version when it last ran ("latest", "v2")
+  std::string last_applied_version;  // the version its last successful run had
+  std::string failed_version;        // the version whose run failed last; "" after a success
+  std::string condition;             // UpgradeSucceeded: "True", "False", or "" (none yet: a first deploy)
+  std::string message;               // the condition's message
+  bool operator==(const UpgradeRecord&) const = default;
+  bool empty() const { return *this == UpgradeRecord{}; }
+};
 
 struct ObjectRecord {
   std::string kind;  // "Promise" or the request's kind
@@ -48,6 +67,10 @@ struct ObjectRecord {
   std::vector<PlacementReport> placements;
   std::vector<CommitReport> commits;  // of the run that last wrote it
   std::string object_yaml;            // the object as last run, for its delete workflow once it is gone
+  // A Promise's versions ferry ran, oldest applied first; the last is the latest (most recently applied,
+  // as Kratix's latest revision is). Empty for requests and for records written before revisions.
+  std::vector<RevisionRecord> revisions = {};
+  UpgradeRecord upgrade = {};  // a request's; empty for Promises
   bool operator==(const ObjectRecord&) const = default;
 
   // "promises/<promise>" or "requests/<promise>/<namespace>/<name>": the record's directory.
@@ -56,6 +79,9 @@ struct ObjectRecord {
   // its status is published on the state branch (docs/status.md).
   std::string status_path() const;
 };
+
+// "revisions/<promise>/<digest>.yaml": where the text of a Promise's revision is kept.
+std::string revision_path(const std::string& promise, const std::string& digest);
 
 // Every record, by directory().
 using RunState = std::map<std::string, ObjectRecord>;

@@ -89,15 +89,24 @@ std::string scheduling_digest(const Platform& platform) {
   return md5_hex(text);
 }
 
+InputDigests::PromiseDigests InputDigests::digests_of(const pipeline::Promise& promise,
+                                                      const ImageDigestOf& image_digest) {
+  auto spec_hash = pipeline::kratix_promise_hash(promise.object_yaml);
+  // Without a known image digest the formula is the one earlier records hold, so that they still match.
+  const std::string images = image_digests_text(promise, image_digest);
+  return {md5_hex(images.empty() ? promise.object_yaml : promise.object_yaml + "\n---images\n" + images),
+          spec_hash ? std::optional<std::string>(*spec_hash) : std::nullopt};
+}
+
 InputDigests::InputDigests(const Platform& platform, const ImageDigestOf& image_digest)
     : scheduling_(scheduling_digest(platform)) {
-  for (const pipeline::Promise& promise : platform.promises) {
-    auto spec_hash = pipeline::kratix_promise_hash(promise.object_yaml);
-    // Without a known image digest the formula is the one earlier records hold, so that they still match.
-    const std::string images = image_digests_text(promise, image_digest);
-    promises_[promise.name] = {
-        md5_hex(images.empty() ? promise.object_yaml : promise.object_yaml + "\n---images\n" + images),
-        spec_hash ? std::optional<std::string>(*spec_hash) : std::nullopt};
+  for (const pipeline::Promise& promise : platform.promises)
+    promises_[promise.name] = digests_of(promise, image_digest);
+  // Each pinned revision once (run/promise_revisions.h), as its Promise's were when it was declared.
+  for (const pipeline::Request& request : platform.requests) {
+    const pipeline::Promise* revision = request.binding.revision.get();
+    if (revision && !revisions_.contains(revision))
+      revisions_[revision] = digests_of(*revision, image_digest);
   }
 }
 
@@ -110,7 +119,12 @@ std::string InputDigests::of(const pipeline::Promise& promise) const {
 std::string InputDigests::of(const pipeline::Request& request) const {
   static const PromiseDigests missing{md5_hex(""), std::nullopt};
   const auto found = promises_.find(request.promise);
-  const PromiseDigests& promise = found != promises_.end() ? found->second : missing;
+  // A request pinned to an older revision (run/promise_revisions.h) has that revision's text as its
+  // Promise input, so a change of the declared Promise does not run it.
+  const auto pinned = revisions_.find(request.binding.revision.get());
+  const PromiseDigests& promise = pinned != revisions_.end() ? pinned->second
+                                  : found != promises_.end() ? found->second
+                                                             : missing;
   // The loader has validated both texts; an unreadable one still gives a digest, just never a match.
   // spec_md5, when the loader computed it, saves parsing object_yaml again (a no-op run's largest cost).
   Result<std::string> kratix = make_error("no Promise");
@@ -123,6 +137,8 @@ std::string InputDigests::of(const pipeline::Request& request) const {
   // kratix.io/manual-reconciliation: "true" is an input only while it is set, so records made without it
   // still match; its coming and its going each run the request once (a Promise's labels are in its text).
   if (request.controls.manual_reconciliation) spec += "-manual-reconciliation";
+  // A pin is an input only while it is set, so records made without bindings still match.
+  if (request.binding.version != pipeline::kLatestVersion) spec += "-bound-" + request.binding.version;
   return md5_hex(spec + "-" + promise.text + "-" + scheduling_);
 }
 

@@ -63,8 +63,11 @@ class InputDigests {
     std::string text;  // md5 of the Promise's YAML text, and of its images' digests when any is known
     std::optional<std::string> spec_hash;  // kratix_promise_hash; none when its text does not parse
   };
+  static PromiseDigests digests_of(const pipeline::Promise& promise, const ImageDigestOf& image_digest);
   std::string scheduling_;
   std::map<std::string, PromiseDigests> promises_;
+  // Of the revisions requests are pinned to (pipeline::RequestBinding::revision), by address.
+  std::map<const pipeline::Promise*, PromiseDigests> revisions_;
 };
 
 std::string promise_input_digest(const Platform& platform, const pipeline::Promise& promise);

@@ -164,6 +164,11 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
          "(default: at most 10, and never every recorded object or request when that is two or more)")
       ->check(CLI::NonNegativeNumber)
       ->option_text("N");
+  app.add_option("--max-upgrades", state.max_upgrades,
+                 "Upgrade at most N requests to a new Promise version in this run; the others keep their "
+                 "version and wait for later runs (docs/lifecycle.md)")
+      ->check(CLI::NonNegativeNumber)
+      ->option_text("N");
 }
 
 std::function<int()> configure_reconcile(CLI::App& app) {
@@ -250,6 +255,10 @@ std::function<int()> configure_status(CLI::App& app) {
   app.add_option("object", options->object,
                  "NAMESPACE/NAME or KIND/NAMESPACE/NAME of a request (or NAME of a Promise): show its whole "
                  "record; given alone, the platform is \".\"");
+  app.add_option("--promise", options->promise,
+                 "NAME of a Promise: show its record with the versions ferry ran (its revisions) and which "
+                 "is latest (docs/lifecycle.md)")
+      ->option_text("NAME");
   app.add_option(
       "--state", options->state_dir,
       "Bare Git repository (a directory or URL) of the recorded state (default: branch ferry-state of a "

@@ -55,6 +55,7 @@ struct StateCommandOptions {
   bool no_status = false;       // --no-status: record, publish and feed back no status (docs/status.md)
   bool full_load = false;       // --full-load: parse every platform file, the load cache unused
   int max_deletions = -1;  // --max-deletions N; -1: not given, the guard's defaults (run/deletion_guard.h)
+  int max_upgrades = -1;   // --max-upgrades N; -1: not given, every upgrade runs (run/upgrades.h)
 };
 
 }  // namespace ferry::runner

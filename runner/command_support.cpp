@@ -210,4 +210,9 @@ std::optional<std::size_t> max_deletions(const StateCommandOptions& options) {
   return static_cast<std::size_t>(options.max_deletions);
 }
 
+std::optional<std::size_t> max_upgrades(const StateCommandOptions& options) {
+  if (options.max_upgrades < 0) return std::nullopt;
+  return static_cast<std::size_t>(options.max_upgrades);
+}
+
 }  // namespace ferry::runner

@@ -116,5 +116,7 @@ ReconcileOptions pipeline_options(const RuntimeCommandOptions& run, const std::f
 SelectionOptions selection_options(const StateCommandOptions& options);
 // --max-deletions as the run takes it: nullopt when not given.
 std::optional<std::size_t> max_deletions(const StateCommandOptions& options);
+// --max-upgrades as the run takes it: nullopt when not given.
+std::optional<std::size_t> max_upgrades(const StateCommandOptions& options);
 
 }  // namespace ferry::runner

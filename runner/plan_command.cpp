@@ -116,6 +116,7 @@ int run_plan(const PlanCommandOptions& options) {
     reconcile_options.state = *opened;
     reconcile_options.selection = selection_options(options.state);
     reconcile_options.max_deletions = max_deletions(options.state);
+    reconcile_options.max_upgrades = max_upgrades(options.state);
     reconcile_options.restore_drift = options.state.restore_drift;
     reconcile_options.drift_check = !options.state.no_drift_check;
     reconcile_options.record_statuses = !options.state.no_status;

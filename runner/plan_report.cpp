@@ -23,8 +23,9 @@ std::string result_outcome(const RequestReport& r) {
                                            : "would change";
     case RequestResult::unchanged:
       return "no change";
-    case RequestResult::skipped:
-      return "skipped: unchanged since the recorded run";
+    case RequestResult::skipped:  // an upgrade held or deferred (run/upgrades.h) says why
+      return r.upgrade.empty() ? "skipped: unchanged since the recorded run"
+                               : "held: " + untrusted_line(r.upgrade);
     case RequestResult::deleted:
       return "would be deleted";
     case RequestResult::paused:
@@ -64,8 +65,13 @@ std::string waiting_groups(const RequestReport& r) {
   return ran && r.message.starts_with(kWaitingForDestination) ? "; " + untrusted_lines(r.message) : "";
 }
 
+// "; upgrade from version v1 to v2" for a request a Promise change upgrades.
+std::string upgrade_note(const RequestReport& r) {
+  return r.upgrade.empty() || r.result == RequestResult::skipped ? "" : "; " + untrusted_line(r.upgrade);
+}
+
 std::string plan_outcome(const RequestReport& r) {
-  return result_outcome(r) + waiting_groups(r) + misplaced_groups(r);
+  return result_outcome(r) + upgrade_note(r) + waiting_groups(r) + misplaced_groups(r);
 }
 
 std::string object_name(const RequestReport& r) {

@@ -100,6 +100,7 @@ std::string render_entry(const RequestReport& r) {
   for (const auto& entry : r.drifted) out += "    drift: " + untrusted_line(entry) + "\n";
   for (const auto& note : r.scheduling_notes) out += "    scheduling: " + untrusted_line(note) + "\n";
   if (!r.status_message.empty()) out += "    status: " + untrusted_line(r.status_message) + "\n";
+  if (!r.upgrade.empty() && r.upgrade != r.message) out += "    " + untrusted_line(r.upgrade) + "\n";
   if (r.pipelines_from_cache > 0) out += "    " + cached_count(r.pipelines_from_cache) + "\n";
   if (r.container_retries > 0) {
     out += "    " + std::to_string(r.container_retries) +
@@ -149,6 +150,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
   if (r.container_retries > 0) entry["container_retries"] = r.container_retries;
   if (r.push_retries > 0) entry["push_retries"] = r.push_retries;
   if (!r.drifted.empty()) entry["drifted"] = r.drifted;
+  if (!r.upgrade.empty()) entry["upgrade"] = r.upgrade;
   return entry;
 }
 

@@ -88,7 +88,13 @@ int fail(const Error& error) {
 }  // namespace
 
 int run_status(const StatusCommandOptions& given) {
-  const StatusCommandOptions options = with_object_understood(given);
+  StatusCommandOptions options = with_object_understood(given);
+  if (!options.promise.empty()) {
+    if (!options.object.empty() && options.object != options.promise)
+      return fail(make_error("ferry status takes one object: \"" + options.object + "\" or --promise " +
+                             options.promise));
+    options.object = options.promise;
+  }
   auto platform = command_platform(options.platform, options.stores);
   if (!platform) return fail(platform.error());
   const StateLocation location =

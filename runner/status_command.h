@@ -12,6 +12,7 @@ namespace ferry::runner {
 struct StatusCommandOptions {
   PlatformCommandOptions platform;
   std::string object;           // "" = every Promise and request; NAMESPACE/NAME a request; NAME a Promise
+  std::string promise;          // --promise NAME: that Promise, as `object` NAME (docs/lifecycle.md)
   std::string state_dir;        // "" = the default of state_access.h state_location
   std::string state_branch;     // --state-branch, as for reconcile
   std::string output = "text";  // text | json | yaml (the objects with their status, as kubectl -o yaml)

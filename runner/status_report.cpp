@@ -92,6 +92,26 @@ std::string status_details(const ObjectRecord& r) {
   return out;
 }
 
+// A Promise's revisions, oldest applied first, the latest marked; a request's binding and upgrade state
+// (docs/lifecycle.md).
+std::string lifecycle_lines(const ObjectRecord& r) {
+  std::string out;
+  if (!r.revisions.empty()) out += "  revisions (oldest applied first):\n";
+  for (const RevisionRecord& revision : r.revisions) {
+    out += "    " + untrusted_line(revision.version) + "  " + revision.digest +
+           (&revision == &r.revisions.back() ? "  latest" : "") + "\n";
+  }
+  const UpgradeRecord& u = r.upgrade;
+  if (u.empty()) return out;
+  out += "  binding: version " + untrusted_line(u.binding_version) + ", lastAppliedVersion " +
+         untrusted_line(u.last_applied_version.empty() ? "(none)" : u.last_applied_version);
+  if (!u.failed_version.empty()) out += ", failedVersion " + untrusted_line(u.failed_version);
+  out += "\n";
+  if (!u.condition.empty())
+    out += "  UpgradeSucceeded " + u.condition + ": " + untrusted_line(u.message) + "\n";
+  return out;
+}
+
 }  // namespace
 
 std::string render_status_text(const RunState& state) {
@@ -108,6 +128,7 @@ std::string render_record_text(const ObjectRecord& r) {
   if (!r.message.empty()) out += "  message: " + untrusted_lines(r.message) + "\n";
   if (!r.status_message.empty()) out += "  status: " + untrusted_line(r.status_message) + "\n";
   out += status_details(r);
+  out += lifecycle_lines(r);
   for (const auto& p : r.placements) {
     out += "  placed " + untrusted_line(p.pipeline) + " group " + untrusted_line(p.directory) + " on " +
            untrusted_line(p.destination) + " at " + untrusted_line(p.path) + "\n";

@@ -165,6 +165,7 @@ TEST_F(CommandsE2E, StatusOfOneRequestShowsItsWholeRecord) {
             "  status: redis cache-a is small\n"
             "  conditions: ConfigureWorkflowCompleted True (PipelinesExecutedSuccessfully), Reconciled True "
             "(Reconciled), WorksSucceeded True (WorksSucceeded), PromiseAvailable True (PromiseAvailable)\n"
+            "  binding: version latest, lastAppliedVersion v0.1.0\n"  // docs/lifecycle.md
             "  placed instance-configure group . on worker-dev at "
             "worker-dev/resources/default/redis/cache-a/instance-configure/5058f\n"
             "  committed <sha> to clusters@main\n");

@@ -26,7 +26,10 @@ class IncrementalE2E : public ferry::testing::PlatformFixture {
 
 TEST_F(IncrementalE2E, TheFirstRunRecordsEveryObjectInTheStateRepository) {
   ASSERT_EQ(reconcile().first, 0);
-  EXPECT_EQ(git(state(), "ls-tree -r --name-only state"),
+  // Each Promise's revision text (docs/lifecycle.md), named by its digest.
+  EXPECT_EQ(git(state(), "ls-tree -r --name-only state revisions/ | sed 's|/[0-9a-f]*\\.yaml$||'"),
+            "revisions/app\nrevisions/redis");
+  EXPECT_EQ(git(state(), "ls-tree -r --name-only state | grep -v '^revisions/'"),
             "promises/app/record.json\n"
             "promises/redis/record.json\n"
             "requests/app/default/shop/record.json\n"
@@ -231,7 +234,7 @@ TEST_F(IncrementalE2E, ARelativeStatePathAndAnEmptyStateDirectoryAreTaken) {
       FerryArgs{"reconcile", platform().string(), "--state", "relative.git"} + exec_runtime(), in_dir);
   EXPECT_EQ(relative.exit_code, 0) << relative.error_output;
   EXPECT_EQ(git(dir.path() / "relative.git", "ls-tree --name-only state"),
-            "promises\nrequests\nstatus\nstores");
+            "promises\nrequests\nrevisions\nstatus\nstores");
 
   std::filesystem::create_directories(dir.path() / "made-ahead.git");
   const auto made_ahead = run_ferry(
@@ -239,7 +242,7 @@ TEST_F(IncrementalE2E, ARelativeStatePathAndAnEmptyStateDirectoryAreTaken) {
       exec_runtime());
   EXPECT_EQ(made_ahead.exit_code, 0) << made_ahead.error_output;
   EXPECT_EQ(git(dir.path() / "made-ahead.git", "ls-tree --name-only state"),
-            "promises\nrequests\nstatus\nstores");
+            "promises\nrequests\nrevisions\nstatus\nstores");
 }
 
 // The report entry of the request named `name`.

@@ -203,7 +203,7 @@ TEST_F(StoresE2E, FreshRunnersOfTheActionKeepTheRecordsOnThePlatformRepository) 
   const auto first = run_job("reconcile", "main");
   ASSERT_EQ(first.exit_code, 0) << first.output;
   EXPECT_NE(first.output.find("4 requests: 4 succeeded"), std::string::npos) << first.output;
-  EXPECT_EQ(git(origin, "ls-tree --name-only ferry-state"), "promises\nrequests\nstatus\nstores");
+  EXPECT_EQ(git(origin, "ls-tree --name-only ferry-state"), "promises\nrequests\nrevisions\nstatus\nstores");
 
   const auto second = run_job("reconcile", "main");
   ASSERT_EQ(second.exit_code, 0) << second.output;
