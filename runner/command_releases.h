@@ -1,6 +1,6 @@
-// A command's PromiseRelease source (docs/releases.md): HTTP(S) through http/'s BeastHttpClient trusting
-// the system's CAs and --release-ca-file (FERRY_RELEASE_CA_FILE), the Authorization header from the run's
-// secrets, and the recorded state's cache (run/promise_release_fetch.h). reconcile and plan fetch;
+// A command's PromiseRelease source (docs/lifecycle.md, "Releases"): HTTP(S) through http/'s BeastHttpClient
+// trusting the system's CAs and --release-ca-file (FERRY_RELEASE_CA_FILE), the Authorization header from the
+// run's secrets, and the recorded state's cache (run/promise_release_fetch.h). reconcile and plan fetch;
 // validate reads the cache alone.
 #pragma once
 

@@ -52,7 +52,8 @@ int run_validate(const ValidateCommandOptions& options) {
     return 1;
   }
   // Offline: PromiseReleases are checked from the copies the default recorded state caches, never fetched
-  // (docs/releases.md); a release it has no copy of is a warning, and so are the requests it may serve.
+  // (docs/lifecycle.md, "Releases"); a release it has no copy of is a warning, and so are the requests it may
+  // serve.
   std::optional<Result<std::unique_ptr<writer::StateStore>>> state;
   auto read_state = [&]() -> Result<writer::StateStore*> {
     if (!state) state.emplace(open_state_for_reading(state_location("", source->source, source->access)));
