@@ -14,6 +14,32 @@
 namespace ferry::runner {
 namespace {
 
+// What a request whose kind no Promise provides is, when a PromiseRelease did not install: waiting on the
+// failed ones (a release error: the run goes on without it), or not checked beside unfetched ones (a
+// warning). False when every release installed.
+bool waits_on_release(const YamlDocument& doc, const std::string& kind, const std::string& group,
+                      const Deferred& deferred, LoadResult& result) {
+  const auto& failed = deferred.releases.failed;
+  const auto& unfetched = deferred.releases.unfetched;
+  if (failed.empty() && unfetched.empty()) return false;
+  auto joined = [](const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
+    return text;
+  };
+  const std::string unserved = "no Promise provides kind " + shortened(kind) + " in group " + group;
+  if (!failed.empty()) {
+    result.release_errors.push_back(make_error(location_of(doc.node, doc.file),
+                                               unserved + "; not run: " + joined(failed) +
+                                                   " failed and may serve it (its error is listed with it)"));
+  } else {
+    result.warnings.push_back(make_error(
+        location_of(doc.node, doc.file),
+        "not checked: " + unserved + "; " + joined(unfetched) + " was not fetched and may serve it"));
+  }
+  return true;
+}
+
 // Kubernetes' own groups ("" for v1, "apps", "rbac.authorization.k8s.io"): not requests, just skipped.
 bool is_kubernetes_group(const std::string& group) {
   return group.find('.') == std::string::npos || group.ends_with(".k8s.io");
@@ -164,32 +190,6 @@ const YamlDocument* document_of(DeferredRequest& deferred,
             .first;
   }
   return deferred.index < found->second.size() ? &found->second[deferred.index] : nullptr;
-}
-
-// What a request whose kind no Promise provides is, when a PromiseRelease did not install: waiting on the
-// failed ones (a release error: the run goes on without it), or not checked beside unfetched ones (a
-// warning). False when every release installed.
-bool waits_on_release(const YamlDocument& doc, const std::string& kind, const std::string& group,
-                      const Deferred& deferred, LoadResult& result) {
-  const auto& failed = deferred.releases.failed;
-  const auto& unfetched = deferred.releases.unfetched;
-  if (failed.empty() && unfetched.empty()) return false;
-  auto joined = [](const std::vector<std::string>& names) {
-    std::string text;
-    for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
-    return text;
-  };
-  const std::string unserved = "no Promise provides kind " + shortened(kind) + " in group " + group;
-  if (!failed.empty()) {
-    result.release_errors.push_back(make_error(location_of(doc.node, doc.file),
-                                               unserved + "; not run: " + joined(failed) +
-                                                   " failed and may serve it (its error is listed with it)"));
-  } else {
-    result.warnings.push_back(make_error(
-        location_of(doc.node, doc.file),
-        "not checked: " + unserved + "; " + joined(unfetched) + " was not fetched and may serve it"));
-  }
-  return true;
 }
 
 }  // namespace
