@@ -237,6 +237,9 @@ Result<ContainerExit> OciRuntime::run(const ContainerRun& run) {
   if (std::string problem = cli::argument_problem(run); !problem.empty()) {
     return make_error("cannot run " + run.label + ": " + problem);
   }
+  if (std::string problem = cli::network_namespace_problem(run, "oci"); !problem.empty()) {
+    return make_error("cannot run " + run.label + ": " + problem);
+  }
   Result<Lookup> image = this->image(run.image);
   if (!image) return image.error();
   // oci runs podman's images and never pulls.

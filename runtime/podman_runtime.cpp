@@ -163,6 +163,9 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
   if (std::string problem = cli::argument_problem(run); !problem.empty()) {
     return make_error("cannot run " + run.label + ": " + problem);
   }
+  if (std::string problem = cli::network_namespace_problem(run, engine_.name); !problem.empty()) {
+    return make_error("cannot run " + run.label + ": " + problem);
+  }
   cli::LogFile log;
   if (log.file() == nullptr) {
     return make_error("cannot run " + engine_.name +
