@@ -1,7 +1,8 @@
-// A real client inside a real container: the exec runtime (bubblewrap) runs the host's static kubectl in the
-// pipeline's network namespace with the in-cluster configuration of pipeline/api_reach.h, and kubectl finds
-// the platform API through KUBERNETES_SERVICE_HOST/PORT and the mounted service account alone (no
-// kubeconfig). Label integration: needs root (the namespace), bwrap, nsenter and kubectl.
+// A real client inside a real container: the exec runtime (bubblewrap) and podman (the fixture's busybox
+// image, the host's static kubectl mounted into it) run kubectl in the pipeline's network namespace with the
+// in-cluster configuration of pipeline/api_reach.h, and kubectl finds the platform API through
+// KUBERNETES_SERVICE_HOST/PORT and the mounted service account alone (no kubeconfig). Label integration:
+// needs root (the namespace), bwrap, nsenter and kubectl; the podman tests also podman and the fixture image.
 #include <gtest/gtest.h>
 
 #include "api/api_server.h"
@@ -9,6 +10,7 @@
 #include "api/pipeline_network.h"
 #include "pipeline/api_reach.h"
 #include "runtime/exec_runtime.h"
+#include "runtime/podman_runtime.h"
 #include "tests/api/api_fixture.h"
 
 namespace ferry::api {
@@ -19,6 +21,7 @@ using testing::run;
 using testing::write_file;
 
 constexpr const char* kKubectlImage = "localhost/ferry-tests/kubectl:1";
+constexpr const char* kFixtureImage = "localhost/ferry-fixtures/redis-configure:dev";
 
 // The static kubectl binary: Google's /usr/bin/kubectl is a dispatcher that runs kubectl.1.NN beside it;
 // Debian's kubernetes-client is the binary itself. Empty when there is none.
@@ -66,12 +69,25 @@ class ExecReachTest : public ApiRouterTest {
     if (reach) {
       pipeline::add_api_reach(pipeline::ApiReach{network_.namespace_path(), 443, account_.path()}, container);
     }
-    auto exit = exec.run(container);
+    auto exit = podman_ ? runtime::PodmanRuntime().run(as_podman(container)) : exec.run(container);
     EXPECT_TRUE(exit) << exit.error().message;
     return exit ? *exit : runtime::ContainerExit{-1, false, exit.error().message};
   }
 
+  // The same run on podman: the fixture's busybox image with kubectl mounted at /kubectl as its entrypoint.
+  runtime::ContainerRun as_podman(runtime::ContainerRun container) const {
+    container.image = kFixtureImage;
+    container.command = {"/kubectl"};
+    container.mounts.push_back({kubectl_, "/kubectl", true});
+    return container;
+  }
+  // Whether podman has the fixture image (ci/build-images).
+  static bool podman_ready() {
+    return run(std::string("podman image exists ") + kFixtureImage + " 2>/dev/null").exit_code == 0;
+  }
+
   std::string kubectl_;
+  bool podman_ = false;  // run kubectl on podman instead of exec
   PipelineNetwork network_;
   std::string token_;
   TlsMaterial tls_;
@@ -114,6 +130,24 @@ TEST_F(ExecReachTest, AContainerWithoutTheReachHasNoAPI) {
   const auto alone = kubectl({"get", "secrets"}, false);
   EXPECT_NE(alone.exit_code, 0) << alone.log;
   EXPECT_EQ(server_->requests(), 0u);
+}
+
+TEST_F(ExecReachTest, KubectlInAPodmanContainerReadsASecretPatchesStatusAndIsRefused) {
+  if (!podman_ready()) GTEST_SKIP() << "podman or " << kFixtureImage << " is missing";
+  podman_ = true;
+  write_file(secrets_.path() / "db" / "password", "s3cret");
+  serve({Permission{"", {""}, {"secrets"}, {}, {"get"}}});
+  const auto read = kubectl({"get", "secret", "db", "-o", "jsonpath={.data.password}"});
+  EXPECT_EQ(read.exit_code, 0) << read.log;
+  EXPECT_EQ(read.log, "czNjcmV0");
+  const auto patched = kubectl({"patch", "redis", "cache", "--subresource=status", "--type=merge", "-p",
+                                R"({"status":{"message":"ready"}})"});
+  EXPECT_EQ(patched.exit_code, 0) << patched.log;
+  ASSERT_EQ(objects_.writes().size(), 1u);
+  const auto refused = kubectl({"delete", "secret", "db"});
+  EXPECT_NE(refused.log.find("Error from server (Forbidden)"), std::string::npos) << refused.log;
+  const auto alone = kubectl({"get", "secrets"}, false);  // podman's own namespace: no API
+  EXPECT_NE(alone.exit_code, 0) << alone.log;
 }
 
 }  // namespace

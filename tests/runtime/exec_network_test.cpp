@@ -1,6 +1,9 @@
-// runtime/exec_network.h: a run that names a network namespace starts bwrap inside it through nsenter and
-// gives bwrap no --unshare-net; a run that names none keeps its own empty namespace. podman, docker and oci
-// refuse such a run rather than run it without the namespace. A stand-in bwrap prints its namespace.
+// runtime/exec_network.h and podman's --network ns:PATH: a run that names a network namespace starts bwrap
+// inside it through nsenter and gives bwrap no --unshare-net; a run that names none keeps its own empty
+// namespace. docker (and oci) refuse such a run rather than run it without the namespace. A stand-in bwrap
+// prints its namespace.
+#include "runtime/exec_network.h"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sched.h>
@@ -13,7 +16,7 @@
 #include <thread>
 
 #include "runtime/cli_engine.h"
-#include "runtime/exec_network.h"
+#include "runtime/docker_runtime.h"
 #include "runtime/exec_runtime.h"
 #include "runtime/podman_runtime.h"
 #include "tests/support/test_support.h"
@@ -83,16 +86,24 @@ TEST(ExecNetwork, BwrapStartsInTheNamespaceTheRunNames) {
   EXPECT_EQ(outside->log, std::to_string(own.st_ino) + "\n");
 }
 
-TEST(ExecNetwork, TheOtherRuntimesRefuseARunThatJoinsANamespace) {
+TEST(ExecNetwork, PodmanJoinsTheNamespaceByItsPath) {
+  ContainerRun run = sample_run();
+  run.network_namespace = "/proc/1/fd/3";
+  const std::vector<std::string> args = PodmanRuntime().arguments_for(run, "n");
+  EXPECT_TRUE(has_word(args, "--network=ns:/proc/1/fd/3"));
+  EXPECT_FALSE(has_word(args, "--network=none"));
+}
+
+TEST(ExecNetwork, DockerRefusesARunThatJoinsANamespace) {
   ContainerRun run = sample_run();
   EXPECT_EQ(cli::network_namespace_problem(run, "podman"), "");
   run.network_namespace = "/proc/1/fd/3";
-  PodmanRuntime podman("/bin/true");
-  Result<ContainerExit> refused = podman.run(run);
+  DockerRuntime docker("/bin/true");
+  Result<ContainerExit> refused = docker.run(run);
   ASSERT_FALSE(refused.ok());
   EXPECT_EQ(refused.error().message,
-            "cannot run p/c: its Pipeline's platform API (rbac) is served only on --runtime exec so far; "
-            "--runtime podman cannot join the pipeline's network namespace (docs/platform-api.md)");
+            "cannot run p/c: its Pipeline's platform API (rbac) is served only on --runtime exec and podman "
+            "so far; --runtime docker cannot join the pipeline's network namespace (docs/platform-api.md)");
 }
 
 }  // namespace
