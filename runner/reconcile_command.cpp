@@ -134,9 +134,9 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     // Only the reports that show a skipped object's status read the statuses of the objects that do not run.
     reconcile_options.skipped_statuses = options.output == "json" || github_environment().active;
   }
-  // The platform API for Pipelines with rbac: served on exec and podman so far (docs/platform-api.md).
+  // The platform API for Pipelines with rbac: served on exec, podman and oci so far (docs/platform-api.md).
   std::unique_ptr<pipeline::PipelineApiHost> api;
-  if ((*runtime)->name() == "exec" || (*runtime)->name() == "podman") {
+  if ((*runtime)->name() != "docker") {
     auto host = make_pipeline_api_host(
         PipelineApiSettings{options.run.secrets_dir, options.run.config_maps_dir, options.api_audit_file});
     if (!host) return outputs.stopped({host.error()});

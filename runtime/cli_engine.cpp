@@ -284,7 +284,8 @@ std::string argument_problem(const ContainerRun& run) {
 
 std::string network_namespace_problem(const ContainerRun& run, const std::string& runtime) {
   if (run.network_namespace.empty()) return {};
-  return "its Pipeline's platform API (rbac) is served only on --runtime exec and podman so far; --runtime " +
+  return "its Pipeline's platform API (rbac) is served only on --runtime exec, podman and oci so far; "
+         "--runtime " +
          runtime + " cannot join the pipeline's network namespace (docs/platform-api.md)";
 }
 

@@ -10,6 +10,7 @@
 #include "api/pipeline_network.h"
 #include "pipeline/api_reach.h"
 #include "runtime/exec_runtime.h"
+#include "runtime/oci_runtime.h"
 #include "runtime/podman_runtime.h"
 #include "tests/api/api_fixture.h"
 
@@ -69,7 +70,9 @@ class ExecReachTest : public ApiRouterTest {
     if (reach) {
       pipeline::add_api_reach(pipeline::ApiReach{network_.namespace_path(), 443, account_.path()}, container);
     }
-    auto exit = podman_ ? runtime::PodmanRuntime().run(as_podman(container)) : exec.run(container);
+    auto exit = podman_ ? runtime::PodmanRuntime().run(as_podman(container))
+                : oci_  ? runtime::OciRuntime().run(as_podman(container))
+                        : exec.run(container);
     EXPECT_TRUE(exit) << exit.error().message;
     return exit ? *exit : runtime::ContainerExit{-1, false, exit.error().message};
   }
@@ -88,6 +91,7 @@ class ExecReachTest : public ApiRouterTest {
 
   std::string kubectl_;
   bool podman_ = false;  // run kubectl on podman instead of exec
+  bool oci_ = false;     // run kubectl with runc on podman's image instead of exec
   PipelineNetwork network_;
   std::string token_;
   TlsMaterial tls_;
@@ -147,6 +151,19 @@ TEST_F(ExecReachTest, KubectlInAPodmanContainerReadsASecretPatchesStatusAndIsRef
   const auto refused = kubectl({"delete", "secret", "db"});
   EXPECT_NE(refused.log.find("Error from server (Forbidden)"), std::string::npos) << refused.log;
   const auto alone = kubectl({"get", "secrets"}, false);  // podman's own namespace: no API
+  EXPECT_NE(alone.exit_code, 0) << alone.log;
+}
+
+TEST_F(ExecReachTest, KubectlInAnOciContainerReadsASecret) {
+  if (!podman_ready() || run("command -v runc").exit_code != 0)
+    GTEST_SKIP() << "runc, podman or the image is missing";
+  oci_ = true;
+  write_file(secrets_.path() / "db" / "password", "s3cret");
+  serve({all_in_namespace()});
+  const auto read = kubectl({"get", "secret", "db", "-o", "jsonpath={.data.password}"});
+  EXPECT_EQ(read.exit_code, 0) << read.log;
+  EXPECT_EQ(read.log, "czNjcmV0");
+  const auto alone = kubectl({"get", "secrets"}, false);  // runc's own empty namespace: no API
   EXPECT_NE(alone.exit_code, 0) << alone.log;
 }
 

@@ -1,7 +1,7 @@
-// runtime/exec_network.h and podman's --network ns:PATH: a run that names a network namespace starts bwrap
-// inside it through nsenter and gives bwrap no --unshare-net; a run that names none keeps its own empty
-// namespace. docker (and oci) refuse such a run rather than run it without the namespace. A stand-in bwrap
-// prints its namespace.
+// runtime/exec_network.h, podman's --network ns:PATH and oci's namespace path: a run that names a network
+// namespace starts bwrap inside it through nsenter and gives bwrap no --unshare-net; a run that names none
+// keeps its own empty namespace. docker refuses such a run rather than run it without the namespace. A
+// stand-in bwrap prints its namespace.
 #include "runtime/exec_network.h"
 
 #include <fcntl.h>
@@ -18,6 +18,7 @@
 #include "runtime/cli_engine.h"
 #include "runtime/docker_runtime.h"
 #include "runtime/exec_runtime.h"
+#include "runtime/oci_runtime.h"
 #include "runtime/podman_runtime.h"
 #include "tests/support/test_support.h"
 
@@ -94,6 +95,15 @@ TEST(ExecNetwork, PodmanJoinsTheNamespaceByItsPath) {
   EXPECT_FALSE(has_word(args, "--network=none"));
 }
 
+TEST(ExecNetwork, OciJoinsTheNamespaceByItsPath) {
+  ContainerRun run = sample_run();
+  EXPECT_NE(oci_config_json(run, OciImage{}).find(R"({"type":"pid"},{"type":"network"},{"type":"ipc"})"),
+            std::string::npos);
+  run.network_namespace = "/proc/1/fd/3";
+  EXPECT_NE(oci_config_json(run, OciImage{}).find(R"({"type":"network","path":"/proc/1/fd/3"})"),
+            std::string::npos);
+}
+
 TEST(ExecNetwork, DockerRefusesARunThatJoinsANamespace) {
   ContainerRun run = sample_run();
   EXPECT_EQ(cli::network_namespace_problem(run, "podman"), "");
@@ -101,9 +111,10 @@ TEST(ExecNetwork, DockerRefusesARunThatJoinsANamespace) {
   DockerRuntime docker("/bin/true");
   Result<ContainerExit> refused = docker.run(run);
   ASSERT_FALSE(refused.ok());
-  EXPECT_EQ(refused.error().message,
-            "cannot run p/c: its Pipeline's platform API (rbac) is served only on --runtime exec and podman "
-            "so far; --runtime docker cannot join the pipeline's network namespace (docs/platform-api.md)");
+  EXPECT_EQ(
+      refused.error().message,
+      "cannot run p/c: its Pipeline's platform API (rbac) is served only on --runtime exec, podman and "
+      "oci so far; --runtime docker cannot join the pipeline's network namespace (docs/platform-api.md)");
 }
 
 }  // namespace
