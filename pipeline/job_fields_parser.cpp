@@ -75,6 +75,8 @@ Status parse_job_fields(const YAML::Node& spec, const std::string& path, const s
   auto permissions = rbac_permissions(spec, path, file);
   if (!permissions) return permissions.error();
   pipeline.rbac_permissions = std::move(*permissions);
+  const YAML::Node account = child(child(spec, "rbac"), "serviceAccount");
+  if (account.IsScalar()) pipeline.rbac_service_account = account.Scalar();
   // An empty value says nothing: the Kratix CLI writes `rbac: {}` and `jobOptions: {}` into every Pipeline.
   for (const char* name : kInapplicable) {
     const YAML::Node node = child(spec, name);

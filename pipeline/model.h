@@ -56,6 +56,7 @@ struct Pipeline {
   // same scratch directory, as a Job with restartPolicy OnFailure does (docs/differences.md).
   int backoff_limit = 0;
   std::vector<RbacPermission> rbac_permissions = {};        // spec.rbac.permissions
+  std::string rbac_service_account = {};                    // spec.rbac.serviceAccount ("": Kratix's name)
   std::vector<InapplicableField> inapplicable_fields = {};  // nodeSelector, tolerations, restartPolicy, rbac
 };
 

@@ -17,8 +17,10 @@
 #include "core/secret_values.h"
 #include "core/yaml_document.h"
 #include "pipeline/cached_pipeline.h"
+#include "pipeline/pipeline_api.h"
 #include "pipeline/pull_auth.h"
 #include "pipeline/volume_staging.h"
+#include "pipeline/workflow_api_access.h"
 #include "pipeline/workflow_status.h"
 
 namespace fs = std::filesystem;
@@ -56,6 +58,7 @@ class PipelineScratch {
     return PipelineScratch(std::move(*dir));
   }
   fs::path path(const char* sub) const { return dir_.path() / sub; }
+  const fs::path& root() const { return dir_.path(); }
 
  private:
   explicit PipelineScratch(ScratchDirectory dir) : dir_(std::move(dir)) {}
@@ -277,6 +280,24 @@ Result<std::optional<Labels>> read_cluster_selectors(const fs::path& metadata, c
   return std::optional<Labels>{std::move(*labels)};
 }
 
+// The pipeline's platform API when it has `rbac` and the run serves one (pipeline_api.h), its reach put
+// on every container; none otherwise.
+Result<std::unique_ptr<PipelineApiSession>> start_api(const Pipeline& pipeline, const WorkflowObject& object,
+                                                      const PipelineScratch& scratch,
+                                                      PipelineObjectAccess& access,
+                                                      const WorkflowOptions& options,
+                                                      std::vector<KeyedContainer>& runs) {
+  if (options.api == nullptr || !serves_platform_api(pipeline)) return std::unique_ptr<PipelineApiSession>();
+  auto session = options.api->start(pipeline, object, scratch.root(), access);
+  if (!session) {
+    return Error{
+        "pipeline \"" + pipeline.name + "\": cannot serve its platform API: " + session.error().message,
+        session.error().where};
+  }
+  for (KeyedContainer& keyed : runs) add_api_reach((*session)->reach(), keyed.run);
+  return session;
+}
+
 // One pipeline in its own scratch directory. Delete workflows have no work-writer (§2.10): their output
 // is not collected.
 Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, const WorkflowObject& object,
@@ -291,12 +312,22 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   }
   auto runs = prepare_runs(pipeline, object, dir, runtime, options);
   if (!runs) return runs.error();
-  const auto key = pipeline_cache_key_for(pipeline, object, status.object_for_cache_key(object.object_yaml),
-                                          *runs, runtime, options);
+  WorkflowApiAccess api_access(status, object.object_yaml);  // outlives the session
+  auto api = start_api(pipeline, object, dir, api_access, options, *runs);
+  if (!api) return api.error();
+  const auto key =
+      *api ? std::nullopt
+           : pipeline_cache_key_for(pipeline, object, status.object_for_cache_key(object.object_yaml), *runs,
+                                    runtime, options);
   int retries = 0;
   auto from_cache = run_or_restore(pipeline, object, *runs, key, dir, runtime, options, retries);
-  if (!from_cache) return from_cache.error();
   PipelineResult result;
+  if (*api) {  // stopped after the last container: nothing writes the status from here on
+    result.api_served = true;
+    result.api_requests = (*api)->requests();
+    api->reset();
+  }
+  if (!from_cache) return from_cache.error();
   result.container_retries = retries;
   result.pipeline = pipeline.name;
   result.from_cache = *from_cache;

@@ -6,6 +6,7 @@
 // output_groups.h, workflow_inputs.h.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -34,6 +35,8 @@ struct PipelineResult {
   std::optional<Suspension> suspension;  // set when workflow-control.yaml stopped the workflow here (§2.8)
   bool from_cache = false;    // its containers did not run: what they produced came from the pipeline cache
   int container_retries = 0;  // containers started again after a failure (jobOptions.backoffLimit)
+  bool api_served = false;    // the pipeline had a platform API (pipeline_api.h)
+  std::uint64_t api_requests = 0;  // requests its containers made to it
 };
 
 // Runs the pipelines in order, each in a fresh scratch directory below options.scratch_dir that is removed

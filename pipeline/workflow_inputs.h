@@ -14,6 +14,8 @@
 
 namespace ferry::pipeline {
 
+class PipelineApiHost;  // pipeline_api.h
+
 // What the KRATIX_* variables describe: the object a workflow runs for.
 struct WorkflowObject {
   std::string workflow_type;  // "resource" | "promise"
@@ -58,6 +60,10 @@ struct WorkflowOptions {
   // Receives every container's output as it ends (container_log.h: masked, bounded); none: not wanted. A
   // pipeline served from the cache runs no container, so gives none.
   const ContainerLogSink* container_logs = nullptr;
+  // Serves each Pipeline with `rbac` its platform API while its containers run (pipeline_api.h); none: no
+  // pipeline gets one. A pipeline served an API is never cached: what it does through the API would not be
+  // done again.
+  PipelineApiHost* api = nullptr;
 };
 
 }  // namespace ferry::pipeline

@@ -106,6 +106,14 @@ Result<std::optional<Suspension>> WorkflowStatus::after_pipeline_texts(
   return std::optional<Suspension>{std::move(suspension)};
 }
 
+Status WorkflowStatus::merge_written_status(const std::string& status_text) {
+  const MergeContext context{workflow_type_, false, false, false, now_};
+  auto merged = merge_status(status_, status_text, "the status written through the platform API", context);
+  if (!merged) return merged.error();
+  status_ = *merged;
+  return ok();
+}
+
 std::string WorkflowStatus::status_yaml() const {
   return to_yaml_text(status_);
 }

@@ -54,6 +54,11 @@ class WorkflowStatus {
                                                          const std::optional<std::string>& status_text,
                                                          const std::string& pipeline, bool is_last);
 
+  // A status write of the pipeline's platform API (pipeline_api.h) while its containers run: merged as an
+  // earlier pipeline's status.yaml is (never with the last pipeline's completion fields, which the
+  // pipeline's own status.yaml gets after its containers). Errors say what is wrong with the text.
+  Status merge_written_status(const std::string& status_text);
+
   std::string status_yaml() const;  // the merged status as YAML text
   const YAML::Node& status() const { return status_; }
   std::string message() const;  // status.message

@@ -71,6 +71,7 @@ RequestReport commit_and_report(RequestReport report, Result<RequestPlan>& plan,
   report.status_message = plan->status_message;
   report.pipelines_from_cache = plan->pipelines_from_cache;
   report.container_retries = plan->container_retries;
+  report.api_requests = plan->api_requests;
   if (plan->suspension) {
     report.result = RequestResult::suspended;
     report.message = describe(*plan->suspension);

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "pipeline/pipeline_api.h"
 #include "pipeline/pipeline_cache.h"
 #include "pipeline/secrets.h"
 #include "pipeline/workflow.h"
@@ -85,6 +86,8 @@ struct ReconcileOptions {
   // Called with each container's log as the container ends (`who`: "ns/name" or the Promise's name), from
   // the worker threads at once: it must lock what it shares. None: not shown.
   std::function<void(const std::string& who, const pipeline::ContainerLog&)> show_container_log;
+  // Serves each Pipeline with `rbac` its platform API (run/pipeline_api_host.h); null: none is served.
+  pipeline::PipelineApiHost* api = nullptr;
 };
 
 }  // namespace ferry::runner

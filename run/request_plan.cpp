@@ -236,6 +236,7 @@ void record_workflow_status(const std::vector<pipeline::PipelineResult>& results
   for (const auto& result : results) {
     plan.pipelines_from_cache += result.from_cache ? 1 : 0;
     plan.container_retries += result.container_retries;
+    if (result.api_served) plan.api_requests[result.pipeline] += result.api_requests;
   }
   plan.status_message = results.back().message;
   plan.suspension = results.back().suspension;

@@ -5,6 +5,7 @@
 // through the RunScheduling's chooser, is the one process it may start.
 #pragma once
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -38,6 +39,7 @@ struct RequestPlan {
   std::vector<std::string> scheduling_notes = {};  // every group's notes, prefixed by the group
   int pipelines_from_cache = 0;                    // the workflow's pipelines served by the pipeline cache
   int container_retries = 0;                       // containers started again (jobOptions.backoffLimit)
+  std::map<std::string, std::uint64_t> api_requests = {};  // by pipeline, for those served a platform API
 };
 
 // The Destinations the plan places the request on, one per placement (none when it is pending).

@@ -1,6 +1,8 @@
 // What a run did, as plain values; rendered as text or JSON by report.h.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -81,7 +83,9 @@ struct RequestReport {
   std::vector<std::string> scheduling_notes = {};
   int pipelines_from_cache = 0;  // pipelines whose outputs came from the pipeline cache (none ran)
   int container_retries = 0;     // containers started again after failing (jobOptions.backoffLimit)
-  int push_retries = 0;          // writer::CommitOutcome::push_retries summed over the object's stores
+  // Requests each pipeline served a platform API made to it (docs/platform-api.md), by pipeline name.
+  std::map<std::string, std::uint64_t> api_requests = {};
+  int push_retries = 0;  // writer::CommitOutcome::push_retries summed over the object's stores
   std::vector<std::string> drifted = {};  // drifted: each "<store> <path>" changed by someone else
   // A request's upgrade to a new Promise version (run/upgrades.h): "upgrade from version v1 to v2" when it
   // ran as one, or why the upgrade waits (a failed one held, --max-upgrades); "" otherwise.

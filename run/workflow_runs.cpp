@@ -90,6 +90,7 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(
     logs.push_back(log);
   };
   workflow_options.container_logs = &sink;
+  workflow_options.api = options.api;
   pipeline::WorkflowObject run_object = object;
   if (feed) run_object.status_yaml = feed->previous;
   run_object.dry_run = options.dry_run;  // `ferry plan`: KRATIX_DRY_RUN=true in every container

@@ -190,6 +190,10 @@ std::function<int()> configure_reconcile(CLI::App& app) {
   app.add_flag("--show-logs", options->show_logs,
                "Print each container's output on stderr when it ends, each line prefixed "
                "\"NAMESPACE/NAME PIPELINE/CONTAINER | \"");
+  app.add_option("--api-audit-file", options->api_audit_file,
+                 "Append a JSON line per request a pipeline makes to its platform API (pipelines with rbac, "
+                 "--runtime exec, podman or oci, as root; docs/platform-api.md)")
+      ->option_text("FILE");
   app.add_option("--publish-status", options->publish_status,
                  "Also commit the status tree to this GitStateStore of the platform, below PATH (default: "
                  "status), one commit per run that changes a status (docs/status.md)")

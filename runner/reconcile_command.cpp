@@ -9,6 +9,7 @@
 #include "pipeline/duration.h"
 #include "platform/loader.h"
 #include "run/compound.h"
+#include "run/pipeline_api_host.h"
 #include "run/reconcile.h"
 #include "run/shard.h"
 #include "run/state_access.h"
@@ -145,6 +146,15 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     }
     // Only the reports that show a skipped object's status read the statuses of the objects that do not run.
     reconcile_options.skipped_statuses = options.output == "json" || github_environment().active;
+  }
+  // The platform API for Pipelines with rbac: served on exec, podman and oci so far (docs/platform-api.md).
+  std::unique_ptr<pipeline::PipelineApiHost> api;
+  if ((*runtime)->name() != "docker") {
+    auto host = make_pipeline_api_host(
+        PipelineApiSettings{options.run.secrets_dir, options.run.config_maps_dir, options.api_audit_file});
+    if (!host) return outputs.stopped({host.error()});
+    api = std::move(*host);
+    reconcile_options.api = api.get();
   }
   auto report = [&] {  // the progress line is erased before the report prints
     Progress progress(progress_wanted());

@@ -22,6 +22,7 @@ struct ReconcileCommandOptions {
   // --publish-status STORE[:PATH]: the status tree also goes to that GitStateStore ("" = only the state
   // branch; run/status_publication.h)
   std::string publish_status;
+  std::string api_audit_file;  // --api-audit-file: the platform API's audit log ("" = none)
 };
 
 int run_reconcile(const ReconcileCommandOptions& options);

@@ -148,6 +148,7 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
   if (!r.scheduling_notes.empty()) entry["scheduling_notes"] = r.scheduling_notes;
   if (r.pipelines_from_cache > 0) entry["pipelines_from_cache"] = r.pipelines_from_cache;
   if (r.container_retries > 0) entry["container_retries"] = r.container_retries;
+  if (!r.api_requests.empty()) entry["api_requests"] = r.api_requests;
   if (r.push_retries > 0) entry["push_retries"] = r.push_retries;
   if (!r.drifted.empty()) entry["drifted"] = r.drifted;
   if (!r.upgrade.empty()) entry["upgrade"] = r.upgrade;

@@ -282,4 +282,11 @@ std::string argument_problem(const ContainerRun& run) {
   return {};
 }
 
+std::string network_namespace_problem(const ContainerRun& run, const std::string& runtime) {
+  if (run.network_namespace.empty()) return {};
+  return "its Pipeline's platform API (rbac) is served only on --runtime exec, podman and oci so far; "
+         "--runtime " +
+         runtime + " cannot join the pipeline's network namespace (docs/platform-api.md)";
+}
+
 }  // namespace ferry::runtime::cli

@@ -132,4 +132,8 @@ std::string json_array(const std::vector<std::string>& items);
 // the run is fine.
 std::string argument_problem(const ContainerRun& run);
 
+// Why `runtime` (named as --runtime names it) cannot run `run`, which asks to join a network namespace
+// (ContainerRun::network_namespace); empty when it asks none.
+std::string network_namespace_problem(const ContainerRun& run, const std::string& runtime);
+
 }  // namespace ferry::runtime::cli

@@ -1,7 +1,8 @@
 // ExecRuntime: one `bwrap ... -- <host command>` per container. The sandbox's root is bwrap's own tmpfs
 // holding read-only binds of the host's top-level entries (so /kratix can be created beside them), made
 // read-only once the run's mounts are in place. On time-out or interrupt (runtime/interrupt.h) bwrap's
-// process group is killed; --die-with-parent and the new pid namespace take everything inside with it.
+// process group is killed; --die-with-parent and the new pid namespace take everything inside with it. A run
+// that joins a network namespace starts bwrap through nsenter (exec_network.h).
 #include "runtime/exec_runtime.h"
 
 #include <unistd.h>
@@ -17,6 +18,7 @@
 #include "core/yaml_document.h"
 #include "runtime/cli_engine.h"
 #include "runtime/exec_limits.h"
+#include "runtime/exec_network.h"
 #include "runtime/interrupt.h"
 #include "runtime/memory_cgroup.h"
 #include "runtime/run_as.h"
@@ -107,9 +109,11 @@ Result<std::vector<std::string>> ExecRuntime::arguments_for(const ContainerRun& 
     return make_error("cannot run " + run.label + ": image \"" + run.image + "\" is not in " + config_.file +
                       "; add it under \"images\"");
   }
-  std::vector<std::string> args{
-      "--die-with-parent", "--new-session", "--unshare-net", "--unshare-pid", "--unshare-ipc",
-      "--unshare-uts",     "--clearenv",    "--setenv",      "PATH",          kPath};
+  std::vector<std::string> args{"--die-with-parent", "--new-session"};
+  const std::vector<std::string> network = exec_network_arguments(run);
+  args.insert(args.end(), network.begin(), network.end());
+  args.insert(args.end(),
+              {"--unshare-pid", "--unshare-ipc", "--unshare-uts", "--clearenv", "--setenv", "PATH", kPath});
   const std::vector<std::string> caps = exec_capability_arguments(run);
   args.insert(args.end(), caps.begin(), caps.end());
   for (const EnvVar& var : run.env) args.insert(args.end(), {"--setenv", var.name, var.value});
@@ -200,8 +204,14 @@ Result<ContainerExit> ExecRuntime::run(const ContainerRun& run) {
   }
   Result<std::vector<std::string>> args = arguments_for(run);
   if (!args) return args.error();
-  std::unique_ptr<MemoryCgroup> cgroup;
   std::string exe = *bwrap;
+  if (!run.network_namespace.empty()) {  // bwrap started inside the namespace (exec_network.h)
+    Result<std::string> nsenter = cli::Tool{"nsenter", "nsenter", "util-linux"}.locate();
+    if (!nsenter) return nsenter.error();
+    args = in_network_namespace(run.network_namespace, exe, *args);
+    exe = *nsenter;
+  }
+  std::unique_ptr<MemoryCgroup> cgroup;
   if (const auto& memory = run.resources.limits.memory_bytes) {
     auto made = MemoryCgroup::create(cli::unique_name(run.label), *memory);
     if (!made) {
@@ -209,7 +219,7 @@ Result<ContainerExit> ExecRuntime::run(const ContainerRun& run) {
                         made.error().message + " (run ferry as root, or use --runtime podman or oci)");
     }
     cgroup = std::move(*made);
-    args = in_cgroup(cgroup->procs_file(), *bwrap, *args);
+    args = in_cgroup(cgroup->procs_file(), exe, *args);
     exe = "/bin/sh";
   }
   for (int attempt = 1;; ++attempt) {

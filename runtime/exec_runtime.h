@@ -1,7 +1,8 @@
 // Runs "containers" without a container engine: each image stands for a host command, named in an image
 // map (ferry-exec.yaml), run in a bubblewrap sandbox that shows the host's files read-only, with a private
-// /dev, /proc and /tmp, no network, and the run's mounts at their container paths, so unchanged pipeline
-// scripts find /kratix/input, /kratix/output and /kratix/metadata.
+// /dev, /proc and /tmp, no network (or the network namespace the run joins: exec_network.h), and the run's
+// mounts at their container paths, so unchanged pipeline scripts find /kratix/input, /kratix/output and
+// /kratix/metadata.
 //
 // ferry-exec.yaml:
 //   images:

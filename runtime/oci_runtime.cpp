@@ -43,11 +43,15 @@ const std::string kSystemMounts =
     R"({"destination":"/dev/mqueue","type":"mqueue","source":"mqueue","options":["nosuid","noexec","nodev"]},)"
     R"({"destination":"/sys","type":"sysfs","source":"sysfs","options":["nosuid","noexec","nodev","ro"]})";
 
-// New pid, network (no interface but a down loopback: no network), ipc, uts and mount namespaces; no device
-// and masked /proc paths unless privileged; the limits' resources and cgroup.
-std::string linux_json(const OciLimits& limits) {
+// New pid, network (no interface but a down loopback: no network; or the run's network namespace, joined by
+// its path), ipc, uts and mount namespaces; no device and masked /proc paths unless privileged; the limits'
+// resources and cgroup.
+std::string linux_json(const OciLimits& limits, const std::string& network_namespace) {
+  const std::string network =
+      network_namespace.empty() ? R"({"type":"network"})"
+                                : R"({"type":"network","path":)" + cli::json_string(network_namespace) + "}";
   std::string json =
-      R"({"namespaces":[{"type":"pid"},{"type":"network"},{"type":"ipc"},{"type":"uts"},{"type":"mount"}],)";
+      R"({"namespaces":[{"type":"pid"},)" + network + R"(,{"type":"ipc"},{"type":"uts"},{"type":"mount"}],)";
   json += R"("resources":{"devices":[{"allow":)" + std::string(limits.privileged ? "true" : "false") +
           R"(,"access":"rwm"}])" + limits.resources + "},";
   if (!limits.cgroups_path.empty()) json += R"("cgroupsPath":)" + cli::json_string(limits.cgroups_path) + ",";
@@ -186,7 +190,8 @@ std::string oci_config_json(const ContainerRun& run, const OciImage& image,
          R"(,"capabilities":{"bounding":)" + limits.capabilities + R"(,"effective":)" + limits.capabilities +
          R"(,"permitted":)" + limits.capabilities +
          R"(},"rlimits":[{"type":"RLIMIT_NOFILE","hard":1024,"soft":1024}],"noNewPrivileges":)" +
-         no_new_privileges + R"(},"mounts":[)" + mounts + R"(],"linux":)" + linux_json(limits) + "}\n";
+         no_new_privileges + R"(},"mounts":[)" + mounts + R"(],"linux":)" +
+         linux_json(limits, run.network_namespace) + "}\n";
 }
 
 OciRuntime::OciRuntime(std::string runc, std::string podman)

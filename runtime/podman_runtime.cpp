@@ -112,7 +112,8 @@ PodmanRuntime::PodmanRuntime(std::string executable)
                                  {"rm", "--force", "--ignore", "--time=0"},
                                  false,
                                  "",
-                                 {"--cgroup-manager=cgroupfs"}},
+                                 {"--cgroup-manager=cgroupfs"},
+                                 true},
                        std::move(executable)) {}
 
 std::vector<std::string> CliEngineRuntime::arguments_for(const ContainerRun& run,
@@ -121,7 +122,11 @@ std::vector<std::string> CliEngineRuntime::arguments_for(const ContainerRun& run
                                                          const std::string& cgroup_parent) const {
   std::vector<std::string> args{"run", "--rm", "--name", container_name};
   add_registry_auth(engine_, run.registry_auth_dir, args);
-  if (!run.network) args.push_back("--network=none");  // else the engine's default network
+  if (!run.network_namespace.empty()) {
+    args.push_back("--network=ns:" + run.network_namespace);  // that namespace's interfaces only
+  } else if (!run.network) {
+    args.push_back("--network=none");  // else the engine's default network
+  }
   args.push_back(pull_flag(run.pull_policy));
   const std::vector<std::string> limits =
       engine_limit_arguments(run, image_user, cgroup_parent, engine_.json_entrypoint);
@@ -161,6 +166,11 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
   Result<std::string> exe = tool.locate();
   if (!exe) return exe.error();
   if (std::string problem = cli::argument_problem(run); !problem.empty()) {
+    return make_error("cannot run " + run.label + ": " + problem);
+  }
+  if (std::string problem =
+          engine_.joins_network_namespaces ? "" : cli::network_namespace_problem(run, engine_.name);
+      !problem.empty()) {
     return make_error("cannot run " + run.label + ": " + problem);
   }
   cli::LogFile log;

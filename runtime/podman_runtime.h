@@ -39,6 +39,9 @@ struct CliEngine {
   // engine's `info` is asked instead. They spare podman's `info` (0.3 s of CPU a run, measured with
   // podman 4.3), which cost a reconcile of 10 containers with memory limits about 10% of its time.
   std::vector<std::string> cgroupfs_manager = {};
+  // Whether a run may join a network namespace (ContainerRun::network_namespace) by its path: podman's
+  // `--network ns:PATH`; docker has no such option, and refuses such a run.
+  bool joins_network_namespaces = false;
 };
 
 class CliEngineRuntime : public ContainerRuntime {

@@ -30,6 +30,11 @@ struct ContainerRun {
   std::filesystem::path registry_auth_dir = {};
   Resources resources = {};  // limits honoured by every runtime but exec (docs/runtimes.md)
   std::optional<SecurityContext> security = {};  // absent: the runtime's defaults (docs/runtimes.md)
+  // A network namespace the container runs in instead of one of its own: a path a process can join (e.g.
+  // "/proc/<pid>/fd/<n>"), so it reaches what listens there and nothing else. Empty: the runtime's own
+  // (`network` above). exec (nsenter), podman (`--network ns:PATH`) and oci (runc's namespaces entry with a
+  // path) join one; docker refuses a run that asks (cli_engine.h).
+  std::string network_namespace = {};
 };
 
 struct ContainerExit {

@@ -1,0 +1,183 @@
+// make_pipeline_api_host (pipeline_api_host.h): one session per pipeline holds its namespace, its server
+// and the adapter that shows the server the workflow's object; the server stops first when it goes.
+#include "run/pipeline_api_host.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "api/api_server.h"
+#include "api/bearer_token.h"
+#include "api/pipeline_network.h"
+#include "core/file_text.h"
+#include "platform/object_text.h"
+
+namespace ferry::runner {
+namespace {
+
+namespace fs = std::filesystem;
+constexpr std::uint16_t kApiPort = 443;
+// Where Kratix runs promise workflows' pods (kratix-newer.md §6.1).
+constexpr const char* kPlatformNamespace = "kratix-platform-system";
+
+// A merge patch that turns `from` into `to` (RFC 7386): keys gone become null, maps are compared within.
+nlohmann::json patch_between(const nlohmann::json& from, const nlohmann::json& to) {
+  if (!from.is_object() || !to.is_object()) return to;
+  nlohmann::json patch = nlohmann::json::object();
+  for (const auto& [key, value] : from.items()) {
+    if (!to.contains(key)) patch[key] = nullptr;
+  }
+  for (const auto& [key, value] : to.items()) {
+    if (!from.contains(key)) {
+      patch[key] = value;
+    } else if (from[key] != value) {
+      patch[key] = patch_between(from[key], value);
+    }
+  }
+  return patch;
+}
+
+// The workflow's object as api/ reads it: JSON of the object text, status writes merged by the workflow.
+class WorkflowObjects : public api::PipelineObjects {
+ public:
+  WorkflowObjects(pipeline::PipelineObjectAccess& access, nlohmann::json promise)
+      : access_(access), promise_(std::move(promise)) {}
+  nlohmann::json object() const override { return object_json(access_.object_yaml()); }
+  nlohmann::json promise() const override { return promise_.is_null() ? object() : promise_; }
+  Result<nlohmann::json> merge_status(const std::string& status_text) override {
+    auto merged = access_.merge_status(status_text);
+    if (!merged) return merged.error();
+    return object_json(*merged);
+  }
+  // A PUT: the merge patch from the current status to `status`, merged as any write is.
+  Result<nlohmann::json> replace_status(const nlohmann::json& status) override {
+    const nlohmann::json current = object().value("status", nlohmann::json::object());
+    return merge_status(patch_between(current, status).dump());
+  }
+
+ private:
+  pipeline::PipelineObjectAccess& access_;
+  nlohmann::json promise_;  // null for a promise workflow: the object itself
+};
+
+std::vector<api::Permission> permissions_of(const pipeline::Pipeline& pipeline) {
+  std::vector<api::Permission> permissions;
+  for (const pipeline::RbacPermission& rule : pipeline.rbac_permissions) {
+    permissions.push_back(api::Permission{rule.resource_namespace, rule.api_groups, rule.resources,
+                                          rule.resource_names, rule.verbs});
+  }
+  return permissions;
+}
+
+api::PipelineView view_of(const pipeline::Pipeline& pipeline, const pipeline::WorkflowObject& object,
+                          const PipelineApiSettings& settings, api::PipelineObjects& objects) {
+  const bool promise_workflow = object.workflow_type == "promise";
+  std::string account = pipeline.rbac_service_account;
+  if (account.empty())  // Kratix's: <promise>-<workflow type>-<action>-<pipeline>
+    account = object.promise_name + "-" + object.workflow_type + "-" + object.action + "-" + pipeline.name;
+  api::PipelineView view;
+  view.access = api::PipelineAccess{
+      promise_workflow ? kPlatformNamespace : object.namespace_, account,
+      promise_workflow ? api::WorkflowType::promise : api::WorkflowType::resource, permissions_of(pipeline)};
+  std::string singular = object.kind;
+  std::transform(singular.begin(), singular.end(), singular.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  view.object_kind =
+      promise_workflow ? api::promise_kind() : api::ServedKind{object.group,  object.version, object.kind,
+                                                               object.plural, singular,       true};
+  view.secrets_dir = settings.secrets_dir;
+  view.config_maps_dir = settings.config_maps_dir;
+  view.objects = &objects;
+  return view;
+}
+
+// The Promise of a resource workflow, as far as the workflow knows it: its name.
+nlohmann::json promise_stub(const pipeline::WorkflowObject& object) {
+  if (object.workflow_type == "promise") return nullptr;
+  return {{"apiVersion", "platform.kratix.io/v1alpha1"},
+          {"kind", "Promise"},
+          {"metadata", {{"name", object.promise_name}}}};
+}
+
+Status write_service_account(const fs::path& dir, const std::string& token, const std::string& ca,
+                             const std::string& namespace_name) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return make_error("cannot create " + dir.string() + ": " + ec.message());
+  for (const auto& [name, text] : {std::pair<const char*, const std::string&>{"token", token},
+                                   {"ca.crt", ca},
+                                   {"namespace", namespace_name}}) {
+    if (Status written = write_file_bytes(dir / name, text); !written) return written;
+  }
+  return ok();
+}
+
+class Session : public pipeline::PipelineApiSession {
+ public:
+  Session(api::PipelineNetwork network, std::unique_ptr<WorkflowObjects> objects, fs::path account_dir)
+      : network_(std::move(network)), objects_(std::move(objects)), account_dir_(std::move(account_dir)) {}
+  ~Session() override {
+    if (server_) server_->stop();
+  }
+  pipeline::ApiReach reach() const override {
+    return pipeline::ApiReach{network_.namespace_path(), kApiPort, account_dir_};
+  }
+  std::uint64_t requests() const override { return server_ ? server_->requests() : 0; }
+
+  api::PipelineNetwork network_;
+  std::unique_ptr<WorkflowObjects> objects_;  // outlives the server, whose router points at it
+  fs::path account_dir_;
+  std::unique_ptr<api::ApiServer> server_;
+};
+
+class Host : public pipeline::PipelineApiHost {
+ public:
+  Host(PipelineApiSettings settings, std::shared_ptr<api::AuditLog> audit)
+      : settings_(std::move(settings)), audit_(std::move(audit)) {}
+
+  Result<std::unique_ptr<pipeline::PipelineApiSession>> start(
+      const pipeline::Pipeline& pipeline, const pipeline::WorkflowObject& object, const fs::path& scratch,
+      pipeline::PipelineObjectAccess& access) override {
+    auto network = api::make_pipeline_network(kApiPort);
+    if (!network) return network.error();
+    auto tls = api::make_tls_material();
+    if (!tls) return tls.error();
+    auto token = api::make_bearer_token();
+    if (!token) return token.error();
+    auto session = std::make_unique<Session>(std::move(*network),
+                                             std::make_unique<WorkflowObjects>(access, promise_stub(object)),
+                                             scratch / "serviceaccount");
+    api::PipelineView view = view_of(pipeline, object, settings_, *session->objects_);
+    if (Status written = write_service_account(session->account_dir_, *token, tls->ca_certificate_pem,
+                                               view.access.namespace_name);
+        !written) {
+      return written.error();
+    }
+    const std::string label =
+        (object.namespace_.empty() ? "" : object.namespace_ + "/") + object.name + "/" + pipeline.name;
+    auto server =
+        api::ApiServer::start(api::Router(std::move(view)), api::ServerSettings{label, *token, *tls, audit_},
+                              session->network_.listener.release());
+    if (!server) return server.error();
+    session->server_ = std::move(*server);
+    return std::unique_ptr<pipeline::PipelineApiSession>(std::move(session));
+  }
+
+ private:
+  PipelineApiSettings settings_;
+  std::shared_ptr<api::AuditLog> audit_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<pipeline::PipelineApiHost>> make_pipeline_api_host(
+    const PipelineApiSettings& settings) {
+  std::shared_ptr<api::AuditLog> audit;
+  if (!settings.audit_file.empty()) {
+    auto opened = api::AuditLog::open(settings.audit_file);
+    if (!opened) return opened.error();
+    audit = *opened;
+  }
+  return std::unique_ptr<pipeline::PipelineApiHost>(std::make_unique<Host>(settings, audit));
+}
+
+}  // namespace ferry::runner
