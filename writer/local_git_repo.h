@@ -25,6 +25,7 @@ class LocalGitRepo : public StateStore {
   std::string describe() const override;
   Result<CommitOutcome> apply(const Change& change) override;
   Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
+  Result<FolderRead> read_folder(const std::string& prefix, const std::string& known_tree) override;
   Result<BranchHistory> history_since(const std::optional<std::string>& since) override;
   Result<std::size_t> pack_loose_objects(std::size_t at_least) override;
 

@@ -40,6 +40,8 @@ class RemoteGitRepo : public StateStore {
   Result<CommitOutcome> apply(const Change& change) override;
   // Fetches, then reads the remote tip from the cache.
   Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
+  // Fetches, then as read_files, with the folder's tree id.
+  Result<FolderRead> read_folder(const std::string& prefix, const std::string& known_tree) override;
   // After a fetch of the branch into the cache, as read_files.
   Result<BranchHistory> history_since(const std::optional<std::string>& since) override;
 
