@@ -211,6 +211,7 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   auto opened = open_stores(declared, open_store);
   if (!opened) return opened.error();
   RunReport run;
+  if (*recorded) run.state_warnings = (*recorded)->warnings;
   const std::optional<Platform> widened =
       *recorded ? with_retired_stores(declared, **recorded, open_store, *opened, run.state_warnings)
                 : std::nullopt;

@@ -127,6 +127,9 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   if (auto shard = parse_shard(options.state.shard)) reconcile_options.shard = *shard;  // checked by the CLI
   if (state) {
     reconcile_options.state = state->store.get();
+    if (!source->access.load_cache.empty())
+      reconcile_options.records_cache =
+          std::filesystem::path(source->access.load_cache).replace_extension(".records-cache");
     reconcile_options.selection = selection_options(options.state);
     reconcile_options.max_deletions = max_deletions(options.state);
     reconcile_options.restore_drift = options.state.restore_drift;
