@@ -1,6 +1,6 @@
 // The shared format of ferry's cache files (the load cache, platform/load_cache.h; the records cache,
 // run/records_cache.h): length-prefixed fields ("5:hello"), so any text survives, under a header line
-// naming the format and its version and above a trailer line holding the md5 of everything before it; and
+// naming the format and its version and above a trailer line holding the SHA-256 of everything before it; and
 // their atomic writing. A cache file only saves time: one that does not check out is an error its reader
 // turns into a warning and a rebuild, never trusted.
 #pragma once
@@ -50,7 +50,7 @@ struct CacheFormat {
   int version = 1;
 };
 
-// "<magic> <version>\n<body>\nmd5 <md5 of all before>\n".
+// "<magic> <version>\n<body>\nsha256 <SHA-256 of all before>\n".
 std::string framed_cache_text(const CacheFormat& format, const std::string& body);
 // The body of a framed text. Errors: "not a ferry <what>", "<what> version N, this ferry reads V",
 // "truncated", "checksum mismatch".
