@@ -176,7 +176,7 @@ void record_state(const IncrementalRun& incremental, const RecordedStatuses& sta
   {
     const runtime::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
-    const RunState after = incremental.after();
+    const RunState& after = incremental.settled_after();
     writer::Change change = run_state_change(
         incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n",
         [&statuses](const ObjectRecord& record) { return statuses.published(record); });

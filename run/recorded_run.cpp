@@ -50,9 +50,10 @@ std::optional<Platform> with_retired_stores(const Platform& declared, const Reco
 std::vector<GitStateStore> stores_to_record(const Platform& declared, const RecordedRun& recorded,
                                             const IncrementalRun& incremental) {
   std::vector<GitStateStore> stores = declared.stores;
-  if (vanished_objects(declared, incremental.after()).empty()) return stores;
-  for (GitStateStore& retired : retired_stores(declared, recorded.stores.stores))
-    stores.push_back(std::move(retired));
+  // The retired stores first: without any, the records (every one) need not be looked at.
+  std::vector<GitStateStore> retired = retired_stores(declared, recorded.stores.stores);
+  if (retired.empty() || vanished_objects(declared, incremental.settled_after()).empty()) return stores;
+  for (GitStateStore& store : retired) stores.push_back(std::move(store));
   return stores;
 }
 
