@@ -54,6 +54,32 @@ TEST_F(LoadCacheE2E, ARunKilledWhileWritingTheCacheLeavesOneTheNextRunUses) {
   EXPECT_EQ(read_file(dir.path() / "stderr").find("is not used"), std::string::npos);
 }
 
+// The records cache's write killed before its rename (the run that finds the records changed by the one
+// before): the old cache stays whole, and the next run, through it, reads the changed folder, skips every
+// request and writes the cache, without a warning.
+TEST_F(LoadCacheE2E, ARunKilledWhileWritingTheRecordsCacheLeavesOneTheNextRunUses) {
+  if (!fault_points_compiled_in()) GTEST_SKIP() << "built without FERRY_FAULT_POINTS";
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const std::string stale = read_file(records_cache());
+  resize_cache_b("small");
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  ASSERT_EQ(read_file(records_cache()), stale);
+
+  FerryOptions killed;
+  killed.env["FERRY_FAULT_POINT"] = "records-cache-write";
+  const auto crash =
+      run_ferry(FerryArgs{"reconcile", "--output", "json", platform().string()} + exec_runtime(), killed);
+  EXPECT_EQ(crash.exit_code, 128 + 9) << crash.error_output;
+  EXPECT_EQ(read_file(records_cache()), stale);
+
+  auto [code, report] = reconcile(exec_runtime());
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "skipped") << name;
+  EXPECT_FALSE(report.contains("state_warnings")) << report.dump();
+  EXPECT_NE(read_file(records_cache()), stale);
+}
+
 // A corrupt cache is one warning, the run skips what it skipped before, and the cache is rebuilt; the run
 // after reads it without a warning and writes nothing.
 TEST_F(LoadCacheE2E, ACorruptCacheIsOneWarningAndIsRebuilt) {
