@@ -23,7 +23,8 @@ enum class FaultPoint {
   kBeforePush,
   kMidPush,
   kBetweenStores,
-  kLoadCacheWrite
+  kLoadCacheWrite,
+  kRecordsCacheWrite
 };
 
 struct FaultPointInfo {
@@ -33,7 +34,7 @@ struct FaultPointInfo {
 };
 
 // The one table of fault points.
-inline constexpr std::array<FaultPointInfo, 7> kFaultPoints = {{
+inline constexpr std::array<FaultPointInfo, 8> kFaultPoints = {{
     {FaultPoint::kBeforeRefMove, "before-ref-move",
      "a commit's objects are written to a local repository, its branch not moved (writer/ref_commit.cpp)"},
     {FaultPoint::kAfterRefMove, "after-ref-move",
@@ -50,6 +51,9 @@ inline constexpr std::array<FaultPointInfo, 7> kFaultPoints = {{
     {FaultPoint::kLoadCacheWrite, "load-cache-write",
      "the load cache's new text written and flushed to its temporary file, not renamed over the cache "
      "(platform/load_cache.cpp)"},
+    {FaultPoint::kRecordsCacheWrite, "records-cache-write",
+     "the records cache's new text written and flushed to its temporary file, not renamed over the cache "
+     "(run/records_cache.cpp)"},
 }};
 
 // FERRY_FAULT_POINT's value: which point, and at which hit (1 = the first).

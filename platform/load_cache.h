@@ -52,11 +52,11 @@ struct LoadCacheUse {
 std::string load_cache_promise_digest(const pipeline::Promise& promise);
 
 // The format version; a cache of any other is rebuilt.
-inline constexpr int kLoadCacheVersion = 1;
+inline constexpr int kLoadCacheVersion = 2;  // 2: a SHA-256 trailer (core/cache_file.h)
 
-// The cache's text: a header naming the format and version, the entries, and an md5 of them.
+// The cache's text: a header naming the format and version, the entries, and a SHA-256 of them.
 std::string encode_load_cache(const LoadCache& cache);
-// Errors: "not a ferry load cache", "load cache version N, this ferry reads 1", "checksum mismatch",
+// Errors: "not a ferry load cache", "load cache version N, this ferry reads 2", "checksum mismatch",
 // "truncated".
 Result<LoadCache> decode_load_cache(const std::string& text);
 

@@ -93,6 +93,8 @@ class IncrementalRun {
   bool enabled() const { return before_ != nullptr; }
   const RunState& before() const { return *before_; }
   RunState after() const;
+  // The records the run leaves, without a copy: only once no task records any more (the run is over).
+  const RunState& settled_after() const { return after_; }
 
  private:
   const RunState* before_;

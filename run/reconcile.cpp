@@ -178,7 +178,7 @@ void record_state(const IncrementalRun& incremental, const RecordedStatuses& sta
   {
     const runtime::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
-    const RunState after = incremental.after();
+    const RunState& after = incremental.settled_after();
     writer::Change change = run_state_change(
         incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n",
         [&statuses](const ObjectRecord& record) { return statuses.published(record); });
@@ -213,6 +213,7 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   auto opened = open_stores(declared, open_store);
   if (!opened) return opened.error();
   RunReport run;
+  if (*recorded) run.state_warnings = (*recorded)->warnings;
   const std::optional<Platform> widened =
       *recorded ? with_retired_stores(declared, **recorded, open_store, *opened, run.state_warnings)
                 : std::nullopt;

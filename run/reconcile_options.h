@@ -38,6 +38,9 @@ struct ReconcileOptions {
   // Where the PromiseReleases that compound passes read from platform Destinations get their bodies
   // (run/promise_release_fetch.h); null: such releases are not fetched (a warning each).
   ReleaseSource* releases = nullptr;
+  // The records cache (run/records_cache.h, docs/load-cache.md) the state's records are read through, kept
+  // beside the load cache; "" (--full-load, --no-state, tests): every record.json is read.
+  std::filesystem::path records_cache = {};
   SelectionOptions selection;
   // A skipped object's report carries its last status, which reads every status kept beside the records
   // (run/recorded_statuses.h): the reports that show it (JSON, the GitHub summary) want it; a text report

@@ -3,13 +3,17 @@
 #include "run/deletion.h"
 #include "run/deletion_guard.h"
 #include "run/recorded_stores.h"
+#include "run/records_cache.h"
 
 namespace ferry::runner {
 
 Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform,
                                                      const ReconcileOptions& options) {
   if (!options.state) return std::optional<RecordedRun>();
-  auto records = load_run_state(*options.state);
+  std::vector<std::string> warnings;
+  auto records = options.records_cache.empty()
+                     ? load_run_state(*options.state)
+                     : load_run_state_cached(*options.state, options.records_cache, false, warnings);
   if (!records) return records.error();
   // Before any workflow or commit: a run that would delete too much does nothing at all.
   if (Status allowed = check_deletions(platform, *records, options.max_deletions); !allowed)
@@ -18,7 +22,8 @@ Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform,
   if (!stores) return stores.error();
   auto cleanups = load_recorded_cleanups(*options.state);
   if (!cleanups) return cleanups.error();
-  return std::optional(RecordedRun{std::move(*records), std::move(*stores), std::move(*cleanups)});
+  return std::optional(
+      RecordedRun{std::move(*records), std::move(*stores), std::move(*cleanups), std::move(warnings)});
 }
 
 std::optional<Platform> with_retired_stores(const Platform& declared, const RecordedRun& recorded,
@@ -45,9 +50,10 @@ std::optional<Platform> with_retired_stores(const Platform& declared, const Reco
 std::vector<GitStateStore> stores_to_record(const Platform& declared, const RecordedRun& recorded,
                                             const IncrementalRun& incremental) {
   std::vector<GitStateStore> stores = declared.stores;
-  if (vanished_objects(declared, incremental.after()).empty()) return stores;
-  for (GitStateStore& retired : retired_stores(declared, recorded.stores.stores))
-    stores.push_back(std::move(retired));
+  // The retired stores first: without any, the records (every one) need not be looked at.
+  std::vector<GitStateStore> retired = retired_stores(declared, recorded.stores.stores);
+  if (retired.empty() || vanished_objects(declared, incremental.settled_after()).empty()) return stores;
+  for (GitStateStore& store : retired) stores.push_back(std::move(store));
   return stores;
 }
 

@@ -22,6 +22,7 @@ struct RecordedRun {
   RunState records;
   RecordedStores stores;
   std::vector<DestinationCleanup> cleanups = {};  // destination_cleanup.h
+  std::vector<std::string> warnings = {};         // a records cache not used (run/records_cache.h)
 };
 
 // nullopt without a state store (options.state). An error when the state cannot be read, or when the

@@ -163,18 +163,27 @@ Result<ObjectRecord> parse_record(const std::string& json_text, const std::strin
   }
 }
 
+Result<std::vector<ObjectRecord>> parse_records(const std::map<std::string, std::string>& files,
+                                                const std::string& store) {
+  std::vector<ObjectRecord> records;
+  for (const auto& [path, text] : files) {
+    if (!path.ends_with(std::string("/") + kRecordFile)) continue;
+    auto record = parse_record(text, store + ":" + path);
+    if (!record) return record.error();
+    records.push_back(std::move(*record));
+  }
+  return records;
+}
+
 Result<RunState> load_run_state(writer::StateStore& store) {
   RunState state;
   // Only the records' folders: the published statuses (status/) and the run's other files are not read.
-  for (const char* folder : {"promises", "requests"}) {
+  for (const char* folder : kRecordFolders) {
     auto files = store.read_files(folder);
     if (!files) return files.error();
-    for (const auto& [path, text] : *files) {
-      if (!path.ends_with(std::string("/") + kRecordFile)) continue;
-      auto record = parse_record(text, store.describe() + ":" + path);
-      if (!record) return record.error();
-      state.emplace(record->directory(), std::move(*record));
-    }
+    auto records = parse_records(*files, store.describe());
+    if (!records) return records.error();
+    for (ObjectRecord& record : *records) state.emplace(record.directory(), std::move(record));
   }
   return state;
 }

@@ -90,6 +90,12 @@ using RunState = std::map<std::string, ObjectRecord>;
 // needs none: run/recorded_statuses.h reads them when wanted). A record that does not parse is an error
 // naming its path.
 Result<RunState> load_run_state(writer::StateStore& store);
+// The record.json files among `files` (one folder as StateStore::read_files gives it; other files are
+// ignored), parsed, in path order; `store` names the store in errors.
+Result<std::vector<ObjectRecord>> parse_records(const std::map<std::string, std::string>& files,
+                                                const std::string& store);
+// The record folders of the state branch, read by load_run_state.
+inline constexpr const char* kRecordFolders[] = {"promises", "requests"};
 
 // The change that turns `before` into `after`: changed records rewritten, vanished ones removed, and the
 // published status file (status_path) of each record whose status or object changed written, of each

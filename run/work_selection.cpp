@@ -1,9 +1,8 @@
 #include "run/work_selection.h"
 
-#include <ctime>
-#include <iomanip>
+#include <chrono>
 #include <set>
-#include <sstream>
+#include <string_view>
 
 #include "core/md5.h"
 #include "pipeline/duration.h"
@@ -151,13 +150,26 @@ std::string request_input_digest(const Platform& platform, const pipeline::Reque
 }
 
 std::optional<std::chrono::system_clock::time_point> parse_rfc3339_utc(const std::string& text) {
-  std::tm tm{};
-  std::istringstream in(text);
-  in >> std::get_time(&tm, "%Y-%m-%dT%H:%M:%SZ");
-  if (in.fail() || in.peek() != std::char_traits<char>::eof()) return std::nullopt;
-  const auto parsed = std::chrono::system_clock::from_time_t(timegm(&tm));
-  if (pipeline::format_rfc3339_utc(parsed) != text) return std::nullopt;
-  return parsed;
+  // Read by hand, exactly in the one form format_rfc3339_utc writes: std::get_time on a stream, once per
+  // record, was 8% of a no-op run at R = 10,000.
+  static constexpr std::string_view kShape = "dddd-dd-ddTdd:dd:ddZ";
+  if (text.size() != kShape.size()) return std::nullopt;
+  for (std::size_t i = 0; i < kShape.size(); ++i) {
+    const bool digit = text[i] >= '0' && text[i] <= '9';
+    if (kShape[i] == 'd' ? !digit : text[i] != kShape[i]) return std::nullopt;
+  }
+  const auto number = [&text](std::size_t at, std::size_t digits) {
+    int value = 0;
+    for (std::size_t i = at; i < at + digits; ++i) value = value * 10 + (text[i] - '0');
+    return value;
+  };
+  const std::chrono::year_month_day date{std::chrono::year(number(0, 4)),
+                                         std::chrono::month(static_cast<unsigned>(number(5, 2))),
+                                         std::chrono::day(static_cast<unsigned>(number(8, 2)))};
+  const int hours = number(11, 2), minutes = number(14, 2), seconds = number(17, 2);
+  if (!date.ok() || hours > 23 || minutes > 59 || seconds > 59) return std::nullopt;
+  return std::chrono::system_clock::time_point(std::chrono::sys_days(date) + std::chrono::hours(hours) +
+                                               std::chrono::minutes(minutes) + std::chrono::seconds(seconds));
 }
 
 }  // namespace ferry::runner

@@ -156,8 +156,8 @@ void add_state_options(CLI::App& app, StateCommandOptions& state) {
                "Record and publish no status (no status/ files on the state branch) and feed none back to "
                "the pipelines (docs/status.md)");
   app.add_flag("--full-load", state.full_load,
-               "Parse and check every platform file, without the load cache kept beside the state "
-               "(docs/load-cache.md)");
+               "Parse and check every platform file and read every record, without the load and records "
+               "caches kept beside the state (docs/load-cache.md)");
   app.add_option(
          "--max-deletions", state.max_deletions,
          "Delete at most N vanished requests and Promises in this run, else stop before running anything "

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "writer/git_tip.h"
+#include "writer/oid_hex.h"
 
 namespace ferry::writer::git {
 namespace {
@@ -78,15 +79,14 @@ Status stage_edits(git_repository* repo, TreeEdit& edit, const FileEdits& edits,
   return ok();
 }
 
-Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
-                                                      const std::string& prefix, const std::string& store) {
-  TreePtr holder;
-  auto start = subtree(repo, tree, prefix, holder, store);
-  if (!start) return start.error();
+namespace {
+
+Result<std::map<std::string, std::string>> blobs_below(git_repository* repo, const git_tree* start,
+                                                       const std::string& prefix, const std::string& store) {
   std::map<std::string, std::string> files;
-  if (*start == nullptr) return files;
+  if (start == nullptr) return files;
   BlobList blobs;
-  if (git_tree_walk(*start, GIT_TREEWALK_PRE, collect_blob, &blobs) != 0) {
+  if (git_tree_walk(start, GIT_TREEWALK_PRE, collect_blob, &blobs) != 0) {
     return failure("cannot walk the tree of " + store);
   }
   const std::string key_prefix = prefix.empty() ? "" : prefix + "/";
@@ -101,6 +101,33 @@ Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, cons
                   std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get()))));
   }
   return files;
+}
+
+}  // namespace
+
+Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
+                                                      const std::string& prefix, const std::string& store) {
+  TreePtr holder;
+  auto start = subtree(repo, tree, prefix, holder, store);
+  if (!start) return start.error();
+  return blobs_below(repo, *start, prefix, store);
+}
+
+Result<FolderRead> read_folder(git_repository* repo, const git_tree* tree, const std::string& prefix,
+                               const std::string& known_tree, const std::string& store) {
+  TreePtr holder;
+  auto start = subtree(repo, tree, prefix, holder, store);
+  if (!start) return start.error();
+  FolderRead read;
+  if (*start != nullptr) read.tree_id = oid_hex(*git_tree_id(*start));
+  if (!read.tree_id.empty() && read.tree_id == known_tree) {
+    read.unchanged = true;
+    return read;
+  }
+  auto files = blobs_below(repo, *start, prefix, store);
+  if (!files) return files.error();
+  read.files = std::move(*files);
+  return read;
 }
 
 Result<std::map<std::string, std::string>> read_blobs_at(git_repository* repo, const std::string& commit,

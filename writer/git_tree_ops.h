@@ -31,5 +31,9 @@ Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, cons
 // as an empty tree.
 Result<std::map<std::string, std::string>> read_blobs_at(git_repository* repo, const std::string& commit,
                                                          const std::string& prefix, const std::string& store);
+// As read_blobs, with the id of the tree at `prefix` ("" when there is none); when that id is `known_tree`,
+// no blob is read and the result is `unchanged` (StateStore::read_folder).
+Result<FolderRead> read_folder(git_repository* repo, const git_tree* tree, const std::string& prefix,
+                               const std::string& known_tree, const std::string& store);
 
 }  // namespace ferry::writer::git

@@ -117,6 +117,19 @@ Result<std::map<std::string, std::string>> LocalGitRepo::read_files_at(const std
   return git::read_blobs_at(*repo, commit, *trimmed, store);
 }
 
+Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const std::string& known_tree) {
+  auto trimmed = normalise_read_prefix(prefix);
+  if (!trimmed) return trimmed.error();
+  if (!holds_repository(path_)) return FolderRead{};
+  const std::string store = "state store " + path_.string();
+  auto repo = repos_->get(store);
+  if (!repo) return repo.error();
+  auto tip = git::read_tip(*repo, "refs/heads/" + branch_, store);
+  if (!tip) return tip.error();
+  if (!tip->tree) return FolderRead{};
+  return git::read_folder(*repo, tip->tree.get(), *trimmed, known_tree, store);
+}
+
 Result<BranchHistory> LocalGitRepo::history_since(const std::optional<std::string>& since) {
   if (!holds_repository(path_)) return BranchHistory{};
   const std::string store = "state store " + path_.string();

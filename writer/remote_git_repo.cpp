@@ -191,6 +191,20 @@ Result<std::map<std::string, std::string>> RemoteGitRepo::read_files_at(const st
   return git::read_blobs_at(cache->repo.get(), commit, *trimmed, store);
 }
 
+Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const std::string& known_tree) {
+  auto trimmed = normalise_read_prefix(prefix);
+  if (!trimmed) return trimmed.error();
+  const std::string store = describe();
+  auto cache = lock_cache(cache_path_, branch_, store);
+  if (!cache) return cache.error();
+  auto remote_tip = git::fetch_branch(cache->repo.get(), {url_, branch_, credentials_, store});
+  if (!remote_tip) return remote_tip.error();
+  auto tip = git::load_tip(cache->repo.get(), *remote_tip, store);
+  if (!tip) return tip.error();
+  if (!tip->tree) return FolderRead{};
+  return git::read_folder(cache->repo.get(), tip->tree.get(), *trimmed, known_tree, store);
+}
+
 Result<BranchHistory> RemoteGitRepo::history_since(const std::optional<std::string>& since) {
   const std::string store = describe();
   auto cache = lock_cache(cache_path_, branch_, store);

@@ -43,6 +43,8 @@ class RemoteGitRepo : public StateStore {
   // The files of commit `commit` of this repository (the fetch cache's, for a remote store): no fetch.
   Result<std::map<std::string, std::string>> read_files_at(const std::string& commit,
                                                            const std::string& prefix) override;
+  // Fetches, then as read_files, with the folder's tree id.
+  Result<FolderRead> read_folder(const std::string& prefix, const std::string& known_tree) override;
   // After a fetch of the branch into the cache, as read_files.
   Result<BranchHistory> history_since(const std::optional<std::string>& since) override;
 

@@ -108,6 +108,15 @@ struct BranchHistory {
 // How far back history_since looks for `since`.
 inline constexpr int kHistoryHorizon = 10000;
 
+// What read_folder gives: the id of the folder's tree on the tip ("" when the store keeps none, or the
+// folder is absent), and its files unless that id is the one the caller already knows (`unchanged`: then
+// `files` is empty and the caller keeps what it made of them the last time).
+struct FolderRead {
+  std::string tree_id;
+  bool unchanged = false;
+  std::map<std::string, std::string> files;  // as read_files
+};
+
 class StateStore {
  public:
   virtual ~StateStore() = default;
@@ -129,6 +138,15 @@ class StateStore {
                                                                    const std::string& prefix) {
     (void)commit;
     return read_files(prefix);
+  }
+  // read_files(prefix), or only the folder's tree id when it is `known_tree` (a non-empty Git tree id): one
+  // tip read, so the id and the files are of the same commit. Stores that keep no trees read every file and
+  // give no id: this default.
+  virtual Result<FolderRead> read_folder(const std::string& prefix, const std::string& known_tree) {
+    (void)known_tree;
+    auto files = read_files(prefix);
+    if (!files) return files.error();
+    return FolderRead{"", false, std::move(*files)};
   }
   // The branch's tip, and its first-parent commits after `since` (none when `since` is nullopt or the tip
   // itself): one ref read (a fetch for a remote store) when the tip has not moved. Stores that keep no

@@ -30,7 +30,8 @@ TEST(FaultPoint, ParsesANameWithAHitCount) {
 TEST(FaultPoint, AnUnknownNameListsTheKnownOnes) {
   EXPECT_EQ(parse_fault_spec("before-ref-mvoe:2").error().render(),
             "unknown fault point \"before-ref-mvoe\"; known: before-ref-move, after-ref-move, "
-            "before-state-record, before-push, mid-push, between-stores, load-cache-write");
+            "before-state-record, before-push, mid-push, between-stores, load-cache-write, "
+            "records-cache-write");
 }
 
 TEST(FaultPoint, ABadHitCountIsRefused) {

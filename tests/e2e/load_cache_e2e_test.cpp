@@ -19,6 +19,7 @@ using ferry::testing::write_file;
 class LoadCacheE2E : public ferry::testing::PlatformFixture {
  protected:
   std::filesystem::path cache() const { return platform() / ".ferry/state.git.load-cache"; }
+  std::filesystem::path records_cache() const { return platform() / ".ferry/state.git.records-cache"; }
   // cache-b's size made `size` (a change of one request of the two in its file).
   void resize_cache_b(const std::string& size) {
     std::string text = read_file(platform() / "requests/redis.yaml");
@@ -33,7 +34,7 @@ TEST_F(LoadCacheE2E, ARunKilledWhileWritingTheCacheLeavesOneTheNextRunUses) {
   if (!fault_points_compiled_in()) GTEST_SKIP() << "built without FERRY_FAULT_POINTS";
   ASSERT_EQ(reconcile(exec_runtime()).first, 0);
   const std::string first_cache = read_file(cache());
-  ASSERT_TRUE(first_cache.starts_with("ferry-load-cache 1\n"));
+  ASSERT_TRUE(first_cache.starts_with("ferry-load-cache 2\n"));
 
   resize_cache_b("small");
   FerryOptions killed;
@@ -51,6 +52,32 @@ TEST_F(LoadCacheE2E, ARunKilledWhileWritingTheCacheLeavesOneTheNextRunUses) {
   EXPECT_EQ(results.at("default/shop"), "skipped");
   EXPECT_NE(read_file(cache()), first_cache);
   EXPECT_EQ(read_file(dir.path() / "stderr").find("is not used"), std::string::npos);
+}
+
+// The records cache's write killed before its rename (the run that finds the records changed by the one
+// before): the old cache stays whole, and the next run, through it, reads the changed folder, skips every
+// request and writes the cache, without a warning.
+TEST_F(LoadCacheE2E, ARunKilledWhileWritingTheRecordsCacheLeavesOneTheNextRunUses) {
+  if (!fault_points_compiled_in()) GTEST_SKIP() << "built without FERRY_FAULT_POINTS";
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const std::string stale = read_file(records_cache());
+  resize_cache_b("small");
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  ASSERT_EQ(read_file(records_cache()), stale);
+
+  FerryOptions killed;
+  killed.env["FERRY_FAULT_POINT"] = "records-cache-write";
+  const auto crash =
+      run_ferry(FerryArgs{"reconcile", "--output", "json", platform().string()} + exec_runtime(), killed);
+  EXPECT_EQ(crash.exit_code, 128 + 9) << crash.error_output;
+  EXPECT_EQ(read_file(records_cache()), stale);
+
+  auto [code, report] = reconcile(exec_runtime());
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "skipped") << name;
+  EXPECT_FALSE(report.contains("state_warnings")) << report.dump();
+  EXPECT_NE(read_file(records_cache()), stale);
 }
 
 // A corrupt cache is one warning, the run skips what it skipped before, and the cache is rebuilt; the run
@@ -94,9 +121,45 @@ TEST_F(LoadCacheE2E, APromiseChangeChecksOnlyItsRequestsAgain) {
 // --full-load neither reads nor writes the cache; --no-state has none.
 TEST_F(LoadCacheE2E, FullLoadAndNoStateLeaveTheCacheAlone) {
   ASSERT_EQ(reconcile(exec_runtime() + FerryArgs{"--full-load"}).first, 0);
+  ASSERT_EQ(reconcile(exec_runtime() + FerryArgs{"--full-load"}).first, 0);
   EXPECT_FALSE(std::filesystem::exists(cache()));
+  EXPECT_FALSE(std::filesystem::exists(records_cache()));
   ASSERT_EQ(reconcile(exec_runtime() + FerryArgs{"--no-state"}).first, 0);
   EXPECT_FALSE(std::filesystem::exists(cache()));
+}
+
+// The records cache (docs/load-cache.md, "The records cache"): written by the first run that finds records,
+// not rewritten by a no-op; a corrupt one is one warning in the report, the run skips what it skipped
+// before, and it is rebuilt as it was; the run after one that recorded something brings it up to date
+// without a warning.
+TEST_F(LoadCacheE2E, ACorruptRecordsCacheIsOneWarningAndIsRebuilt) {
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  ASSERT_TRUE(std::filesystem::exists(records_cache()));
+  const std::string good = read_file(records_cache());
+  const auto written = std::filesystem::last_write_time(records_cache());
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  EXPECT_EQ(std::filesystem::last_write_time(records_cache()), written);
+
+  write_file(records_cache(), good.substr(0, good.size() / 2));
+  auto [code, report] = reconcile(exec_runtime());
+  EXPECT_EQ(code, 0);
+  for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "skipped") << name;
+  ASSERT_TRUE(report.contains("state_warnings")) << report.dump();
+  EXPECT_EQ(
+      report["state_warnings"],
+      nlohmann::json::array({"the records cache " + records_cache().string() +
+                             " is not used (truncated); every record was read and the cache is rebuilt"}));
+  EXPECT_EQ(read_file(records_cache()), good);
+
+  resize_cache_b("small");
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  EXPECT_EQ(read_file(records_cache()), good);  // stale now: the records it read are those before the run
+  auto [again, unchanged] = reconcile(exec_runtime());
+  EXPECT_EQ(again, 0);
+  EXPECT_NE(read_file(records_cache()), good);
+  for (const auto& [name, result] : results_by_name(unchanged)) EXPECT_EQ(result, "skipped") << name;
+  EXPECT_FALSE(unchanged.contains("state_warnings")) << unchanged.dump();
 }
 
 }  // namespace

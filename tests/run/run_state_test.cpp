@@ -180,6 +180,11 @@ TEST(Selection, TimestampsParseOnlyInTheFormFerryWrites) {
   EXPECT_FALSE(parse_rfc3339_utc("2026-11-22 08:00:00"));
   EXPECT_FALSE(parse_rfc3339_utc("2026-13-22T08:00:00Z"));
   EXPECT_FALSE(parse_rfc3339_utc("2026-11-22T08:00:00Zjunk"));
+  EXPECT_FALSE(parse_rfc3339_utc("2026-02-30T08:00:00Z"));
+  EXPECT_FALSE(parse_rfc3339_utc("2026-11-22T24:00:00Z"));
+  EXPECT_FALSE(parse_rfc3339_utc("2026-11-22T08:00:60Z"));
+  EXPECT_FALSE(parse_rfc3339_utc("2026-11-2xT08:00:00Z"));
+  EXPECT_EQ(pipeline::format_rfc3339_utc(*parse_rfc3339_utc("2024-02-29T23:59:59Z")), "2024-02-29T23:59:59Z");
 }
 
 }  // namespace

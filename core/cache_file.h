@@ -1,0 +1,65 @@
+// The shared format of ferry's cache files (the load cache, platform/load_cache.h; the records cache,
+// run/records_cache.h): length-prefixed fields ("5:hello"), so any text survives, under a header line
+// naming the format and its version and above a trailer line holding the SHA-256 of everything before it; and
+// their atomic writing. A cache file only saves time: one that does not check out is an error its reader
+// turns into a warning and a rebuild, never trusted.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "core/error.h"
+#include "core/fault_point.h"
+
+namespace ferry {
+
+class FieldEncoder {
+ public:
+  void field(std::string_view value);
+  void number(long value);
+  void location(const SourceLocation& where);
+  std::string& text() { return text_; }
+
+ private:
+  std::string text_;
+};
+
+// Reads what FieldEncoder wrote; every read after the first malformed field fails.
+class FieldDecoder {
+ public:
+  explicit FieldDecoder(std::string_view text) : text_(text) {}
+  bool field(std::string& value);
+  bool number(long& value);
+  bool number(int& value);
+  bool flag(bool& value);
+  bool location(SourceLocation& where);
+  bool done() const { return good_ && at_ == text_.size(); }
+
+ private:
+  std::string_view text_;
+  std::size_t at_ = 0;
+  bool good_ = true;
+};
+
+// What a cache file is: `magic` (its header's first word, "ferry-load-cache") and `what` (its name in
+// errors, "load cache").
+struct CacheFormat {
+  std::string_view magic;
+  std::string_view what;
+  int version = 1;
+};
+
+// "<magic> <version>\n<body>\nsha256 <SHA-256 of all before>\n".
+std::string framed_cache_text(const CacheFormat& format, const std::string& body);
+// The body of a framed text. Errors: "not a ferry <what>", "<what> version N, this ferry reads V",
+// "truncated", "checksum mismatch".
+Result<std::string_view> cache_body(const CacheFormat& format, std::string_view text);
+
+// Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed over it, with the
+// fault point `point` between the two. A run killed there leaves the old file and a stray temporary one.
+// Error: "cannot write the <what> <path>".
+Status write_cache_file(const std::filesystem::path& path, const std::string& text, const CacheFormat& format,
+                        FaultPoint point);
+
+}  // namespace ferry

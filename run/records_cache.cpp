@@ -1,0 +1,181 @@
+// The records cache's entries in the fields of core/cache_file.h (records_cache.h): every field of an
+// ObjectRecord, so that a record taken from the cache equals the one parse_record gives for its file.
+#include "run/records_cache.h"
+
+#include "core/cache_file.h"
+#include "core/file_text.h"
+
+namespace ferry::runner {
+namespace {
+
+constexpr CacheFormat kFormat{"ferry-records-cache", "records cache", kRecordsCacheVersion};
+
+constexpr std::string PlacementReport::*kPlacementFields[] = {
+    &PlacementReport::destination, &PlacementReport::pipeline,  &PlacementReport::directory,
+    &PlacementReport::path,        &PlacementReport::misplaced, &PlacementReport::moved_from,
+    &PlacementReport::policy,      &PlacementReport::location,  &PlacementReport::placement_state,
+    &PlacementReport::moved_reason};
+
+constexpr std::string ObjectRecord::*kRecordFields[] = {
+    &ObjectRecord::kind,           &ObjectRecord::name,         &ObjectRecord::namespace_,
+    &ObjectRecord::promise,        &ObjectRecord::input_digest, &ObjectRecord::message,
+    &ObjectRecord::status_message, &ObjectRecord::status_yaml,  &ObjectRecord::last_run,
+    &ObjectRecord::object_yaml};
+
+void encode_record(FieldEncoder& out, const ObjectRecord& record) {
+  for (auto field : kRecordFields) out.field(record.*field);
+  out.number(static_cast<long>(record.result));
+  out.number(record.status_beside);
+  out.number(record.has_health);
+  out.number(record.retry_at ? 1 : 0);
+  if (record.retry_at) out.field(*record.retry_at);
+  out.number(static_cast<long>(record.placements.size()));
+  for (const PlacementReport& placement : record.placements) {
+    for (auto field : kPlacementFields) out.field(placement.*field);
+  }
+  out.number(static_cast<long>(record.commits.size()));
+  for (const CommitReport& commit : record.commits) {
+    for (const std::string* s : {&commit.store, &commit.branch, &commit.sha}) out.field(*s);
+    out.number(static_cast<long>(commit.drift_restored.size()));
+    for (const std::string& path : commit.drift_restored) out.field(path);
+  }
+}
+
+// Reads `count` entries with `read_one` into `items`; false on a malformed count or entry.
+template <typename T, typename Read>
+bool decode_list(FieldDecoder& in, std::vector<T>& items, Read read_one) {
+  long count = 0;
+  if (!in.number(count) || count < 0) return false;
+  items.reserve(static_cast<std::size_t>(count));
+  for (long i = 0; i < count; ++i) {
+    if (!read_one(items.emplace_back())) return false;
+  }
+  return true;
+}
+
+bool decode_commit(FieldDecoder& in, CommitReport& commit) {
+  for (std::string* s : {&commit.store, &commit.branch, &commit.sha})
+    if (!in.field(*s)) return false;
+  return decode_list(in, commit.drift_restored, [&](std::string& path) { return in.field(path); });
+}
+
+bool decode_record(FieldDecoder& in, ObjectRecord& record) {
+  for (auto field : kRecordFields)
+    if (!in.field(record.*field)) return false;
+  long result = 0;
+  bool retry = false;
+  if (!in.number(result) || result < 0 || result > static_cast<long>(RequestResult::paused) ||
+      !in.flag(record.status_beside) || !in.flag(record.has_health) || !in.flag(retry))
+    return false;
+  record.result = static_cast<RequestResult>(result);
+  if (retry && !in.field(record.retry_at.emplace())) return false;
+  const auto placement = [&](PlacementReport& p) {
+    for (auto field : kPlacementFields)
+      if (!in.field(p.*field)) return false;
+    return true;
+  };
+  return decode_list(in, record.placements, placement) &&
+         decode_list(in, record.commits, [&](CommitReport& c) { return decode_commit(in, c); });
+}
+
+}  // namespace
+
+std::string encode_records_cache(const RecordsCache& cache) {
+  FieldEncoder out;
+  out.number(static_cast<long>(cache.folders.size()));
+  for (const auto& [folder, cached] : cache.folders) {
+    out.field(folder);
+    out.field(cached.tree_id);
+    out.number(static_cast<long>(cached.records.size()));
+    for (const ObjectRecord& record : cached.records) encode_record(out, record);
+  }
+  return framed_cache_text(kFormat, out.text());
+}
+
+Result<RecordsCache> decode_records_cache(const std::string& text) {
+  auto body = cache_body(kFormat, text);
+  if (!body) return body.error();
+  FieldDecoder in(*body);
+  RecordsCache cache;
+  long folders = 0;
+  if (!in.number(folders) || folders < 0) return make_error("truncated");
+  for (long f = 0; f < folders; ++f) {
+    std::string folder;
+    CachedFolder cached;
+    if (!in.field(folder) || !in.field(cached.tree_id) ||
+        !decode_list(in, cached.records, [&](ObjectRecord& r) { return decode_record(in, r); }))
+      return make_error("truncated");
+    cache.folders.emplace(std::move(folder), std::move(cached));
+  }
+  if (!in.done()) return make_error("truncated");
+  return cache;
+}
+
+Result<std::optional<RecordsCache>> read_records_cache(const std::filesystem::path& path) {
+  const std::optional<std::string> text = read_file_text(path);
+  if (!text) return std::optional<RecordsCache>();
+  auto cache = decode_records_cache(*text);
+  if (!cache) return cache.error();
+  return std::optional<RecordsCache>(std::move(*cache));
+}
+
+namespace {
+
+// Whether `after` keys its folders by other trees than `before` (or before was none).
+bool trees_differ(const RecordsCache* before, const RecordsCache& after) {
+  if (!before || before->folders.size() != after.folders.size()) return true;
+  for (const auto& [folder, cached] : after.folders) {
+    const auto old = before->folders.find(folder);
+    if (old == before->folders.end() || old->second.tree_id != cached.tree_id) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Result<RunState> load_run_state_cached(writer::StateStore& store, const std::filesystem::path& path,
+                                       bool read_only, std::vector<std::string>& warnings) {
+  auto before = read_records_cache(path);
+  if (!before)
+    warnings.push_back("the records cache " + path.string() + " is not used (" + before.error().message +
+                       "); every record was read and the cache is rebuilt");
+  RecordsCache* known = before && *before ? &**before : nullptr;
+  RecordsCache after;
+  std::vector<std::vector<ObjectRecord>> untreed;  // of folders the store gives no tree id for
+  for (const char* folder : kRecordFolders) {
+    CachedFolder* cached = nullptr;
+    if (known && known->folders.contains(folder)) cached = &known->folders.at(folder);
+    auto read = store.read_folder(folder, cached ? cached->tree_id : "");
+    if (!read) return read.error();
+    std::vector<ObjectRecord> records;
+    if (read->unchanged && cached) {
+      records = std::move(cached->records);
+    } else {
+      auto parsed = parse_records(read->files, store.describe());
+      if (!parsed) return parsed.error();
+      records = std::move(*parsed);
+    }
+    if (read->tree_id.empty())
+      untreed.push_back(std::move(records));
+    else
+      after.folders[folder] = {read->tree_id, std::move(records)};
+  }
+  if (!read_only && trees_differ(known, after) && (known || !after.folders.empty() || !before))
+    (void)write_records_cache(path, after);
+  RunState state;
+  const auto add = [&](std::vector<ObjectRecord>& records) {
+    for (ObjectRecord& record : records) {
+      std::string directory = record.directory();
+      state.emplace(std::move(directory), std::move(record));
+    }
+  };
+  for (auto& [folder, cached] : after.folders) add(cached.records);
+  for (auto& records : untreed) add(records);
+  return state;
+}
+
+Status write_records_cache(const std::filesystem::path& path, const RecordsCache& cache) {
+  return write_cache_file(path, encode_records_cache(cache), kFormat, FaultPoint::kRecordsCacheWrite);
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,55 @@
+// The records cache (docs/load-cache.md, "The records cache"): the records of the state branch's record
+// folders (promises/, requests/) as the last run read them, each folder's keyed by the id of its Git tree,
+// kept in a checksummed file beside the load cache. A run whose record folders have the trees summarised
+// takes their records from it and reads no record.json; a folder whose tree changed is read and parsed as
+// without the cache, and the cache rewritten. A cache that is corrupt, foreign or of another version is
+// not trusted: it reads as an error, and the caller reads every record and rebuilds it with a warning.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "run/run_state.h"
+#include "writer/state_store.h"
+
+namespace ferry::runner {
+
+struct CachedFolder {
+  std::string tree_id;                // the folder's Git tree on the state branch
+  std::vector<ObjectRecord> records;  // every record.json below it, parsed, in path order
+  bool operator==(const CachedFolder&) const = default;
+};
+
+struct RecordsCache {
+  std::map<std::string, CachedFolder> folders;  // by folder: "promises", "requests"
+  bool operator==(const RecordsCache&) const = default;
+};
+
+// The format version; a cache of any other is rebuilt.
+inline constexpr int kRecordsCacheVersion = 1;
+
+// The cache's text (core/cache_file.h's frame) and back. Errors: "not a ferry records cache", "records
+// cache version N, this ferry reads 1", "checksum mismatch", "truncated".
+std::string encode_records_cache(const RecordsCache& cache);
+Result<RecordsCache> decode_records_cache(const std::string& text);
+
+// Reads `path`: nullopt when it does not exist, an error when it cannot be trusted.
+Result<std::optional<RecordsCache>> read_records_cache(const std::filesystem::path& path);
+// Writes `path` atomically (fault point records-cache-write between the flushed temporary file and the
+// rename).
+Status write_records_cache(const std::filesystem::path& path, const RecordsCache& cache);
+
+// load_run_state through the records cache at `path`: each record folder whose tree is the one cached is
+// taken from the cache, the others read and parsed. The cache is rewritten when a folder's tree changed
+// (unless `read_only`; a write that fails is ignored: the cache only saves time). A cache that cannot be
+// trusted adds one warning to `warnings`:
+//   the records cache <path> is not used (<why>); every record was read and the cache is rebuilt
+// Stores that keep no trees (StateStore::read_folder) are read as without the cache.
+Result<RunState> load_run_state_cached(writer::StateStore& store, const std::filesystem::path& path,
+                                       bool read_only, std::vector<std::string>& warnings);
+
+}  // namespace ferry::runner

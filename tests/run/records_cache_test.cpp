@@ -1,0 +1,192 @@
+// The records cache (run/records_cache.h): its format keeps every field of a record, and a load through it
+// gives exactly the records load_run_state reads, reading no record whose folder's tree it has, while a
+// stale cache is brought up to date and a corrupt one is rebuilt with a warning.
+#include "run/records_cache.h"
+
+#include <gtest/gtest.h>
+
+#include "core/file_text.h"
+#include "tests/support/test_support.h"
+#include "writer/local_git_repo.h"
+#include "writer/memory_state_store.h"
+
+namespace ferry::runner {
+namespace {
+
+ObjectRecord record_named(const std::string& name) {
+  ObjectRecord record;
+  record.kind = "Redis";
+  record.name = name;
+  record.namespace_ = "team-a";
+  record.promise = "redis";
+  record.input_digest = "d-" + name;
+  record.last_run = "2026-11-22T08:00:00Z";
+  record.placements = {{"dev", "instance", ".", "dev/resources/team-a/redis/" + name, "", ""}};
+  record.commits = {{"clusters", "main", "abc"}};
+  record.object_yaml = "kind: Redis\nmetadata:\n  name: " + name + "\n";
+  return record;
+}
+
+// Every field set to something other than its default.
+ObjectRecord full_record() {
+  ObjectRecord record = record_named("full");
+  record.result = RequestResult::suspended;
+  record.message = "a message\nwith 3:colons:";
+  record.status_message = "status";
+  record.status_yaml = "message: ok\n";
+  record.status_beside = true;
+  record.has_health = true;
+  record.retry_at = "2026-11-22T09:00:00Z";
+  record.placements[0].misplaced = "why";
+  record.placements[0].moved_from = "old";
+  record.placements[0].policy = "web";
+  record.placements[0].location = "eu";
+  record.placements[0].placement_state = "Bound";
+  record.placements[0].moved_reason = "offline";
+  record.commits[0].drift_restored = {"a/b.yaml"};
+  record.commits.push_back({"other", "main", "def"});
+  return record;
+}
+
+TEST(RecordsCache, ItsTextKeepsEveryFieldOfARecord) {
+  RecordsCache cache;
+  cache.folders["requests"] = {"0123abcd", {full_record(), record_named("b")}};
+  cache.folders["promises"] = {"4567", {}};
+  auto decoded = decode_records_cache(encode_records_cache(cache));
+  ASSERT_TRUE(decoded.ok()) << decoded.error().render();
+  EXPECT_EQ(*decoded, cache);
+}
+
+TEST(RecordsCache, AnUntrustworthyTextSaysWhy) {
+  RecordsCache cache;
+  cache.folders["requests"] = {"0123abcd", {full_record()}};
+  std::string text = encode_records_cache(cache);
+  std::string flipped = text;
+  flipped[text.find("full")] = 'F';
+  EXPECT_EQ(decode_records_cache(flipped).error().message, "checksum mismatch");
+  EXPECT_EQ(decode_records_cache(text.substr(0, text.size() - 3)).error().message, "truncated");
+  EXPECT_EQ(decode_records_cache("ferry-records-cache 9\n").error().message,
+            "records cache version 9, this ferry reads 1");
+  EXPECT_EQ(decode_records_cache("ferry-load-cache 1\n").error().message, "not a ferry records cache");
+}
+
+// A LocalGitRepo whose read_folder calls are counted by whether they read files.
+class CountingStore : public writer::StateStore {
+ public:
+  explicit CountingStore(writer::StateStore& inner) : inner_(inner) {}
+  std::string describe() const override { return inner_.describe(); }
+  Result<writer::CommitOutcome> apply(const writer::Change& change) override { return inner_.apply(change); }
+  Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override {
+    ++folders_read;
+    return inner_.read_files(prefix);
+  }
+  Result<writer::FolderRead> read_folder(const std::string& prefix, const std::string& known_tree) override {
+    auto read = inner_.read_folder(prefix, known_tree);
+    if (read && !read->unchanged) ++folders_read;
+    return read;
+  }
+  int folders_read = 0;
+
+ private:
+  writer::StateStore& inner_;
+};
+
+writer::Change records_change(const std::vector<ObjectRecord>& records) {
+  RunState after;
+  for (const ObjectRecord& record : records) after[record.directory()] = record;
+  return run_state_change({}, after, "records\n\nFerry-Run: test\n");
+}
+
+class RecordsCacheLoad : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto opened = writer::LocalGitRepo::open(dir_.path() / "state.git", "state");
+    ASSERT_TRUE(opened.ok()) << opened.error().render();
+    repo_ = std::move(*opened);
+    counting_ = std::make_unique<CountingStore>(*repo_);
+    ObjectRecord promise;
+    promise.kind = "Promise";
+    promise.name = "redis";
+    promise.promise = "redis";
+    promise.object_yaml = "kind: Promise\n";
+    ASSERT_TRUE(repo_->apply(records_change({promise, record_named("a"), full_record()})).ok());
+  }
+  // Loads through the cache; the warnings it gave, and the folders it read, are kept.
+  RunState load() {
+    counting_->folders_read = 0;
+    warnings_.clear();
+    auto state = load_run_state_cached(*counting_, cache_path(), false, warnings_);
+    EXPECT_TRUE(state.ok()) << state.error().render();
+    return state ? *state : RunState{};
+  }
+  std::filesystem::path cache_path() const { return dir_.path() / "state.git.records-cache"; }
+  RunState uncached() { return load_run_state(*repo_).value(); }
+
+  ferry::testing::TempDir dir_;
+  std::unique_ptr<writer::LocalGitRepo> repo_;
+  std::unique_ptr<CountingStore> counting_;
+  std::vector<std::string> warnings_;
+};
+
+// The first load reads both folders and writes the cache; the next reads none and gives the same records.
+TEST_F(RecordsCacheLoad, AnUnchangedStateIsTakenFromTheCacheWithoutReadingARecord) {
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(counting_->folders_read, 2);
+  ASSERT_TRUE(std::filesystem::exists(cache_path()));
+  const RunState cached = load();
+  EXPECT_EQ(counting_->folders_read, 0);
+  EXPECT_EQ(cached, uncached());
+  EXPECT_EQ(cached.size(), 3u);
+  EXPECT_TRUE(warnings_.empty());
+}
+
+// A commit that changes a record leaves the cache stale: its folder is read again (no warning: every run
+// that records something does this), the other is not, and the cache is brought up to date.
+TEST_F(RecordsCacheLoad, AStaleCacheIsBroughtUpToDateFromTheChangedFolderOnly) {
+  (void)load();
+  ObjectRecord changed = record_named("a");
+  changed.input_digest = "d-new";
+  ASSERT_TRUE(repo_->apply(records_change({changed})).ok());
+  const std::string stale = read_file_text(cache_path()).value();
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(counting_->folders_read, 1);
+  EXPECT_NE(read_file_text(cache_path()).value(), stale);
+  EXPECT_EQ(load()["requests/redis/team-a/a"].input_digest, "d-new");
+  EXPECT_EQ(counting_->folders_read, 0);
+  EXPECT_TRUE(warnings_.empty());
+}
+
+// A corrupt cache (one byte changed) is not trusted: every record is read, one warning says so, and the
+// cache is written again as a fresh one would be, then used.
+TEST_F(RecordsCacheLoad, ACorruptCacheIsRebuiltWithAWarning) {
+  (void)load();
+  const std::string fresh = read_file_text(cache_path()).value();
+  std::string corrupt = fresh;
+  corrupt[corrupt.find("d-a")] = 'X';
+  ASSERT_TRUE(write_file_bytes(cache_path(), corrupt).ok());
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(counting_->folders_read, 2);
+  ASSERT_EQ(warnings_.size(), 1u);
+  EXPECT_EQ(warnings_[0],
+            "the records cache " + cache_path().string() +
+                " is not used (checksum mismatch); every record was read and the cache is rebuilt");
+  EXPECT_EQ(read_file_text(cache_path()).value(), fresh);
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(counting_->folders_read, 0);
+}
+
+// A store that keeps no trees (in memory) is read as without the cache, and no cache is written.
+TEST(RecordsCacheMemory, AStoreWithoutTreesIsReadWhole) {
+  ferry::testing::TempDir dir;
+  writer::MemoryStateStore store("memory");
+  ASSERT_TRUE(store.apply(records_change({record_named("a")})).ok());
+  std::vector<std::string> warnings;
+  auto state = load_run_state_cached(store, dir.path() / "c.records-cache", false, warnings);
+  ASSERT_TRUE(state.ok()) << state.error().render();
+  EXPECT_EQ(*state, load_run_state(store).value());
+  EXPECT_EQ(state->size(), 1u);
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "c.records-cache"));
+}
+
+}  // namespace
+}  // namespace ferry::runner
