@@ -1,17 +1,14 @@
 // Metric readings against a real Prometheus (Debian's package, installed by ci/setup), started per test on
 // a free loopback port with its storage in a temporary directory. Nothing is scraped: the queries are
 // constant expressions such as vector(0.42). Skips only when the prometheus binary is absent.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <boost/process.hpp>
 #include <thread>
 
 #include "http/http_client.h"
 #include "placement/metric_readings.h"
+#include "tests/support/loopback_port.h"
 #include "tests/support/test_support.h"
 
 namespace ferry::runner {
@@ -19,31 +16,6 @@ namespace {
 
 using namespace std::chrono_literals;
 namespace bp = boost::process;
-
-// A loopback port that was free when asked (the kernel's choice for port 0).
-int free_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof address;
-  ::bind(fd, reinterpret_cast<sockaddr*>(&address), size);
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
-
-// Whether something accepts TCP connections at the URL's loopback port.
-bool port_accepts(const std::string& url) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(static_cast<uint16_t>(std::stoi(url.substr(url.rfind(':') + 1))));
-  const bool accepted = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return accepted;
-}
 
 // One Prometheus server; bp::child kills it when the fixture ends.
 class PrometheusTest : public ::testing::Test {
@@ -53,7 +25,8 @@ class PrometheusTest : public ::testing::Test {
     if (binary.empty()) GTEST_SKIP() << "prometheus is not installed: run ci/setup";
     testing::write_file(dir_.path() / "prometheus.yml",
                         "global:\n  scrape_interval: 1h\nscrape_configs: []\n");
-    url_ = "http://127.0.0.1:" + std::to_string(free_port());
+    port_ = testing::free_loopback_port();
+    url_ = "http://127.0.0.1:" + std::to_string(port_);
     server_ = bp::child(binary, "--config.file=" + (dir_.path() / "prometheus.yml").string(),
                         "--storage.tsdb.path=" + (dir_.path() / "data").string(),
                         "--web.listen-address=" + url_.substr(std::string("http://").size()),
@@ -76,6 +49,7 @@ class PrometheusTest : public ::testing::Test {
   scheduler::MetricsProvider provider() const { return {"prom", "prometheus", {}, "", url_, {}}; }
 
   testing::TempDir dir_;
+  int port_ = 0;
   std::string url_;
   bp::child server_;
 };
@@ -122,7 +96,7 @@ TEST_F(PrometheusTest, AStoppedServerIsAFailureNotAnError) {
   server_.wait();
   // The killed server's listening socket can outlive the wait by a few milliseconds: wait until a plain
   // connect is refused, so the message below is the one a stopped server gives.
-  for (int i = 0; i < 200 && port_accepts(url_); ++i) std::this_thread::sleep_for(10ms);
+  for (int i = 0; i < 200 && testing::loopback_port_listens(port_); ++i) std::this_thread::sleep_for(10ms);
   const auto readings = read_metrics({metric("gone", 0, 1, "vector(1)")}, {provider()}, dir_.path(), 2s);
   EXPECT_TRUE(readings.normalised.empty());
   EXPECT_EQ(readings.failures.at("gone"),

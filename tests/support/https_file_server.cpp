@@ -2,44 +2,19 @@
 // its own, its master stopped by pid (https_file_server.h).
 #include "tests/support/https_file_server.h"
 
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <signal.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <thread>
 
+#include "tests/support/loopback_port.h"
+
 namespace ferry::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-// A loopback port that was free a moment ago.
-int free_loopback_port() {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t size = sizeof address;
-  ::bind(fd, reinterpret_cast<sockaddr*>(&address), size);
-  ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size);
-  ::close(fd);
-  return ntohs(address.sin_port);
-}
-
-bool port_listens(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  address.sin_port = htons(static_cast<uint16_t>(port));
-  const bool connected = ::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-  ::close(fd);
-  return connected;
-}
 
 // PREFIX-ca.pem, and unless `ca_only` a certificate it signed for localhost (server.pem, server.key).
 bool make_certificates(const fs::path& tls, const std::string& prefix, bool ca_only) {
@@ -87,10 +62,10 @@ HttpsFileServer::HttpsFileServer() {
   const CommandResult started =
       run("nginx -q -p " + shell_quote(d.string()) + " -c " + shell_quote((d / "nginx.conf").string()));
   EXPECT_EQ(started.exit_code, 0) << started.output << read_file(d / "error.log");
-  for (int i = 0; i < 200 && started.exit_code == 0 && !port_listens(port_); ++i) {
+  for (int i = 0; i < 200 && started.exit_code == 0 && !loopback_port_listens(port_); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
   }
-  if (started.exit_code != 0 || !port_listens(port_)) {
+  if (started.exit_code != 0 || !loopback_port_listens(port_)) {
     ADD_FAILURE() << "nginx did not listen on port " << port_;
     return;
   }
