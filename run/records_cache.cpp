@@ -20,13 +20,16 @@ constexpr std::string ObjectRecord::*kRecordFields[] = {
     &ObjectRecord::kind,           &ObjectRecord::name,         &ObjectRecord::namespace_,
     &ObjectRecord::promise,        &ObjectRecord::input_digest, &ObjectRecord::message,
     &ObjectRecord::status_message, &ObjectRecord::status_yaml,  &ObjectRecord::last_run,
-    &ObjectRecord::object_yaml};
+    &ObjectRecord::object_yaml,    &ObjectRecord::health_digest};
+
+constexpr std::string UpgradeRecord::*kUpgradeFields[] = {
+    &UpgradeRecord::binding_version, &UpgradeRecord::last_applied_version, &UpgradeRecord::failed_version,
+    &UpgradeRecord::condition, &UpgradeRecord::message};
 
 void encode_record(FieldEncoder& out, const ObjectRecord& record) {
   for (auto field : kRecordFields) out.field(record.*field);
   out.number(static_cast<long>(record.result));
   out.number(record.status_beside);
-  out.number(record.has_health);
   out.number(record.retry_at ? 1 : 0);
   if (record.retry_at) out.field(*record.retry_at);
   out.number(static_cast<long>(record.placements.size()));
@@ -39,6 +42,12 @@ void encode_record(FieldEncoder& out, const ObjectRecord& record) {
     out.number(static_cast<long>(commit.drift_restored.size()));
     for (const std::string& path : commit.drift_restored) out.field(path);
   }
+  out.number(static_cast<long>(record.revisions.size()));
+  for (const RevisionRecord& revision : record.revisions) {
+    out.field(revision.version);
+    out.field(revision.digest);
+  }
+  for (auto field : kUpgradeFields) out.field(record.upgrade.*field);
 }
 
 // Reads `count` entries with `read_one` into `items`; false on a malformed count or entry.
@@ -65,7 +74,7 @@ bool decode_record(FieldDecoder& in, ObjectRecord& record) {
   long result = 0;
   bool retry = false;
   if (!in.number(result) || result < 0 || result > static_cast<long>(RequestResult::paused) ||
-      !in.flag(record.status_beside) || !in.flag(record.has_health) || !in.flag(retry))
+      !in.flag(record.status_beside) || !in.flag(retry))
     return false;
   record.result = static_cast<RequestResult>(result);
   if (retry && !in.field(record.retry_at.emplace())) return false;
@@ -74,8 +83,14 @@ bool decode_record(FieldDecoder& in, ObjectRecord& record) {
       if (!in.field(p.*field)) return false;
     return true;
   };
-  return decode_list(in, record.placements, placement) &&
-         decode_list(in, record.commits, [&](CommitReport& c) { return decode_commit(in, c); });
+  const auto revision = [&](RevisionRecord& r) { return in.field(r.version) && in.field(r.digest); };
+  if (!decode_list(in, record.placements, placement) ||
+      !decode_list(in, record.commits, [&](CommitReport& c) { return decode_commit(in, c); }) ||
+      !decode_list(in, record.revisions, revision))
+    return false;
+  for (auto field : kUpgradeFields)
+    if (!in.field(record.upgrade.*field)) return false;
+  return true;
 }
 
 }  // namespace

@@ -35,7 +35,9 @@ ObjectRecord full_record() {
   record.status_message = "status";
   record.status_yaml = "message: ok\n";
   record.status_beside = true;
-  record.has_health = true;
+  record.health_digest = "0f1e";
+  record.revisions = {{"v1", "sha-1"}, {"v2", "sha-2"}};
+  record.upgrade = {"latest", "v1", "v2", "False", "the upgrade to v2 failed"};
   record.retry_at = "2026-11-22T09:00:00Z";
   record.placements[0].misplaced = "why";
   record.placements[0].moved_from = "old";
