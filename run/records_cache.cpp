@@ -20,13 +20,12 @@ constexpr std::string ObjectRecord::*kRecordFields[] = {
     &ObjectRecord::kind,           &ObjectRecord::name,         &ObjectRecord::namespace_,
     &ObjectRecord::promise,        &ObjectRecord::input_digest, &ObjectRecord::message,
     &ObjectRecord::status_message, &ObjectRecord::status_yaml,  &ObjectRecord::last_run,
-    &ObjectRecord::object_yaml};
+    &ObjectRecord::object_yaml,    &ObjectRecord::health_digest};
 
 void encode_record(FieldEncoder& out, const ObjectRecord& record) {
   for (auto field : kRecordFields) out.field(record.*field);
   out.number(static_cast<long>(record.result));
   out.number(record.status_beside);
-  out.number(record.has_health);
   out.number(record.retry_at ? 1 : 0);
   if (record.retry_at) out.field(*record.retry_at);
   out.number(static_cast<long>(record.placements.size()));
@@ -65,7 +64,7 @@ bool decode_record(FieldDecoder& in, ObjectRecord& record) {
   long result = 0;
   bool retry = false;
   if (!in.number(result) || result < 0 || result > static_cast<long>(RequestResult::paused) ||
-      !in.flag(record.status_beside) || !in.flag(record.has_health) || !in.flag(retry))
+      !in.flag(record.status_beside) || !in.flag(retry))
     return false;
   record.result = static_cast<RequestResult>(result);
   if (retry && !in.field(record.retry_at.emplace())) return false;

@@ -35,7 +35,7 @@ ObjectRecord full_record() {
   record.status_message = "status";
   record.status_yaml = "message: ok\n";
   record.status_beside = true;
-  record.has_health = true;
+  record.health_digest = "a1b2c3";
   record.retry_at = "2026-11-22T09:00:00Z";
   record.placements[0].misplaced = "why";
   record.placements[0].moved_from = "old";
@@ -66,7 +66,7 @@ TEST(RecordsCache, AnUntrustworthyTextSaysWhy) {
   EXPECT_EQ(decode_records_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_records_cache(text.substr(0, text.size() - 3)).error().message, "truncated");
   EXPECT_EQ(decode_records_cache("ferry-records-cache 9\n").error().message,
-            "records cache version 9, this ferry reads 1");
+            "records cache version 9, this ferry reads 2");
   EXPECT_EQ(decode_records_cache("ferry-load-cache 1\n").error().message, "not a ferry records cache");
 }
 
