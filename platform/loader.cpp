@@ -219,7 +219,7 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
       }
     }
     if (cache && only_requests)
-      cache->after.files[file->path] = {digest, std::vector<CachedRequest>(documents->size())};
+      cache->after.files[file->path] = {digest, FileStat{}, std::vector<CachedRequest>(documents->size())};
   }
   deferred.releases = install_releases(result.platform, releases, result.release_errors, result.warnings);
   for (const pipeline::Promise& promise : result.platform.promises)

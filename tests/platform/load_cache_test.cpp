@@ -222,7 +222,7 @@ TEST(LoadCacheTest, ACacheThatCannotBeTrustedIsRefusedWithItsReason) {
   EXPECT_EQ(decode_load_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_load_cache(text.substr(0, text.size() / 2)).error().message, "truncated");
   EXPECT_EQ(decode_load_cache("ferry-load-cache 0\n" + text.substr(text.find('\n') + 1)).error().message,
-            "load cache version 0, this ferry reads 2");
+            "load cache version 0, this ferry reads 3");
   EXPECT_EQ(decode_load_cache("apiVersion: v1\n").error().message, "not a ferry load cache");
 }
 
@@ -270,7 +270,8 @@ TEST(LoadCacheTest, ACorruptCacheIsOneWarningAndIsRebuiltThenUsed) {
   for (const PlatformFile& file : two_promises("{type: string}"))
     ferry::testing::write_file(dir.path() / "platform" / file.path.substr(3), file.text);
   const auto cache_path = dir.path() / "state.git.load-cache";
-  ferry::testing::write_file(cache_path, "ferry-load-cache 2\nnonsense");
+  ferry::testing::write_file(cache_path,
+                             "ferry-load-cache " + std::to_string(kLoadCacheVersion) + "\nnonsense");
   auto source = parse_platform_argument((dir.path() / "platform").string(), "");
   ASSERT_TRUE(source);
   PlatformAccess access;
