@@ -181,6 +181,54 @@ TEST(StatIndexTest, AFileModifiedJustNowIsReadAgainThoughItsStatDataAreTheSame) 
   EXPECT_TRUE(second.unread.empty());
 }
 
+// A file cached as one of requests (split/api.yaml) that has since become part of a split Promise directory
+// (a dependencies.yaml added beside it) is read though its stat data are unchanged.
+TEST(StatIndexTest, AnUnreadFileThatJoinedASplitPromiseIsRead) {
+  ferry::testing::TempDir dir;
+  const fs::path root = dir.path() / "platform";
+  std::map<std::string, std::string> written;
+  std::map<std::string, std::string> texts = {{"base.yaml", kBase},
+                                              {"promise.yaml", promise_text(0, "{type: string}")},
+                                              {"split/api.yaml", request_text(0, "r0", "small")}};
+  write_platform(root, texts, written);
+  LoadCacheUse first, second;
+  first.racy_slack_ns = second.racy_slack_ns = 0;
+  LoadCache cache = load_and_compare(root, LoadCache{}, first, "first");
+  ASSERT_TRUE(cache.files.contains((root / "split/api.yaml").string()));
+  texts["split/dependencies.yaml"] = "apiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n";
+  write_platform(root, texts, written);
+  (void)load_and_compare(root, cache, second, "with split/dependencies.yaml");
+  EXPECT_EQ(second.files_hashed, 3u) << "split/api.yaml was left unread";
+}
+
+// When a Destination writes into the platform (a compound run loads the platform's files again), the load
+// gives every file's text, those the stat index left unread included.
+TEST(StatIndexTest, APlatformDestinationGetsTheTextOfEveryFile) {
+  ferry::testing::TempDir dir;
+  const fs::path root = dir.path() / "platform";
+  std::map<std::string, std::string> written;
+  std::string base = kBase;
+  base.replace(base.find("  labels: {env: dev}"), 0, "  annotations: {ferry.dev/platform: \"true\"}\n");
+  write_platform(root,
+                 {{"base.yaml", base},
+                  {"promise.yaml", promise_text(0, "{type: string}")},
+                  {"requests.yaml", request_text(0, "r0", "small")}},
+                 written);
+  LoadCacheUse first, second;
+  first.racy_slack_ns = second.racy_slack_ns = 0;
+  LoadCache cache = load_and_compare(root, LoadCache{}, first, "first");
+  ASSERT_TRUE(cache.files.contains((root / "requests.yaml").string()));
+  auto decoded = decode_load_cache(encode_load_cache(cache));
+  ASSERT_TRUE(decoded);
+  second.before = &*decoded;
+  std::this_thread::sleep_for(std::chrono::milliseconds(15));
+  const LoadResult loaded = load_platform(root, nullptr, &second);
+  ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().render();
+  EXPECT_EQ(second.files_hashed, 2u) << "requests.yaml was left unread, then read for its text";
+  ASSERT_EQ(loaded.files.size(), 3u);
+  for (const PlatformFile& file : loaded.files) EXPECT_EQ(file.text, ferry::testing::read_file(file.path));
+}
+
 TEST(StatIndexTest, OnlyEqualStatDataOlderThanTheIndexAreTrusted) {
   const long index = 100 * kSecond;
   const FileStat recorded{10, index - 3 * kSecond, index - 3 * kSecond, 42, 7};
