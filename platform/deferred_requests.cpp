@@ -179,12 +179,16 @@ bool reuse_request(const CachedRequest& cached,
 }
 
 // The document of a deferred request, parsed when it was taken from the cache (each file once).
+// A file the stat index left unread (stat_index.h) is read now.
 const YamlDocument* document_of(DeferredRequest& deferred,
-                                std::map<std::string, std::vector<YamlDocument>>& parsed) {
+                                std::map<std::string, std::vector<YamlDocument>>& parsed,
+                                LoadCacheUse* cache) {
   if (deferred.doc) return &*deferred.doc;
   auto found = parsed.find(deferred.file->path);
   if (found == parsed.end()) {
-    auto documents = parse_yaml_stream(deferred.file->text, deferred.file->path);
+    const bool unread = cache && cache->unread.contains(deferred.file->path);
+    auto documents = parse_yaml_stream(unread ? cache->read_text(deferred.file->path) : deferred.file->text,
+                                       deferred.file->path);
     found =
         parsed.emplace(deferred.file->path, documents ? std::move(*documents) : std::vector<YamlDocument>{})
             .first;
@@ -229,7 +233,7 @@ void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cach
       ++cache->requests_reused;
       continue;
     }
-    const YamlDocument* doc = document_of(request, parsed);
+    const YamlDocument* doc = document_of(request, parsed, cache);
     if (!doc) continue;  // the cached file no longer parses as it did: cannot be, its text is the same
     auto left = resolve_request(*doc, deferred, result);
     if (!cache) continue;

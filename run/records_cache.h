@@ -30,7 +30,7 @@ struct RecordsCache {
 };
 
 // The format version; a cache of any other is rebuilt.
-inline constexpr int kRecordsCacheVersion = 1;
+inline constexpr int kRecordsCacheVersion = 2;  // 2: health digests, revisions, upgrade state
 
 // The cache's text (core/cache_file.h's frame) and back. Errors: "not a ferry records cache", "records
 // cache version N, this ferry reads 1", "checksum mismatch", "truncated".
