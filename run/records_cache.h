@@ -33,7 +33,7 @@ struct RecordsCache {
 inline constexpr int kRecordsCacheVersion = 2;  // 2: health digests, revisions, upgrade state
 
 // The cache's text (core/cache_file.h's frame) and back. Errors: "not a ferry records cache", "records
-// cache version N, this ferry reads 1", "checksum mismatch", "truncated".
+// cache version N, this ferry reads M" (M: kRecordsCacheVersion), "checksum mismatch", "truncated".
 std::string encode_records_cache(const RecordsCache& cache);
 Result<RecordsCache> decode_records_cache(const std::string& text);
 
