@@ -181,13 +181,16 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
     return loaded;
   };
   // Requests created through the platform API (api_request_ledger.h) are input too, from the records and the
-  // run's ledger as each pass finds them; only where a Pipeline may have created some.
-  const bool api_creates = options.api != nullptr && may_create_requests(platform);
+  // run's ledger as each pass finds them; only where a Pipeline may have created some. A run that serves no
+  // API (docker, `ferry plan`) still reads those of earlier runs back from the records, so that it does not
+  // take them for requests that left the platform.
+  const bool api_creates = may_create_requests(platform);
+  const ApiRequestLedger no_ledger;
   auto api_inputs = [&]() -> Result<std::vector<PlatformFile>> {
     if (!api_creates) return std::vector<PlatformFile>{};
     auto records = load_run_state(*options.state);
     if (!records) return records.error();
-    return api_created_inputs(*records, options.api->ledger());
+    return api_created_inputs(*records, options.api != nullptr ? options.api->ledger() : no_ledger);
   };
   auto created = api_inputs();
   if (!created) return created.error();

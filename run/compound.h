@@ -39,8 +39,9 @@ std::vector<PlatformFile> adopt_platform_repository(Platform& platform, std::vec
 // True when some Destination of `platform` is a platform Destination.
 bool has_platform_destination(const Platform& platform);
 
-// True when some Pipeline of `platform` is served the platform API, through which it may create requests
-// that reconcile_compound runs (run/api_request_ledger.h).
+// True when some Pipeline of `platform` has `rbac` (pipeline::serves_platform_api), so that it may create
+// requests through the platform API, which reconcile_compound runs (run/api_request_ledger.h) and reads
+// back from the records in later runs, served the API or not.
 bool may_create_requests(const Platform& platform);
 
 // Reconciles `files` (what `platform` was loaded from) plus what its platform Destinations hold and the

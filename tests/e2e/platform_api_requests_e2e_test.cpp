@@ -3,8 +3,9 @@
 // read-only, so the host's /usr/bin/python3 and its client run inside it (runtime/exec_runtime.h). Promise
 // "claim" is shaped like the marketplace's API-using Promises (kratix-newer.md §9: namespace-claim creates
 // and deletes through the Python client; app-stack reads a Secret and another Promise's request): its
-// configure pipeline, with in-cluster configuration only, reads a Secret, is refused (422) a db its schema
-// does not allow, creates a db request, reads it back and writes what it saw to status.yaml; its delete
+// configure pipeline, with in-cluster configuration only, reads a Secret, lists the Promises, reads the db
+// request declared in the platform's files, is refused (422) a db its schema does not allow, creates a db
+// request, reads it back and writes what it saw to status.yaml; its delete
 // pipeline deletes the db. ferry runs the db in the same run, keeps it on the next, and deletes it when the
 // claim goes: through the delete pipeline's call, or with its creator when nothing deletes it. Label e2e:
 // needs root (the pipeline's network namespace), bwrap, nsenter and python3-kubernetes.
@@ -27,7 +28,7 @@ using ferry::testing::run_ferry;
 using ferry::testing::TempDir;
 using ferry::testing::write_file;
 
-constexpr const char* kClaimScript = R"(import base64, os, sys
+constexpr const char* kClaimScript = R"(import base64, json, os, sys
 from kubernetes import client, config
 from kubernetes.client.rest import ApiException
 
@@ -44,13 +45,15 @@ if sys.argv[1] == "delete":
     sys.exit(0)
 secret = client.CoreV1Api().read_namespaced_secret("db", namespace)
 secret_bytes = len(base64.b64decode(secret.data["password"]))
+promises = api.list_cluster_custom_object("platform.kratix.io", "v1alpha1", "promises")
+declared = api.get_namespaced_custom_object("example.com", "v1", namespace, "dbs", "main")
 try:
     api.create_namespaced_custom_object("example.com", "v1", namespace, "dbs", db("huge"))
     sys.exit("a db of size huge was created")
 except ApiException as e:
     if e.status != 422:
         raise
-    refused = e.status
+    refusal = json.loads(e.body)["message"]
 try:
     api.create_namespaced_custom_object("example.com", "v1", namespace, "dbs", db("small"))
 except ApiException as e:
@@ -58,8 +61,9 @@ except ApiException as e:
         raise
 read = api.get_namespaced_custom_object("example.com", "v1", namespace, "dbs", name)
 with open("/kratix/metadata/status.yaml", "w") as status:
-    status.write("secretBytes: %d\nrefused: %d\nclaimed: %s\nclaimedSize: %s\n"
-                 % (secret_bytes, refused, read["metadata"]["name"], read["spec"]["size"]))
+    json.dump({"secretBytes": secret_bytes, "refusal": refusal, "claimed": read["metadata"]["name"],
+               "claimedSize": read["spec"]["size"], "mainSize": declared["spec"]["size"],
+               "promises": sorted(p["metadata"]["name"] for p in promises["items"])}, status)
 )";
 
 constexpr const char* kDbScript = R"(name=$(sed -n 's/^  name: //p' /kratix/input/object.yaml)
@@ -77,6 +81,7 @@ std::string claim_pipeline(const std::string& name, const std::string& image) {
               permissions:
                 - {apiGroups: [example.com], resources: [dbs], verbs: [create, get, delete]}
                 - {apiGroups: [""], resources: [secrets], verbs: [get]}
+                - {apiGroups: [platform.kratix.io], resources: [promises], verbs: [list], resourceNamespace: "*"}
             containers: [{name: client, image: )" +
          image + "}]\n";
 }
@@ -122,6 +127,7 @@ class PlatformApiRequestsE2E : public ::testing::Test {
     write_file(platform() / "promises/db.yaml", db_promise());
     write_file(platform() / "promises/claim.yaml", claim_promise(true));
     write_file(platform() / "requests/shop.yaml", ferry::testing::compound_request("claim", "shop"));
+    write_file(platform() / "requests/main.yaml", ferry::testing::compound_request("db", "main"));
     write_file(dir.path() / "secrets/db/password", "twelve-bytes");
     write_file(dir.path() / "exec/claim.py", kClaimScript);
     write_file(dir.path() / "exec/db.sh", kDbScript);
@@ -174,12 +180,17 @@ class PlatformApiRequestsE2E : public ::testing::Test {
 TEST_F(PlatformApiRequestsE2E, TheClaimCreatesADbThroughThePythonClientAndTheDbRunsInTheSameRun) {
   auto [code, report] = reconcile();
   ASSERT_EQ(code, 0) << report.dump(2) << read_file(dir.path() / "stderr");
-  EXPECT_EQ(results(report), (std::map<std::string, std::string>{{"default/shop", "succeeded"},
+  EXPECT_EQ(results(report), (std::map<std::string, std::string>{{"default/main", "succeeded"},
+                                                                 {"default/shop", "succeeded"},
                                                                  {"default/shop-db", "succeeded"}}));
   for (const auto& request : report["requests"]) {
     if (request["name"] != "shop") continue;
     EXPECT_EQ(request["status"]["secretBytes"], 12) << request.dump(2);
-    EXPECT_EQ(request["status"]["refused"], 422) << request.dump(2);
+    EXPECT_EQ(request["status"]["refusal"],
+              "db.example.com \"shop-db\" is invalid: spec.size: must be one of small, large; found \"huge\"")
+        << request.dump(2);
+    EXPECT_EQ(request["status"]["mainSize"], "small") << request.dump(2);
+    EXPECT_EQ(request["status"]["promises"], nlohmann::json::array({"claim", "db"})) << request.dump(2);
     EXPECT_EQ(request["status"]["claimed"], "shop-db") << request.dump(2);
     EXPECT_EQ(request["status"]["claimedSize"], "small") << request.dump(2);
   }
@@ -196,10 +207,15 @@ TEST_F(PlatformApiRequestsE2E, TheClaimCreatesADbThroughThePythonClientAndTheDbR
 TEST_F(PlatformApiRequestsE2E, ASecondRunKeepsTheCreatedDb) {
   ASSERT_EQ(reconcile().first, 0) << read_file(dir.path() / "stderr");
   const std::string files = worker_files();
+  // `ferry plan` serves no API, and reads the db back from its record all the same: nothing to change.
+  const auto planned = run_ferry({"plan", platform().string(), "--detailed-exitcode", "--runtime", "exec",
+                                  "--exec-config", (dir.path() / "exec/ferry-exec.yaml").string()});
+  EXPECT_EQ(planned.exit_code, 0) << planned.output << planned.error_output;
   auto [code, report] = reconcile();
   EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
-  EXPECT_EQ(results(report), (std::map<std::string, std::string>{{"default/shop", "skipped"},
-                                                                 {"default/shop-db", "skipped"}}));
+  EXPECT_EQ(results(report),
+            (std::map<std::string, std::string>{
+                {"default/main", "skipped"}, {"default/shop", "skipped"}, {"default/shop-db", "skipped"}}));
   EXPECT_EQ(worker_files(), files);
 }
 
@@ -208,9 +224,11 @@ TEST_F(PlatformApiRequestsE2E, RemovingTheClaimRunsItsDeletePipelineWhoseCallDel
   fs::remove(platform() / "requests/shop.yaml");
   auto [code, report] = reconcile();
   EXPECT_EQ(code, 0) << report.dump(2) << read_file(dir.path() / "stderr");
-  EXPECT_EQ(results(report), (std::map<std::string, std::string>{{"default/shop", "deleted"},
-                                                                 {"default/shop-db", "deleted"}}));
-  EXPECT_EQ(worker_files(), "");
+  EXPECT_EQ(results(report),
+            (std::map<std::string, std::string>{
+                {"default/main", "skipped"}, {"default/shop", "deleted"}, {"default/shop-db", "deleted"}}));
+  EXPECT_EQ(worker_files().find("/db/shop-db/"), std::string::npos) << worker_files();
+  EXPECT_NE(worker_files().find("/db/main/"), std::string::npos) << worker_files();
   const std::string audit = read_file(dir.path() / "audit.jsonl");
   EXPECT_NE(audit.find(
                 R"("verb":"delete","path":"/apis/example.com/v1/namespaces/default/dbs/shop-db","code":200)"),
@@ -224,9 +242,11 @@ TEST_F(PlatformApiRequestsE2E, RemovingTheClaimDeletesTheDbItCreatedWhenNothingD
   fs::remove(platform() / "requests/shop.yaml");
   auto [code, report] = reconcile();
   EXPECT_EQ(code, 0) << report.dump(2) << read_file(dir.path() / "stderr");
-  EXPECT_EQ(results(report), (std::map<std::string, std::string>{{"default/shop", "deleted"},
-                                                                 {"default/shop-db", "deleted"}}));
-  EXPECT_EQ(worker_files(), "");
+  EXPECT_EQ(results(report),
+            (std::map<std::string, std::string>{
+                {"default/main", "skipped"}, {"default/shop", "deleted"}, {"default/shop-db", "deleted"}}));
+  EXPECT_EQ(worker_files().find("/db/shop-db/"), std::string::npos) << worker_files();
+  EXPECT_NE(worker_files().find("/db/main/"), std::string::npos) << worker_files();
 }
 
 }  // namespace
