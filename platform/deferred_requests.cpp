@@ -45,41 +45,6 @@ bool is_kubernetes_group(const std::string& group) {
   return group.find('.') == std::string::npos || group.ends_with(".k8s.io");
 }
 
-// A request as the API server would admit it: of a version its Promise serves, valid against that
-// version's openAPIV3Schema, with the schema's defaults applied to object_yaml. nullopt when not admitted;
-// every problem is appended to `errors`.
-std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const pipeline::Promise& promise,
-                                                 const std::string& api_version, std::vector<Error>& errors) {
-  const pipeline::ApiRef& api = *promise.api;
-  const std::string version = api_version.substr(api_version.find('/') + 1);
-  if (std::find(api.served_versions.begin(), api.served_versions.end(), version) ==
-      api.served_versions.end()) {
-    std::string served;
-    for (const auto& v : api.served_versions) served += (served.empty() ? "" : ", ") + v;
-    errors.push_back(make_error(location_of(child(doc.node, "apiVersion"), doc.file),
-                                "Promise " + promise.name + " does not serve version " + version + " of " +
-                                    api.kind + "; it serves " + (served.empty() ? "none" : served)));
-    return std::nullopt;
-  }
-  const auto schema = api.schemas.find(version);
-  if (schema != api.schemas.end()) {
-    std::vector<Error> problems = pipeline::validate_object(*schema->second, doc.node, doc.file);
-    if (!problems.empty()) {
-      errors.insert(errors.end(), problems.begin(), problems.end());
-      return std::nullopt;
-    }
-  }
-  const std::optional<YAML::Node> defaulted =
-      schema != api.schemas.end() ? std::optional(pipeline::apply_defaults(*schema->second, doc.node))
-                                  : std::nullopt;
-  auto request = parse_request(doc, promise.name, defaulted ? &*defaulted : nullptr);
-  if (!request) {
-    errors.push_back(request.error());
-    return std::nullopt;
-  }
-  return std::move(*request);
-}
-
 // Every kind ferry reads, with its group: its own, the scheduling kinds and each Promise's request kind.
 std::vector<std::pair<std::string, std::string>> known_kinds(const Platform& platform) {
   std::vector<std::pair<std::string, std::string>> kinds;
@@ -197,6 +162,38 @@ const YamlDocument* document_of(DeferredRequest& deferred,
 }
 
 }  // namespace
+
+std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const pipeline::Promise& promise,
+                                                 const std::string& api_version, std::vector<Error>& errors) {
+  const pipeline::ApiRef& api = *promise.api;
+  const std::string version = api_version.substr(api_version.find('/') + 1);
+  if (std::find(api.served_versions.begin(), api.served_versions.end(), version) ==
+      api.served_versions.end()) {
+    std::string served;
+    for (const auto& v : api.served_versions) served += (served.empty() ? "" : ", ") + v;
+    errors.push_back(make_error(location_of(child(doc.node, "apiVersion"), doc.file),
+                                "Promise " + promise.name + " does not serve version " + version + " of " +
+                                    api.kind + "; it serves " + (served.empty() ? "none" : served)));
+    return std::nullopt;
+  }
+  const auto schema = api.schemas.find(version);
+  if (schema != api.schemas.end()) {
+    std::vector<Error> problems = pipeline::validate_object(*schema->second, doc.node, doc.file);
+    if (!problems.empty()) {
+      errors.insert(errors.end(), problems.begin(), problems.end());
+      return std::nullopt;
+    }
+  }
+  const std::optional<YAML::Node> defaulted =
+      schema != api.schemas.end() ? std::optional(pipeline::apply_defaults(*schema->second, doc.node))
+                                  : std::nullopt;
+  auto request = parse_request(doc, promise.name, defaulted ? &*defaulted : nullptr);
+  if (!request) {
+    errors.push_back(request.error());
+    return std::nullopt;
+  }
+  return std::move(*request);
+}
 
 std::string group_of(const std::string& api_version) {
   const auto slash = api_version.find('/');

@@ -151,7 +151,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.skipped_statuses = options.output == "json" || github_environment().active;
   }
   // The platform API for Pipelines with rbac: served on exec, podman and oci so far (docs/platform-api.md).
-  std::unique_ptr<pipeline::PipelineApiHost> api;
+  std::unique_ptr<PlatformApiHost> api;
   if ((*runtime)->name() != "docker") {
     auto host = make_pipeline_api_host(
         PipelineApiSettings{options.run.secrets_dir, options.run.config_maps_dir, options.api_audit_file});
@@ -164,7 +164,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     ProgressRuntime counted(**runtime, progress);
     reconcile_options.progress = &progress;
     const StoreOpener opener = state_store_opener(store_access(options.stores, platform, secrets.source()));
-    if (has_platform_destination(platform)) {
+    if (has_platform_destination(platform) || may_create_requests(platform)) {
       return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors);
     }
     return reconcile(platform, counted, opener, reconcile_options);
