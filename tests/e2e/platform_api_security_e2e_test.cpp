@@ -172,7 +172,8 @@ TEST_F(PlatformApiSecurityE2E, ANonRootRunStopsBeforeAnyContainerAtTheRbac) {
   EXPECT_NE(
       result.error_output.find(
           (platform() / "promises/redis.yaml").string() + ":" + std::to_string(rbac_line_ + 1) +
-          ":15: error: Promise \"redis\", Pipeline \"instance-configure\" (resource.configure): rbac asks for "
+          ":15: error: Promise \"redis\", Pipeline \"instance-configure\" (resource.configure): rbac asks "
+          "for "
           "the platform API, which this run cannot serve: cannot make the pipeline's network namespace: "
           "unshare: Operation not permitted; making a pipeline's network namespace needs CAP_SYS_ADMIN: "
           "run ferry reconcile as root"),
