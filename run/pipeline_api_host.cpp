@@ -55,9 +55,12 @@ class WorkflowObjects : public api::PipelineObjects {
     if (!merged) return merged.error();
     return object_json(*merged);
   }
-  // A PUT: the merge patch from the current status to `status`, merged as any write is.
+  // A PUT: the merge patch from the current status to `status`, merged as any write is. The fields Kratix
+  // manages (`kratix`) stay as they are when the body leaves them out, as a controller would set them again
+  // (kubectl 1.20's status write is a PUT of the object it built, without them).
   Result<nlohmann::json> replace_status(const nlohmann::json& status) override {
-    const nlohmann::json current = object().value("status", nlohmann::json::object());
+    nlohmann::json current = object().value("status", nlohmann::json::object());
+    if (current.is_object() && !status.contains("kratix")) current.erase("kratix");
     return merge_status(patch_between(current, status).dump());
   }
   Result<nlohmann::json> create_request(const api::ServedKind& kind, const nlohmann::json& object) override {
