@@ -4,8 +4,8 @@
 #include <sys/stat.h>
 
 #include <ctime>
-#include <fstream>
-#include <sstream>
+
+#include "core/file_text.h"
 
 namespace ferry::runner {
 namespace fs = std::filesystem;
@@ -38,19 +38,12 @@ bool stat_unchanged(const FileStat& recorded, const FileStat& now, long index_ns
   return recorded.size >= 0 && recorded == now && !racy(recorded, index_ns, slack_ns);
 }
 
-std::string read_file_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::vector<PlatformFile> read_platform_files(const std::vector<fs::path>& paths, LoadCacheUse* cache) {
   std::vector<PlatformFile> files;
   files.reserve(paths.size());
   if (cache) {
     cache->after.index_ns = stat_index_now_ns();  // before any stat: a change from now on is racy
-    cache->read_text = [](const std::string& path) { return read_file_text(path); };
+    cache->read_text = [](const std::string& path) { return read_file_text(path).value_or(""); };
   }
   for (const fs::path& path : paths) {
     std::string name = path.lexically_normal().string();
@@ -70,7 +63,7 @@ std::vector<PlatformFile> read_platform_files(const std::vector<fs::path>& paths
     if (cached && cached->stat == *now && !racy(*now, cache->after.index_ns, cache->racy_slack_ns))
       cache->changed = true;
     if (cache) ++cache->files_hashed;
-    files.push_back({std::move(name), read_file_text(path)});
+    files.push_back({std::move(name), read_file_text(path).value_or("")});
   }
   return files;
 }

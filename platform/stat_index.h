@@ -39,7 +39,4 @@ bool stat_unchanged(const FileStat& recorded, const FileStat& now, long index_ns
 std::vector<PlatformFile> read_platform_files(const std::vector<std::filesystem::path>& paths,
                                               LoadCacheUse* cache);
 
-// The whole text of `path` ("" when it cannot be read).
-std::string read_file_text(const std::filesystem::path& path);
-
 }  // namespace ferry::runner
