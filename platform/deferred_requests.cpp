@@ -225,6 +225,8 @@ void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cach
   for (const pipeline::Promise& promise : result.platform.promises)
     digests.emplace(&promise, load_cache_promise_digest(promise));
   std::map<std::string, std::vector<YamlDocument>> parsed;
+  // Reserved, not grown: moving 10,000 requests as the vector doubles was 3% of a no-op run.
+  result.platform.requests.reserve(result.platform.requests.size() + deferred.requests.size());
   for (DeferredRequest& request : deferred.requests) {
     if (request.cached && reuse_request(*request.cached, digests, result)) {
       ++cache->requests_reused;

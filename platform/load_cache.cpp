@@ -1,6 +1,7 @@
 // The load cache's entries in the fields of core/cache_file.h (load_cache.h), their reading and writing.
 #include "platform/load_cache.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -76,6 +77,8 @@ bool decode_stat(Decoder& in, FileStat& stat) {
   return true;
 }
 
+constexpr long kMostReservedRequests = 1L << 20;
+
 bool decode_entries(Decoder& in, LoadCache& cache) {
   long files = 0;
   if (!in.number(cache.index_ns) || !in.number(files) || files < 0) return false;
@@ -86,6 +89,9 @@ bool decode_entries(Decoder& in, LoadCache& cache) {
     if (!in.field(path) || !in.field(file.digest) || !decode_stat(in, file.stat) || !in.number(requests) ||
         requests < 0)
       return false;
+    // Reserved, not grown: moving 10,000 cached requests as the vector doubles was 3% of a no-op run.
+    // Bounded, since the count is read from a file (a wrong one fails below, having reserved little).
+    file.requests.reserve(static_cast<std::size_t>(std::min(requests, kMostReservedRequests)));
     for (long r = 0; r < requests; ++r) {
       if (!decode_cached_request(in, file.requests.emplace_back())) return false;
     }

@@ -138,7 +138,7 @@ void IncrementalRun::record(const RequestReport& report, const ObjectInputs& inp
   if (!report.retry_at.empty()) record.retry_at = report.retry_at;
   record.placements = report.placements;
   record.commits = report.commits;
-  record.object_yaml = inputs.object_yaml;
+  record.object_yaml = std::string(inputs.object_yaml);
   record_lifecycle(recorded(inputs.directory), record, inputs);
   const std::lock_guard lock(mutex_);
   after_[inputs.directory] = std::move(record);

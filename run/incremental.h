@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "run/drift_check.h"
@@ -20,7 +21,9 @@ namespace ferry::runner {
 struct ObjectInputs {
   std::string directory;  // the record's directory (ObjectRecord::directory)
   std::string digest;     // its input digest
-  std::string object_yaml;
+  // The object's text, a view of the platform's object: the platform outlives the run, and copying 10,000
+  // requests' texts to decide that they are unchanged was a cost of the no-op (docs/load-cache.md).
+  std::string_view object_yaml;
   // Its Promise's own reconciliation interval (pipeline::ReconcileControls); none: the run's.
   std::optional<std::chrono::seconds> reconciliation_interval = std::nullopt;
   // The Promise version it runs with (run/promise_revisions.h) and, for a request, its binding's version:

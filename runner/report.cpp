@@ -75,15 +75,29 @@ std::string retry_summary(const RunReport& report) {
   return retries > 0 ? retry_count(retries) + " (another writer moved a remote branch)\n" : "";
 }
 
-std::string render_entry(const RequestReport& r) {
-  std::string out = std::string(to_string(r.result)) + "  ";
-  out += r.kind == "Promise"
-             ? "Promise " + untrusted_line(r.name) + "\n"
-             : untrusted_line(r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")") +
-                   "\n";
+// Appends one entry's lines to out: a run's report is 10,000 of them at R = 10,000, so the entry is built in
+// place rather than as a string of its own copied into the report (a tenth of a no-op run,
+// docs/load-cache.md).
+void append_entry(std::string& out, const RequestReport& r) {
+  out += to_string(r.result);
+  out += "  ";
+  if (r.kind == "Promise") {
+    out += "Promise ";
+    out += untrusted_line(r.name);
+  } else {
+    out += untrusted_line(r.namespace_ + "/" + r.name + " (" + r.kind + ", Promise " + r.promise + ")");
+  }
+  out += '\n';
   for (const auto& p : r.placements) {
-    out += "    placed " + untrusted_line(p.pipeline) + " group " + untrusted_line(p.directory) + " on " +
-           untrusted_line(p.destination) + " at " + untrusted_line(p.path) + "\n";
+    out += "    placed ";
+    out += untrusted_line(p.pipeline);
+    out += " group ";
+    out += untrusted_line(p.directory);
+    out += " on ";
+    out += untrusted_line(p.destination);
+    out += " at ";
+    out += untrusted_line(p.path);
+    out += '\n';
     if (!p.moved_from.empty() && p.moved_reason.empty())
       out += "      moved from misplaced Destination " + untrusted_line(p.moved_from) + "\n";
     if (!p.moved_reason.empty())
@@ -99,7 +113,11 @@ std::string render_entry(const RequestReport& r) {
   }
   for (const auto& entry : r.drifted) out += "    drift: " + untrusted_line(entry) + "\n";
   for (const auto& note : r.scheduling_notes) out += "    scheduling: " + untrusted_line(note) + "\n";
-  if (!r.status_message.empty()) out += "    status: " + untrusted_line(r.status_message) + "\n";
+  if (!r.status_message.empty()) {
+    out += "    status: ";
+    out += untrusted_line(r.status_message);
+    out += '\n';
+  }
   if (!r.upgrade.empty() && r.upgrade != r.message) out += "    " + untrusted_line(r.upgrade) + "\n";
   if (r.pipelines_from_cache > 0) out += "    " + cached_count(r.pipelines_from_cache) + "\n";
   if (r.container_retries > 0) {
@@ -110,7 +128,6 @@ std::string render_entry(const RequestReport& r) {
   if (r.push_retries > 0)
     out += "    " + retry_count(r.push_retries) + ": rebuilt on the moved remote branch\n";
   if (!r.message.empty()) out += indented(r.message, "    ");
-  return out;
 }
 
 nlohmann::ordered_json entry_json(const RequestReport& r) {
@@ -156,10 +173,10 @@ nlohmann::ordered_json entry_json(const RequestReport& r) {
 }
 
 // Under GitHub Actions each entry folds: its first line is the group's title, the rest its body.
-std::string styled_entry(const RequestReport& r, TextStyle style) {
-  std::string entry = render_entry(r);
-  if (!style.github_groups) return entry;
-  return "::group::" + entry + "::endgroup::\n";
+void append_styled_entry(std::string& out, const RequestReport& r, TextStyle style) {
+  if (style.github_groups) out += "::group::";
+  append_entry(out, r);
+  if (style.github_groups) out += "::endgroup::\n";
 }
 
 }  // namespace
@@ -179,8 +196,8 @@ std::string render_text(const RunReport& report, TextStyle style) {
            untrusted_line(c.store + "@" + c.branch) + "\n";
   for (const auto& cleanup : report.destination_cleanups)
     out += "cleanup: " + untrusted_lines(cleanup) + "\n";
-  for (const auto& p : report.promises) out += styled_entry(p, style);
-  for (const auto& r : report.requests) out += styled_entry(r, style);
+  for (const auto& p : report.promises) append_styled_entry(out, p, style);
+  for (const auto& r : report.requests) append_styled_entry(out, r, style);
   for (const auto& failure : report.metric_failures) out += "warning: " + untrusted_lines(failure) + "\n";
   for (const auto& warning : report.state_warnings) out += "warning: " + untrusted_lines(warning) + "\n";
   for (const auto& warning : report.health_warnings) out += "warning: " + untrusted_lines(warning) + "\n";
