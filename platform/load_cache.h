@@ -1,8 +1,9 @@
 // The content-keyed cache of the load (docs/load-cache.md): for each platform file that holds only
-// requests, its content digest and, per request document, what checking it against its Promise gave (the
-// errors, exact text, and the request as admitted), with the digest of that Promise. A later load takes a
-// file's requests from here when the file's digest and each request's Promise digest still match, and
-// parses the file otherwise, so that it gives exactly what a full load gives.
+// requests and ResourceBindings, its content digest and, per request document, what checking it against its
+// Promise gave (the errors, exact text, and the request as admitted), with the digest of that Promise; per
+// ResourceBinding document, what loading it gave (its errors and the binding). A later load takes a file's
+// documents from here when the file's digest and each request's Promise digest still match, and parses the
+// file otherwise, so that it gives exactly what a full load gives.
 // Stored as one versioned file with a checksum, written atomically; a file that is corrupt, foreign or of
 // another version is not trusted: it reads as an error, and the caller rebuilds the cache with a warning.
 #pragma once
@@ -15,6 +16,7 @@
 
 #include "core/error.h"
 #include "pipeline/model.h"
+#include "platform/platform.h"
 
 namespace ferry::runner {
 
@@ -27,9 +29,19 @@ struct CachedRequest {
   std::optional<pipeline::Request> request;
 };
 
+// One ResourceBinding document as the load left it: it needs no Promise, so what loading it gave (the errors
+// appended, in order, and the binding when it parsed) holds while the file's text does. `index`: its place
+// among its file's documents.
+struct CachedBinding {
+  std::size_t index = 0;
+  std::vector<Error> errors;
+  std::optional<ResourceBinding> binding;
+};
+
 struct CachedFile {
   std::string digest;                   // md5 of the file's text
-  std::vector<CachedRequest> requests;  // one per document, in order
+  std::vector<CachedRequest> requests;  // one per document, in order (an empty entry at a binding's place)
+  std::vector<CachedBinding> bindings;  // its ResourceBinding documents, in order
 };
 
 struct LoadCache {
@@ -45,6 +57,8 @@ struct LoadCacheUse {
   bool changed = false;
   std::size_t requests_reused = 0;   // taken from the cache
   std::size_t requests_checked = 0;  // parsed and checked against their Promise's schema
+  std::size_t bindings_reused = 0;   // ResourceBinding documents taken from the cache
+  std::size_t bindings_parsed = 0;   // ResourceBinding documents of files parsed and cached
 };
 
 // What the loader compares for a request's Promise: its name and its whole text (any change of the
@@ -52,11 +66,11 @@ struct LoadCacheUse {
 std::string load_cache_promise_digest(const pipeline::Promise& promise);
 
 // The format version; a cache of any other is rebuilt.
-inline constexpr int kLoadCacheVersion = 2;  // 2: a SHA-256 trailer (core/cache_file.h)
+inline constexpr int kLoadCacheVersion = 3;  // 2: a SHA-256 trailer (core/cache_file.h); 3: bindings
 
 // The cache's text: a header naming the format and version, the entries, and a SHA-256 of them.
 std::string encode_load_cache(const LoadCache& cache);
-// Errors: "not a ferry load cache", "load cache version N, this ferry reads 2", "checksum mismatch",
+// Errors: "not a ferry load cache", "load cache version N, this ferry reads 3", "checksum mismatch",
 // "truncated".
 Result<LoadCache> decode_load_cache(const std::string& text);
 

@@ -36,6 +36,17 @@ std::string request_text(int p, const std::string& name, const std::string& size
          "\n  namespace: default\nspec:\n  size: " + size + "\n";
 }
 
+// A ResourceBinding pinning request `request` of Promise p<p>; `labels` replaces its labels when given.
+std::string binding_text(const std::string& name, int p, const std::string& request,
+                         const std::string& labels = "") {
+  return "apiVersion: platform.kratix.io/v1alpha1\nkind: ResourceBinding\nmetadata:\n  name: " + name +
+         "\n  namespace: default\n  labels: " +
+         (labels.empty() ? "{kratix.io/promise-name: p" + std::to_string(p) +
+                               ", kratix.io/resource-name: " + request + "}"
+                         : labels) +
+         "\nspec: {version: v1}\n";
+}
+
 constexpr const char* kBase = R"(apiVersion: platform.kratix.io/v1alpha1
 kind: GitStateStore
 metadata: {name: default}
@@ -65,6 +76,12 @@ std::string outcome(const LoadResult& loaded) {
   for (const auto& p : loaded.platform.promises) text += "promise " + p.name + "\n";
   for (const auto& d : loaded.platform.destinations) text += "destination " + d.name + "\n";
   for (const auto& u : loaded.unserved_requests) text += "unserved " + u.kind + " " + u.error.render() + "\n";
+  for (const ResourceBinding& b : loaded.platform.bindings) {
+    text += "binding " + b.name + " " + b.namespace_ + " " + b.promise + " " + b.request + " " + b.version +
+            " " + std::to_string(b.manual_reconciliation) + " " + b.where.render() + "\n";
+  }
+  for (const pipeline::Request& r : loaded.platform.requests)
+    text += "bound " + r.name + " " + r.binding.version + " " + r.binding.binding_name + "\n";
   return text;
 }
 
@@ -76,11 +93,26 @@ class RandomPlatform {
     files_["base.yaml"] = kBase;
     for (int p = 0; p < 3; ++p) files_["promises/p" + std::to_string(p) + ".yaml"] = promise_text(p, kString);
     for (int r = 0; r < 8; ++r) files_[request_path(r)] = request_file(r);
+    for (int b = 0; b < 3; ++b) files_[binding_path(b)] = binding_file(b);
   }
 
   void edit() {
     const int r = pick(12);
-    switch (pick(11)) {
+    switch (pick(15)) {
+      case 11:
+        files_[binding_path(pick(4))] = binding_file(r);
+        break;
+      case 12:  // a binding that does not load: a label missing, or a name no object may have
+        files_[binding_path(pick(4))] =
+            pick(2) ? binding_text("b" + std::to_string(r), 0, "r0-0", "{kratix.io/promise-name: p0}")
+                    : binding_text("Bad_Name", pick(3), "r" + std::to_string(r) + "-0");
+        break;
+      case 13:  // a request and its binding in one file
+        files_[request_path(r)] = request_file(r) + "---\n" + binding_file(r);
+        break;
+      case 14:
+        files_.erase(binding_path(pick(4)));
+        break;
       case 0:
         files_[request_path(r)] = request_file(r);
         break;
@@ -132,6 +164,17 @@ class RandomPlatform {
   static constexpr const char* kString = "{type: string}";
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(random_); }
   static std::string request_path(int r) { return "requests/r" + std::to_string(r) + ".yaml"; }
+  static std::string binding_path(int b) { return "bindings/b" + std::to_string(b) + ".yaml"; }
+  // One or two bindings of requests r<r>-0 and r<r>-1 (of any Promise: some pin nothing).
+  std::string binding_file(int r) {
+    std::string text;
+    for (int d = 0, documents = 1 + pick(2); d < documents; ++d) {
+      const std::string request = "r" + std::to_string(r) + "-" + std::to_string(d);
+      text += (d ? "---\n" : "") +
+              binding_text("pin-" + request + "-" + std::to_string(pick(2)), pick(3), request);
+    }
+    return text;
+  }
   std::string request_file(int r) {
     std::string text;
     for (int d = 0, documents = 1 + pick(3); d < documents; ++d) {
@@ -151,7 +194,7 @@ TEST(LoadCacheTest, RandomEditsLoadThroughTheCacheExactlyAsAFullLoad) {
   for (unsigned seed = 1; seed <= 12; ++seed) {
     RandomPlatform platform(seed);
     std::optional<LoadCache> cache;
-    std::size_t reused = 0;
+    std::size_t reused = 0, bindings_reused = 0;
     for (int step = 0; step < 40; ++step) {
       const std::vector<PlatformFile> files = platform.files();
       LoadCacheUse use;
@@ -162,10 +205,12 @@ TEST(LoadCacheTest, RandomEditsLoadThroughTheCacheExactlyAsAFullLoad) {
       ASSERT_EQ(outcome(through_cache), outcome(load_platform_files("/platform", files)))
           << "seed " << seed << " step " << step;
       reused += use.requests_reused;
+      bindings_reused += use.bindings_reused;
       cache = std::move(use.after);
       platform.edit();
     }
     EXPECT_GT(reused, 0u) << "seed " << seed << ": the cache was never used";
+    EXPECT_GT(bindings_reused, 0u) << "seed " << seed << ": no binding was taken from the cache";
   }
 }
 
@@ -208,6 +253,38 @@ TEST(LoadCacheTest, APromiseChangeChecksOnlyItsRequestsAndANoOpChecksNone) {
   EXPECT_EQ(encode_load_cache(same.after), encode_load_cache(changed.after));
 }
 
+// Files of ResourceBindings are kept as files of requests are: unchanged, none is parsed (the no-op's cost
+// of bindings, bench row 2v); a changed one is parsed again, and its bindings are what it now says.
+TEST(LoadCacheTest, UnchangedBindingFilesAreTakenFromTheCacheAndAChangedOneIsParsed) {
+  auto platform = [](const std::string& version) {
+    std::vector<PlatformFile> files = two_promises("{type: string}");
+    std::string bindings = binding_text("pin-r0", 0, "r0") + "---\n" + binding_text("pin-r1", 1, "r1");
+    files.push_back({"/p/bindings.yaml", bindings.replace(bindings.rfind("v1"), 2, version)});
+    return files;
+  };
+  LoadCacheUse first;
+  ASSERT_TRUE(load_platform_files("/p", platform("v1"), nullptr, &first).errors.empty());
+  EXPECT_EQ(first.bindings_parsed, 2u);
+
+  LoadCacheUse same;
+  same.before = &first.after;
+  const LoadResult unchanged = load_platform_files("/p", platform("v1"), nullptr, &same);
+  EXPECT_EQ(outcome(unchanged), outcome(load_platform_files("/p", platform("v1"))));
+  EXPECT_EQ(same.bindings_reused, 2u);
+  EXPECT_EQ(same.bindings_parsed, 0u);
+  EXPECT_FALSE(same.changed);
+
+  LoadCacheUse edited;
+  edited.before = &same.after;
+  const LoadResult pinned = load_platform_files("/p", platform("v7"), nullptr, &edited);
+  EXPECT_EQ(outcome(pinned), outcome(load_platform_files("/p", platform("v7"))));
+  EXPECT_EQ(edited.bindings_parsed, 2u);
+  EXPECT_EQ(edited.bindings_reused, 0u);
+  EXPECT_TRUE(edited.changed);
+  ASSERT_EQ(pinned.platform.bindings.size(), 2u);
+  EXPECT_EQ(pinned.platform.bindings[1].version, "v7");
+}
+
 LoadCache small_cache() {
   LoadCacheUse use;
   (void)load_platform_files("/p", two_promises("{type: string}"), nullptr, &use);
@@ -222,7 +299,7 @@ TEST(LoadCacheTest, ACacheThatCannotBeTrustedIsRefusedWithItsReason) {
   EXPECT_EQ(decode_load_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_load_cache(text.substr(0, text.size() / 2)).error().message, "truncated");
   EXPECT_EQ(decode_load_cache("ferry-load-cache 0\n" + text.substr(text.find('\n') + 1)).error().message,
-            "load cache version 0, this ferry reads 2");
+            "load cache version 0, this ferry reads 3");
   EXPECT_EQ(decode_load_cache("apiVersion: v1\n").error().message, "not a ferry load cache");
 }
 
@@ -270,7 +347,8 @@ TEST(LoadCacheTest, ACorruptCacheIsOneWarningAndIsRebuiltThenUsed) {
   for (const PlatformFile& file : two_promises("{type: string}"))
     ferry::testing::write_file(dir.path() / "platform" / file.path.substr(3), file.text);
   const auto cache_path = dir.path() / "state.git.load-cache";
-  ferry::testing::write_file(cache_path, "ferry-load-cache 2\nnonsense");
+  ferry::testing::write_file(cache_path,
+                             "ferry-load-cache " + std::to_string(kLoadCacheVersion) + "\nnonsense");
   auto source = parse_platform_argument((dir.path() / "platform").string(), "");
   ASSERT_TRUE(source);
   PlatformAccess access;
