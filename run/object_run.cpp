@@ -134,7 +134,8 @@ bool hold_upgrade(const RunParts& parts, const pipeline::Request& request, Stage
   const std::string version = upgrades.versions.of(request);
   staged.inputs.version = version;
   staged.inputs.binding_version = request.binding.version;
-  if (!request.binding.unresolved.empty()) return false;  // pending: no upgrade to tell of
+  // Pending, or failing on its unreadable revision: no upgrade to tell of.
+  if (!request.binding.unresolved.empty() || !request.binding.unreadable.empty()) return false;
   const ObjectRecord* record = parts.incremental.recorded(staged.inputs.directory);
   if (is_upgrade(record, version))
     staged.report.upgrade = "upgrade from version " + record->upgrade.last_applied_version + " to " + version;
@@ -203,6 +204,8 @@ StagedRequest run_request_workflow(const RunParts& parts, const pipeline::Reques
   staged.recorded = parts.incremental.recorded_placements(staged.inputs.directory);
   if (!previous) {
     staged.plan = previous.error();  // the state could not be read: no container runs
+  } else if (!request.binding.unreadable.empty()) {
+    staged.plan = make_error(request.binding.unreadable);  // its version's workflows are unknown: none runs
   } else if (!request.binding.unresolved.empty()) {
     staged.report.result = RequestResult::pending;
     staged.report.message = request.binding.unresolved;
