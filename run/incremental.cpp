@@ -90,7 +90,7 @@ RequestReport IncrementalRun::paused(const RequestReport& identity, const Object
 RequestReport IncrementalRun::held(const RequestReport& identity, const ObjectInputs& inputs,
                                    const std::string& why) {
   RequestReport report = identity;
-  report.result = RequestResult::skipped;
+  report.result = RequestResult::held;
   report.message = why;
   if (const ObjectRecord* record = recorded(inputs.directory)) {
     report.placements = record->placements;
