@@ -5,12 +5,10 @@
 #include <utility>
 
 #include "core/object_metadata.h"
+#include "platform/binding_names.h"
 
 namespace ferry::runner {
 namespace {
-
-constexpr const char* kPromiseNameLabel = "kratix.io/promise-name";
-constexpr const char* kResourceNameLabel = "kratix.io/resource-name";
 
 const FieldTable& name_ref_fields() {
   static const FieldTable table{{{"name"}}};
@@ -77,15 +75,16 @@ Result<ResourceBinding> parse_resource_binding(const YamlDocument& document) {
 void attach_bindings(Platform& platform, std::vector<Error>& errors) {
   if (platform.bindings.empty()) return;
   std::map<std::tuple<std::string, std::string, std::string>, pipeline::Request*> requests;
+  // A request's kratix.io/resource-name is its name, shortened as Kratix shortens one over 63 characters.
   for (pipeline::Request& request : platform.requests)
-    requests[{request.promise, request.namespace_, request.name}] = &request;
+    requests[{request.promise, request.namespace_, resource_name_label_value(request.name)}] = &request;
   std::map<pipeline::Request*, const ResourceBinding*> bound;
   for (const ResourceBinding& binding : platform.bindings) {
     const auto found = requests.find({binding.promise, binding.namespace_, binding.request});
     if (found == requests.end()) continue;
     if (const auto [first, added] = bound.emplace(found->second, &binding); !added) {
       errors.push_back(make_error(
-          binding.where, "request " + binding.namespace_ + "/" + binding.request + " of Promise " +
+          binding.where, "request " + binding.namespace_ + "/" + found->second->name + " of Promise " +
                              binding.promise + " has two ResourceBindings: " + first->second->name + " (" +
                              first->second->where.render() + ") and " + binding.name + "; keep one"));
       continue;
