@@ -30,6 +30,8 @@ void record_lifecycle(const ObjectRecord* before, ObjectRecord& record, const Ob
   if (inputs.version.empty()) return;
   if (record.kind == "Promise") return add_revision(before, record, inputs.version);
   record_upgrade(before, record, inputs.version, inputs.binding_version);
+  record.upgrade.binding_name = inputs.binding_name;
+  record.upgrade.labels = inputs.binding_labels;
 }
 
 }  // namespace

@@ -27,6 +27,9 @@ struct ObjectInputs {
   // what its record keeps of revisions and upgrades. "" when not set (nothing kept).
   std::string version = {};
   std::string binding_version = {};
+  // A request's binding as Kratix keeps it (platform/binding_names.h): its record follows its labels.
+  std::string binding_name = {};
+  Labels binding_labels = {};
 };
 
 ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise);

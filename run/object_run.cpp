@@ -2,6 +2,7 @@
 
 #include "pipeline/duration.h"
 #include "pipeline/object_status.h"
+#include "platform/binding_names.h"
 #include "run/object_status.h"
 #include "run/promise_plan.h"
 #include "run/workflow_runs.h"
@@ -134,6 +135,9 @@ bool hold_upgrade(const RunParts& parts, const pipeline::Request& request, Stage
   const std::string version = upgrades.versions.of(request);
   staged.inputs.version = version;
   staged.inputs.binding_version = request.binding.version;
+  BindingIdentity binding = binding_identity(request);  // only for what is not skipped: its text is parsed
+  staged.inputs.binding_name = std::move(binding.name);
+  staged.inputs.binding_labels = std::move(binding.labels);
   // Pending, or failing on its unreadable revision: no upgrade to tell of.
   if (!request.binding.unresolved.empty() || !request.binding.unreadable.empty()) return false;
   const ObjectRecord* record = parts.incremental.recorded(staged.inputs.directory);
