@@ -1,6 +1,7 @@
 #include "run/incremental.h"
 
 #include "pipeline/duration.h"
+#include "platform/binding_names.h"
 #include "run/promise_revisions.h"
 #include "run/upgrades.h"
 
@@ -69,6 +70,19 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
         "them back";
   }
   return report;
+}
+
+void IncrementalRun::follow_request_text(const pipeline::Request& request, const std::string& directory) {
+  const std::lock_guard lock(mutex_);
+  const auto found = after_.find(directory);
+  if (found == after_.end() || found->second.upgrade.empty() ||
+      found->second.object_yaml == request.object_yaml)
+    return;
+  ObjectRecord& record = found->second;
+  record.object_yaml = request.object_yaml;
+  BindingIdentity binding = binding_identity(request);
+  record.upgrade.binding_name = std::move(binding.name);
+  record.upgrade.labels = std::move(binding.labels);
 }
 
 RequestReport IncrementalRun::paused(const RequestReport& identity, const ObjectInputs& inputs,

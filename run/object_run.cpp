@@ -196,6 +196,7 @@ StagedRequest run_request_workflow(const RunParts& parts, const pipeline::Reques
       promise.result == RequestResult::failed || promise.result == RequestResult::pending;
   if (!promise_unavailable) {
     if (auto skipped = parts.incremental.skip(staged.report, staged.inputs)) {
+      parts.incremental.follow_request_text(request, staged.inputs.directory);
       staged.report = std::move(*skipped);
       staged.done = true;
       return staged;
