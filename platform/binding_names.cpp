@@ -9,7 +9,6 @@
 namespace ferry::runner {
 namespace {
 
-constexpr std::size_t kLabelValueMaxLength = 63;
 constexpr std::size_t kMaxNameLength = 63 - 1 - 5;  // room for "-" and five hex digits
 constexpr const char* kManualReconciliationLabel = "kratix.io/manual-reconciliation";
 constexpr const char* kRunFromStartLabel = "internal.workflows.kratix.io/run-from-start";

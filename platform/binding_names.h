@@ -14,6 +14,7 @@ namespace ferry::runner {
 
 inline constexpr const char* kPromiseNameLabel = "kratix.io/promise-name";
 inline constexpr const char* kResourceNameLabel = "kratix.io/resource-name";
+inline constexpr std::size_t kLabelValueMaxLength = 63;  // Kubernetes' limit
 
 // Kratix's GenerateDeterministicObjectName(name): `name` cut to its first 56 characters when longer than 57,
 // then without the characters that are not letters or digits at its end, then "-" and the first 5 hex digits
