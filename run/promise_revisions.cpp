@@ -34,7 +34,8 @@ std::string RunVersions::of_promise(const std::string& name) const {
 }
 
 std::string RunVersions::of(const pipeline::Request& request) const {
-  if (request.binding.revision) return request.binding.version;
+  // Pinned to a revision read, or to one whose text is lost (it fails at that version, not at the latest).
+  if (request.binding.revision || !request.binding.unreadable.empty()) return request.binding.version;
   return of_promise(request.promise);
 }
 

@@ -28,7 +28,8 @@ std::string revision_digest(const std::string& promise_yaml);
 void add_revision(const ObjectRecord* before, ObjectRecord& now, const std::string& version);
 
 // The versions of one run: each declared Promise's revision version, computed once per Promise, and the
-// version each request runs with (its pinned revision's, else its Promise's).
+// version each request runs with (its pinned revision's, also when that revision's text is lost; else its
+// Promise's).
 class RunVersions {
  public:
   RunVersions() = default;
