@@ -257,6 +257,40 @@ TEST_F(LifecycleE2E, ARequestPinnedToAVersionNeverRunIsPendingWithTheReason) {
       << last.dump(2);
 }
 
+// A revision whose text the state branch lost: the request pinned to it fails naming the missing file and
+// runs nothing; the others run in the same run.
+TEST_F(LifecycleE2E, ALostRevisionFailsOnlyTheRequestPinnedToIt) {
+  promise("v1", "before");
+  write_file(platform() / "requests/rr-one.yaml", upgrade_request("upgrade-rr-one", "banana"));
+  write_file(platform() / "requests/rr-two.yaml", upgrade_request("upgrade-rr-two", "apple"));
+  write_file(platform() / "bindings/rr-two.yaml", binding("rr-two-binding", "upgrade-rr-two", "v1"));
+  ASSERT_EQ(run_ok(), 0) << last.dump(2);
+  promise("v2", "after");
+  ASSERT_EQ(run_ok(), 0) << last.dump(2);
+  const std::string lost =
+      "revisions/upgrade/" + status()["promises"][0]["revisions"][0]["digest"].get<std::string>() + ".yaml";
+  const std::string state = ferry::testing::shell_quote((platform() / ".ferry/state.git").string());
+  const std::string index = ferry::testing::shell_quote((dir.path() / "lost.index").string());
+  const auto removed = ferry::testing::run(
+      "export GIT_DIR=" + state + " GIT_INDEX_FILE=" + index +
+      " && git read-tree state && git rm -q --cached " + lost +
+      " && git update-ref refs/heads/state \"$(git commit-tree \"$(git write-tree)\" -p state -m lost)\"");
+  ASSERT_EQ(removed.exit_code, 0) << removed.output;
+  write_file(platform() / "requests/rr-two.yaml", upgrade_request("upgrade-rr-two", "cherry"));
+  write_file(platform() / "requests/rr-three.yaml", upgrade_request("upgrade-rr-three", "date"));
+  EXPECT_EQ(run_ok(), 3) << last.dump(2);
+  EXPECT_EQ(result_of("upgrade-rr-two"), "failed");
+  EXPECT_EQ(result_of("upgrade-rr-three"), "succeeded");
+  EXPECT_NE(last.dump().find("pins version v1 of Promise upgrade, whose revision cannot be read: revision v1 "
+                             "of Promise upgrade is missing from "),
+            std::string::npos)
+      << last.dump(2);
+  EXPECT_NE(last.dump().find(lost + "; not run (restore the revision on the state branch, or pin another "
+                                    "version)"),
+            std::string::npos);
+  EXPECT_EQ(config_maps(), "after-upgrade-banana after-upgrade-date before-upgrade-apple ");
+}
+
 TEST_F(LifecycleE2E, MaxUpgradesTwoUpgradesFiveRequestsInThreeRuns) {
   promise("v1", "before");
   for (const char* name : {"a", "b", "c", "d", "e"})
