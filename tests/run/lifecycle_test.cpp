@@ -165,6 +165,7 @@ TEST(Revisions, AMissingRevisionFailsOnlyTheRequestsPinnedToIt) {
                 store.describe() + ":revisions/redis/" + revision_digest("v0 text") +
                 ".yaml; not run (restore the revision on the state branch, or pin another version)");
   EXPECT_NE(run.requests[2].binding.unreadable.find("b-lost-too"), std::string::npos);
+  EXPECT_EQ(RunVersions(run).of(run.requests[0]), "v0");  // it fails at its pinned version, not at v2
   ASSERT_NE(run.requests[1].binding.revision, nullptr);
   EXPECT_EQ(run.requests[1].binding.revision->version, "v1");
   EXPECT_TRUE(run.requests[1].binding.unreadable.empty());
