@@ -5,6 +5,7 @@
 #include <openssl/rand.h>
 
 #include <array>
+#include <cctype>
 
 namespace ferry::api {
 
@@ -23,9 +24,11 @@ Result<std::string> make_bearer_token() {
 }
 
 bool bearer_matches(const std::string& authorization, const std::string& token) {
-  const std::string prefix = "Bearer ";
+  const std::string prefix = "bearer ";
   if (token.empty() || authorization.size() != prefix.size() + token.size()) return false;
-  if (authorization.compare(0, prefix.size(), prefix) != 0) return false;
+  for (std::size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(authorization[i])) != prefix[i]) return false;
+  }
   return CRYPTO_memcmp(authorization.data() + prefix.size(), token.data(), token.size()) == 0;
 }
 

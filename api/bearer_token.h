@@ -10,7 +10,9 @@ namespace ferry::api {
 
 Result<std::string> make_bearer_token();
 
-// Whether an Authorization header's value is "Bearer <token>" for exactly `token`.
+// Whether an Authorization header's value is "Bearer <token>" for exactly `token`. The scheme is matched
+// without regard to case, as the API server's bearer token authenticator does (and RFC 7235): the Python
+// client's in-cluster configuration sends "bearer <token>".
 bool bearer_matches(const std::string& authorization, const std::string& token);
 
 }  // namespace ferry::api

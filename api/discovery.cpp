@@ -1,6 +1,7 @@
 // The discovery documents of discovery.h, built from the served kinds.
 #include "api/discovery.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "api/status_body.h"
@@ -36,20 +37,19 @@ Json group_version(const ServedKind& kind) {
   return {{"groupVersion", kind.group + "/" + kind.version}, {"version", kind.version}};
 }
 
-Json group_entry(const ServedKind& kind) {
-  return {
-      {"name", kind.group}, {"versions", {group_version(kind)}}, {"preferredVersion", group_version(kind)}};
-}
-
-// Several served kinds may share a group and version (never in one pipeline today: Promise and a request kind
-// of another group), so kinds are collected per group and version.
+// Several served kinds may share a group and version (the platform's Promises often do), so kinds are
+// collected per group and version.
 std::optional<HttpResponse> group_resources(const std::string& group, const std::string& version,
                                             const std::vector<ServedKind>& kinds) {
   Json resources = Json::array();
   for (const ServedKind& kind : kinds) {
     if (kind.group != group || kind.version != version) continue;
-    resources.push_back(
-        resource_entry(kind.plural, kind.singular, kind.namespaced, kind.kind, {"get", "list"}));
+    // Requests are also created and deleted through the API (platform_request_writes.h); Promises are not.
+    const bool promise = same_kind(kind, promise_kind());
+    resources.push_back(resource_entry(kind.plural, kind.singular, kind.namespaced, kind.kind,
+                                       promise
+                                           ? std::vector<std::string>{"get", "list"}
+                                           : std::vector<std::string>{"create", "delete", "get", "list"}));
     resources.push_back(
         resource_entry(kind.plural + "/status", "", kind.namespaced, kind.kind, {"get", "patch", "update"}));
   }
@@ -61,11 +61,27 @@ std::optional<HttpResponse> group_resources(const std::string& group, const std:
   return json_response(list.dump());
 }
 
-std::optional<HttpResponse> groups(const std::vector<ServedKind>& kinds, const std::string* only) {
+// One APIGroup entry per group, its versions in the order the kinds give them, the first preferred.
+Json group_entries(const std::vector<ServedKind>& kinds, const std::string* only) {
   Json list = Json::array();
   for (const ServedKind& kind : kinds) {
-    if (only == nullptr || kind.group == *only) list.push_back(group_entry(kind));
+    if (only != nullptr && kind.group != *only) continue;
+    auto entry =
+        std::find_if(list.begin(), list.end(), [&](const Json& e) { return e["name"] == kind.group; });
+    if (entry == list.end()) {
+      list.push_back(
+          {{"name", kind.group}, {"versions", Json::array()}, {"preferredVersion", group_version(kind)}});
+      entry = list.end() - 1;
+    }
+    Json& versions = (*entry)["versions"];
+    if (std::find(versions.begin(), versions.end(), group_version(kind)) == versions.end())
+      versions.push_back(group_version(kind));
   }
+  return list;
+}
+
+std::optional<HttpResponse> groups(const std::vector<ServedKind>& kinds, const std::string* only) {
+  const Json list = group_entries(kinds, only);
   if (only == nullptr)
     return json_response(Json{{"kind", "APIGroupList"}, {"apiVersion", "v1"}, {"groups", list}}.dump());
   if (list.empty()) return std::nullopt;

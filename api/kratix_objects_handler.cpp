@@ -1,9 +1,12 @@
 // serve_kratix_objects (kratix_objects_handler.h).
 #include "api/kratix_objects_handler.h"
 
+#include <algorithm>
+
 #include "api/json_body.h"
 #include "api/merge_patch.h"
 #include "api/object_fields.h"
+#include "api/platform_request_writes.h"
 #include "api/selector_query.h"
 #include "api/status_body.h"
 
@@ -18,11 +21,29 @@ struct KindCall {
   PipelineView& view;
 
   StatusSubject subject() const { return {kind.group, kind.plural, request.attributes.name}; }
-  // The objects of this kind the pipeline sees: its Promise, or the request it processes.
+  // The objects of this kind the pipeline sees: the platform's, with the processed object as it is now (its
+  // status written so far) in place of the platform's copy, and its Promise added when the platform lacks it.
   std::vector<nlohmann::json> objects() const {
-    return {kind.plural == promise_kind().plural && kind.group == promise_kind().group
-                ? view.objects->promise()
-                : view.objects->object()};
+    std::vector<nlohmann::json> all;
+    if (view.platform != nullptr) all = view.platform->objects_of(kind);
+    if (same_kind(kind, view.object_kind)) {
+      put(all, view.objects->object(), true);
+    } else if (same_kind(kind, promise_kind())) {
+      put(all, view.objects->promise(), false);
+    }
+    return all;
+  }
+  static void put(std::vector<nlohmann::json>& all, nlohmann::json object, bool replace) {
+    const auto same = [&](const nlohmann::json& o) {
+      return field_text(o, "name") == field_text(object, "name") &&
+             field_text(o, "namespace") == field_text(object, "namespace");
+    };
+    const auto found = std::find_if(all.begin(), all.end(), same);
+    if (found == all.end()) {
+      all.push_back(std::move(object));
+    } else if (replace) {
+      *found = std::move(object);
+    }
   }
   bool in_scope(const nlohmann::json& object) const {
     const std::string& namespace_name = request.attributes.namespace_name;
@@ -62,9 +83,7 @@ HttpResponse list_kind(const KindCall& call) {
 // The processed object, when the request names it; an error response otherwise.
 std::optional<HttpResponse> refuse_other_object(const KindCall& call) {
   const nlohmann::json object = call.view.objects->object();
-  const bool same_kind =
-      call.kind.group == call.view.object_kind.group && call.kind.plural == call.view.object_kind.plural;
-  if (!same_kind) {
+  if (!same_kind(call.kind, call.view.object_kind)) {
     return status_response(
         405, "MethodNotAllowed",
         "ferry's platform API writes only the status of the object this pipeline processes", call.subject());
@@ -136,6 +155,11 @@ HttpResponse serve_kratix_objects(const ResourceRequest& request, const HttpRequ
   const std::string& subresource = request.attributes.subresource;
   if (subresource.empty() && verb == "get") return get_named(call);
   if (subresource.empty() && verb == "list") return list_kind(call);
+  const bool request_kind = !same_kind(kind, promise_kind());
+  if (subresource.empty() && verb == "create" && request_kind)
+    return create_platform_request(request.attributes, http.body, kind, view, call.objects());
+  if (subresource.empty() && verb == "delete" && request_kind)
+    return delete_platform_request(request.attributes, kind, view, call.objects());
   if (subresource == "status" && verb == "get") return get_named(call);
   if (subresource == "status" && verb == "patch") return patch_status(call);
   if (subresource == "status" && verb == "update") return update_status(call);

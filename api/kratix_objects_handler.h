@@ -1,7 +1,9 @@
 // The verbs on the kinds served from the pipeline's view (pipeline_view.h): get and list of the request
 // being processed (its kind's plural) and of its Promise (`promises`), and get, patch (JSON merge patch,
 // as for every custom resource) and update of the processed object's `status` subresource, which the
-// caller merges as /kratix/metadata/status.yaml. Other verbs are 405. Authorisation happened before.
+// caller merges as /kratix/metadata/status.yaml, and of the platform's other Promises and their requests
+// (pipeline_view.h's PlatformObjects): get and list, and create and delete of requests
+// (platform_request_writes.h). Other verbs are 405. Authorisation happened before.
 #pragma once
 
 #include "api/http_exchange.h"

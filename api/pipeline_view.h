@@ -41,6 +41,27 @@ class PipelineObjects {
   virtual Result<nlohmann::json> merge_status(const std::string& status_text) = 0;
   // Replaces the object's status with `status` (a map); the object after it.
   virtual Result<nlohmann::json> replace_status(const nlohmann::json& status) = 0;
+  // Creates `object`, a request of `kind` (a platform Promise's) whose apiVersion, kind, name and namespace
+  // the router checked against the URL and whose name no object of the kind has: the request as stored (its
+  // schema's defaults applied), which the run then runs as it runs a compound Promise's requests; or an
+  // error whose message says why its Promise refuses it (a 422).
+  virtual Result<nlohmann::json> create_request(const ServedKind& kind, const nlohmann::json& object) = 0;
+  // Deletes the request of `kind` named `name` in `namespace_name`, one of PlatformObjects::objects_of: ok,
+  // or an error saying why it cannot be (a 405: ferry deletes only requests created through the API).
+  virtual Status delete_request(const ServedKind& kind, const std::string& namespace_name,
+                                const std::string& name) = 0;
+};
+
+// The platform's Promises and the requests of each, as the run loaded them: what `kubectl get promises` and a
+// read of another Promise's request see. Reads are thread-safe; objects come as JSON objects with
+// apiVersion, kind and metadata (a request's status is not among them: the records keep it).
+class PlatformObjects {
+ public:
+  virtual ~PlatformObjects() = default;
+  // The request kind of every Promise with an API, in the platform's order.
+  virtual std::vector<ServedKind> request_kinds() const = 0;
+  // Every Promise (for promise_kind()) or every request of a request kind; none for a kind not served.
+  virtual std::vector<nlohmann::json> objects_of(const ServedKind& kind) const = 0;
 };
 
 struct PipelineView {
@@ -49,9 +70,16 @@ struct PipelineView {
   std::filesystem::path secrets_dir;      // --secrets-dir, empty when not given
   std::filesystem::path config_maps_dir;  // --config-maps-dir, empty when not given
   PipelineObjects* objects = nullptr;     // never null; outlives the view
+  // The platform's Promises and requests; null: only the processed object and its Promise are served.
+  // Outlives the view.
+  const PlatformObjects* platform = nullptr;
 };
 
-// The kinds served under /apis: Promise, and the request's kind for a resource workflow.
+// Whether two kinds are one: the same group and plural.
+bool same_kind(const ServedKind& a, const ServedKind& b);
+
+// The kinds served under /apis: Promise, the request's kind for a resource workflow, then the request kinds
+// of the platform's other Promises.
 std::vector<ServedKind> served_kinds(const PipelineView& view);
 
 // The pipeline's rbac.permissions followed by the rules Kratix always grants (permissions.h).

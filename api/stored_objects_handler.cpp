@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 
+#include "api/field_selector.h"
 #include "api/json_body.h"
 #include "api/merge_patch.h"
 #include "api/object_json.h"
@@ -49,11 +50,9 @@ HttpResponse get_object(const VerbCall& call) {
 }
 
 HttpResponse list_objects(const VerbCall& call) {
-  const auto field_selector = call.target.query.find("fieldSelector");
-  if (field_selector != call.target.query.end() && !field_selector->second.empty()) {
-    return bad_request(
-        "ferry's platform API does not filter by fieldSelector; use labelSelector or get by name");
-  }
+  const auto field_query = call.target.query.find("fieldSelector");
+  auto fields = parse_field_selector(field_query == call.target.query.end() ? "" : field_query->second);
+  if (!fields) return bad_request(fields.error().message);
   const auto label_selector = call.target.query.find("labelSelector");
   auto selector =
       parse_selector_query(label_selector == call.target.query.end() ? "" : label_selector->second);
@@ -62,7 +61,8 @@ HttpResponse list_objects(const VerbCall& call) {
   if (!objects) return internal_error(objects.error().message);
   nlohmann::ordered_json items = nlohmann::ordered_json::array();
   for (const StoredObject& object : *objects) {
-    if (matches(*selector, object.labels)) items.push_back(object_json(call.directory.kind(), object));
+    if (matches(*selector, object.labels) && matches(*fields, object))
+      items.push_back(object_json(call.directory.kind(), object));
   }
   const nlohmann::ordered_json list = {{"kind", std::string(kind_name(call.directory.kind())) + "List"},
                                        {"apiVersion", "v1"},

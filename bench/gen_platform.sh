@@ -11,6 +11,9 @@
 #   env-from       envFrom: the secret bench-creds, prefix CREDS_
 #   security       a securityContext: user 1000, read-only root, no privilege escalation, every capability dropped
 #   limits         resources: cpu 500m/100m, memory 64Mi/32Mi (ferry's memory cgroup: docs/runtimes.md)
+#   rbac           rbac.permissions (get secrets): the pipeline is served the platform API (docs/platform-api.md)
+#   api-client     env KUBECTL=$BENCH_KUBECTL and BENCH_CALLS=$BENCH_CALLS for bench/api_client.sh, the
+#                  container scenario 7a maps the image to with --runtime exec
 set -euo pipefail
 
 dir=$1 requests=$2 store=$3
@@ -29,6 +32,10 @@ for feature in ${BENCH_CONTAINER_FEATURES:-}; do
       container_fields+=$'                securityContext: {runAsUser: 1000, runAsGroup: 1000, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: {drop: [ALL]}}\n' ;;
     limits)
       container_fields+=$'                resources: {limits: {cpu: 500m, memory: 64Mi}, requests: {cpu: 100m, memory: 32Mi}}\n' ;;
+    rbac)
+      spec_fields+=$'            rbac: {permissions: [{apiGroups: [""], resources: [secrets], verbs: [get]}]}\n' ;;
+    api-client)
+      container_fields+="                env: [{name: KUBECTL, value: \"${BENCH_KUBECTL:?}\"}, {name: BENCH_CALLS, value: \"${BENCH_CALLS:?}\"}]"$'\n' ;;
     *) echo "gen_platform.sh: unknown feature $feature" >&2; exit 2 ;;
   esac
 done

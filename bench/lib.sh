@@ -22,7 +22,7 @@ bench_join() { local IFS=,; echo "$*"; }
 # Appends one result record (one JSON line) to $BENCH_RESULTS; bench/report.py turns records into the table.
 #   bench_record ID SCENARIO FERRY_LABEL "FERRY_SAMPLES" BASELINE_LABEL "BASELINE_SAMPLES" RATIO TARGET NOTE
 # SAMPLES: space-separated numbers (seconds unless the label says otherwise). RATIO: "baseline/ferry" or
-# "ferry/baseline" (ratio of the medians). TARGET: ">=N", "<=N" or "" (reported only). NOTE: free text.
+# "ferry/baseline" (ratio of the medians), or "ferry-baseline" (their difference, in the samples' unit). TARGET: ">=N", "<=N" or "" (reported only). NOTE: free text.
 bench_record() {
   local id=$1 scenario=$2 ferry_label=$3 ferry=$4 base_label=$5 base=$6 ratio=$7 target=$8 note=$9
   # shellcheck disable=SC2086

@@ -30,7 +30,8 @@ struct RbacPermission {
 };
 
 // A Pipeline spec field that ferry accepts but that has no meaning without a Kubernetes cluster
-// (`nodeSelector`, `tolerations`, `restartPolicy`, `rbac`): reported once per Promise as a warning.
+// (`nodeSelector`, `tolerations`, `restartPolicy`, and `rbac`, whose presence serves_platform_api reads):
+// reported once per Promise as a warning, rbac aside (run/preflight.h).
 struct InapplicableField {
   std::string name;  // "nodeSelector"
   SourceLocation where;

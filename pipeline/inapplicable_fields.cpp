@@ -4,17 +4,6 @@
 #include <algorithm>
 
 namespace ferry::pipeline {
-namespace {
-
-// rbac.permissions grant access to an API ferry does not serve yet: a pipeline that calls it must fail
-// knowing why, not look as if its permissions were applied.
-std::string rbac_note(const std::vector<std::string>& names) {
-  if (std::find(names.begin(), names.end(), "rbac") == names.end()) return "";
-  return "; a container that calls the Kubernetes API finds no API server (ferry serves none yet)";
-}
-
-}  // namespace
-
 std::string inapplicable_fields_warning(const std::string& promise,
                                         const std::vector<InapplicableField>& fields) {
   std::vector<std::string> names;
@@ -27,8 +16,8 @@ std::string inapplicable_fields_warning(const std::string& promise,
   }
   return "Promise \"" + promise + "\": Pipeline field" + (names.size() == 1 ? " " : "s ") + list +
          (names.size() == 1 ? " does" : " do") +
-         " not apply outside Kubernetes (no scheduler, no service account): ferry ignores " +
-         (names.size() == 1 ? "it" : "them") + rbac_note(names);
+         " not apply outside Kubernetes (no scheduler, no pod): ferry ignores " +
+         (names.size() == 1 ? "it" : "them");
 }
 
 }  // namespace ferry::pipeline

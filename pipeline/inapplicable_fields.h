@@ -9,8 +9,8 @@
 
 namespace ferry::pipeline {
 
-// "Promise \"<name>\": Pipeline fields nodeSelector and rbac do not apply outside Kubernetes (...): ferry
-// ignores them": each name once, in the order given.
+// "Promise \"<name>\": Pipeline fields nodeSelector and tolerations do not apply outside Kubernetes (...):
+// ferry ignores them": each name once, in the order given.
 std::string inapplicable_fields_warning(const std::string& promise,
                                         const std::vector<InapplicableField>& fields);
 

@@ -45,41 +45,6 @@ bool is_kubernetes_group(const std::string& group) {
   return group.find('.') == std::string::npos || group.ends_with(".k8s.io");
 }
 
-// A request as the API server would admit it: of a version its Promise serves, valid against that
-// version's openAPIV3Schema, with the schema's defaults applied to object_yaml. nullopt when not admitted;
-// every problem is appended to `errors`.
-std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const pipeline::Promise& promise,
-                                                 const std::string& api_version, std::vector<Error>& errors) {
-  const pipeline::ApiRef& api = *promise.api;
-  const std::string version = api_version.substr(api_version.find('/') + 1);
-  if (std::find(api.served_versions.begin(), api.served_versions.end(), version) ==
-      api.served_versions.end()) {
-    std::string served;
-    for (const auto& v : api.served_versions) served += (served.empty() ? "" : ", ") + v;
-    errors.push_back(make_error(location_of(child(doc.node, "apiVersion"), doc.file),
-                                "Promise " + promise.name + " does not serve version " + version + " of " +
-                                    api.kind + "; it serves " + (served.empty() ? "none" : served)));
-    return std::nullopt;
-  }
-  const auto schema = api.schemas.find(version);
-  if (schema != api.schemas.end()) {
-    std::vector<Error> problems = pipeline::validate_object(*schema->second, doc.node, doc.file);
-    if (!problems.empty()) {
-      errors.insert(errors.end(), problems.begin(), problems.end());
-      return std::nullopt;
-    }
-  }
-  const std::optional<YAML::Node> defaulted =
-      schema != api.schemas.end() ? std::optional(pipeline::apply_defaults(*schema->second, doc.node))
-                                  : std::nullopt;
-  auto request = parse_request(doc, promise.name, defaulted ? &*defaulted : nullptr);
-  if (!request) {
-    errors.push_back(request.error());
-    return std::nullopt;
-  }
-  return std::move(*request);
-}
-
 // Every kind ferry reads, with its group: its own, the scheduling kinds and each Promise's request kind.
 std::vector<std::pair<std::string, std::string>> known_kinds(const Platform& platform) {
   std::vector<std::pair<std::string, std::string>> kinds;
@@ -179,12 +144,16 @@ bool reuse_request(const CachedRequest& cached,
 }
 
 // The document of a deferred request, parsed when it was taken from the cache (each file once).
+// A file the stat index left unread (stat_index.h) is read now.
 const YamlDocument* document_of(DeferredRequest& deferred,
-                                std::map<std::string, std::vector<YamlDocument>>& parsed) {
+                                std::map<std::string, std::vector<YamlDocument>>& parsed,
+                                LoadCacheUse* cache) {
   if (deferred.doc) return &*deferred.doc;
   auto found = parsed.find(deferred.file->path);
   if (found == parsed.end()) {
-    auto documents = parse_yaml_stream(deferred.file->text, deferred.file->path);
+    const bool unread = cache && cache->unread.contains(deferred.file->path);
+    auto documents = parse_yaml_stream(unread ? cache->read_text(deferred.file->path) : deferred.file->text,
+                                       deferred.file->path);
     found =
         parsed.emplace(deferred.file->path, documents ? std::move(*documents) : std::vector<YamlDocument>{})
             .first;
@@ -193,6 +162,38 @@ const YamlDocument* document_of(DeferredRequest& deferred,
 }
 
 }  // namespace
+
+std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const pipeline::Promise& promise,
+                                                 const std::string& api_version, std::vector<Error>& errors) {
+  const pipeline::ApiRef& api = *promise.api;
+  const std::string version = api_version.substr(api_version.find('/') + 1);
+  if (std::find(api.served_versions.begin(), api.served_versions.end(), version) ==
+      api.served_versions.end()) {
+    std::string served;
+    for (const auto& v : api.served_versions) served += (served.empty() ? "" : ", ") + v;
+    errors.push_back(make_error(location_of(child(doc.node, "apiVersion"), doc.file),
+                                "Promise " + promise.name + " does not serve version " + version + " of " +
+                                    api.kind + "; it serves " + (served.empty() ? "none" : served)));
+    return std::nullopt;
+  }
+  const auto schema = api.schemas.find(version);
+  if (schema != api.schemas.end()) {
+    std::vector<Error> problems = pipeline::validate_object(*schema->second, doc.node, doc.file);
+    if (!problems.empty()) {
+      errors.insert(errors.end(), problems.begin(), problems.end());
+      return std::nullopt;
+    }
+  }
+  const std::optional<YAML::Node> defaulted =
+      schema != api.schemas.end() ? std::optional(pipeline::apply_defaults(*schema->second, doc.node))
+                                  : std::nullopt;
+  auto request = parse_request(doc, promise.name, defaulted ? &*defaulted : nullptr);
+  if (!request) {
+    errors.push_back(request.error());
+    return std::nullopt;
+  }
+  return std::move(*request);
+}
 
 std::string group_of(const std::string& api_version) {
   const auto slash = api_version.find('/');
@@ -229,7 +230,7 @@ void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cach
       ++cache->requests_reused;
       continue;
     }
-    const YamlDocument* doc = document_of(request, parsed);
+    const YamlDocument* doc = document_of(request, parsed, cache);
     if (!doc) continue;  // the cached file no longer parses as it did: cannot be, its text is the same
     auto left = resolve_request(*doc, deferred, result);
     if (!cache) continue;

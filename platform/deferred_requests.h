@@ -43,6 +43,13 @@ struct Deferred {
   UninstalledReleases releases;  // a request whose kind no Promise provides may wait on one of these
 };
 
+// A request as the API server would admit it (reference §2): of a version its Promise serves, valid against
+// that version's openAPIV3Schema, with the schema's defaults applied to object_yaml. nullopt when not
+// admitted; every problem is appended to `errors`, each at its node in `doc.file`. Also the check of requests
+// created through the platform API (admitted_request.h).
+std::optional<pipeline::Request> checked_request(const YamlDocument& doc, const pipeline::Promise& promise,
+                                                 const std::string& api_version, std::vector<Error>& errors);
+
 // "group" of "group/version"; "" for "v1".
 std::string group_of(const std::string& api_version);
 

@@ -94,14 +94,26 @@ bool decode_cached_request(Decoder& in, CachedRequest& cached) {
   return !admitted || decode_request(in, cached.request.emplace());
 }
 
+void encode_stat(Encoder& out, const FileStat& stat) {
+  for (long value : {stat.size, stat.mtime_ns, stat.ctime_ns, stat.inode, stat.device}) out.number(value);
+}
+
+bool decode_stat(Decoder& in, FileStat& stat) {
+  for (long* value : {&stat.size, &stat.mtime_ns, &stat.ctime_ns, &stat.inode, &stat.device})
+    if (!in.number(*value)) return false;
+  return true;
+}
+
 bool decode_entries(Decoder& in, LoadCache& cache) {
   long files = 0;
-  if (!in.number(files) || files < 0) return false;
+  if (!in.number(cache.index_ns) || !in.number(files) || files < 0) return false;
   for (long f = 0; f < files; ++f) {
     std::string path;
     long requests = 0;
     CachedFile file;
-    if (!in.field(path) || !in.field(file.digest) || !in.number(requests) || requests < 0) return false;
+    if (!in.field(path) || !in.field(file.digest) || !decode_stat(in, file.stat) || !in.number(requests) ||
+        requests < 0)
+      return false;
     for (long r = 0; r < requests; ++r) {
       if (!decode_cached_request(in, file.requests.emplace_back())) return false;
     }
@@ -123,10 +135,12 @@ std::string load_cache_promise_digest(const pipeline::Promise& promise) {
 
 std::string encode_load_cache(const LoadCache& cache) {
   Encoder out;
+  out.number(cache.index_ns);
   out.number(static_cast<long>(cache.files.size()));
   for (const auto& [path, file] : cache.files) {
     out.field(path);
     out.field(file.digest);
+    encode_stat(out, file.stat);
     out.number(static_cast<long>(file.requests.size()));
     for (const CachedRequest& cached : file.requests) {
       out.field(cached.promise_digest);

@@ -4,11 +4,14 @@
 // ResourceBinding document, what loading it gave (its errors and the binding). A later load takes a file's
 // documents from here when the file's digest and each request's Promise digest still match, and parses the
 // file otherwise, so that it gives exactly what a full load gives.
+// For a plain-directory platform it is also a stat index, as Git's index is: each cached file's size, times
+// and inode, so that a file whose stat data did not change is not read at all (platform/stat_index.h).
 // Stored as one versioned file with a checksum, written atomically; a file that is corrupt, foreign or of
 // another version is not trusted: it reads as an error, and the caller rebuilds the cache with a warning.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -29,6 +32,14 @@ struct CachedRequest {
   std::optional<pipeline::Request> request;
 };
 
+// What stat(2) said of a file when its text was read (size -1: not known, as for files read from Git).
+struct FileStat {
+  long size = -1;
+  long mtime_ns = 0, ctime_ns = 0;  // nanoseconds since the epoch
+  long inode = 0, device = 0;
+  bool operator==(const FileStat&) const = default;
+};
+
 // One ResourceBinding document as the load left it: it needs no Promise, so what loading it gave (the errors
 // appended, in order, and the binding when it parsed) holds while the file's text does. `index`: its place
 // among its file's documents.
@@ -40,13 +51,21 @@ struct CachedBinding {
 
 struct CachedFile {
   std::string digest;                   // md5 of the file's text
+  FileStat stat;                        // the file's stat data when that text was read
   std::vector<CachedRequest> requests;  // one per document, in order (an empty entry at a binding's place)
   std::vector<CachedBinding> bindings;  // its ResourceBinding documents, in order
 };
 
 struct LoadCache {
   std::map<std::string, CachedFile> files;  // by path as the loader names it
+  // When the load that wrote the stat data started (ns since the epoch): a file whose mtime or ctime is not
+  // older than this, less the coarsest timestamp granularity, is "racy" (stat_index.h) and read again.
+  long index_ns = 0;
 };
+
+// The slack under the stat index's time within which an mtime or ctime is racy (stat_index.h): the coarsest
+// timestamp granularity ferry allows for (FAT's two seconds; ext4 and most others keep nanoseconds).
+inline constexpr long kRacySlackNs = 2'000'000'000;
 
 // One load's use of the cache: the cache read before (null: none, every file is parsed), the cache this
 // load leaves (every file of only requests that all had a Promise), and what was reused. `changed`: the
@@ -59,6 +78,14 @@ struct LoadCacheUse {
   std::size_t requests_checked = 0;  // parsed and checked against their Promise's schema
   std::size_t bindings_reused = 0;   // ResourceBinding documents taken from the cache
   std::size_t bindings_parsed = 0;   // ResourceBinding documents of files parsed and cached
+  // The stat index (stat_index.h): files not read since their stat data are those cached (path -> the
+  // digest cached), how to read one that must be parsed after all, every file's stat data now, and how
+  // many files were read and hashed.
+  std::map<std::string, std::string> unread;
+  std::function<std::string(const std::string& path)> read_text;
+  std::map<std::string, FileStat> stats;
+  std::size_t files_hashed = 0;
+  long racy_slack_ns = kRacySlackNs;  // tests take less, so as not to wait
 };
 
 // What the loader compares for a request's Promise: its name and its whole text (any change of the
@@ -66,11 +93,12 @@ struct LoadCacheUse {
 std::string load_cache_promise_digest(const pipeline::Promise& promise);
 
 // The format version; a cache of any other is rebuilt.
-inline constexpr int kLoadCacheVersion = 3;  // 2: a SHA-256 trailer (core/cache_file.h); 3: bindings
+inline constexpr int kLoadCacheVersion =
+    4;  // 2: a SHA-256 trailer (core/cache_file.h); 3: stat data; 4: bindings
 
 // The cache's text: a header naming the format and version, the entries, and a SHA-256 of them.
 std::string encode_load_cache(const LoadCache& cache);
-// Errors: "not a ferry load cache", "load cache version N, this ferry reads 3", "checksum mismatch",
+// Errors: "not a ferry load cache", "load cache version N, this ferry reads 4", "checksum mismatch",
 // "truncated".
 Result<LoadCache> decode_load_cache(const std::string& text);
 

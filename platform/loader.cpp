@@ -3,10 +3,8 @@
 #include "platform/loader.h"
 
 #include <algorithm>
-#include <fstream>
 #include <optional>
 #include <set>
-#include <sstream>
 
 #include "core/known_fields.h"
 #include "core/md5.h"
@@ -20,6 +18,7 @@
 #include "platform/resource_binding_parser.h"
 #include "platform/scheduling_objects.h"
 #include "platform/split_promise.h"
+#include "platform/stat_index.h"
 #include "platform/validation.h"
 
 namespace ferry::runner {
@@ -66,13 +65,6 @@ void collect_files(const fs::path& dir, FileWalk& walk) {
       if (walk.seen.insert(fs::canonical(entry.path(), ec)).second || ec) walk.files.push_back(entry.path());
     }
   }
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // A platform.kratix.io kind ferry does not read: a misspelling of one it reads (or of a request kind) is an
@@ -189,7 +181,7 @@ CachedBinding load_binding_document(const YamlDocument& doc, std::size_t index, 
 std::optional<CachedFile> load_file_documents(const PlatformFile& file,
                                               const std::vector<YamlDocument>& documents, LoadResult& result,
                                               Deferred& deferred) {
-  CachedFile entry{"", std::vector<CachedRequest>(documents.size()), {}};
+  CachedFile entry{"", FileStat{}, std::vector<CachedRequest>(documents.size()), {}};
   bool cacheable = !documents.empty();
   for (std::size_t i = 0; i < documents.size(); ++i) {
     if (is_binding_document(documents[i])) {
@@ -209,6 +201,45 @@ std::optional<CachedFile> load_file_documents(const PlatformFile& file,
   return entry;
 }
 
+// Reads the files the stat index left unread (stat_index.h) whose text is needed after all: those named in
+// `only`, or every one when `only` is null.
+void read_unread(std::vector<PlatformFile>& files, LoadCacheUse& cache, const std::set<std::string>* only) {
+  for (PlatformFile& file : files) {
+    const auto unread = cache.unread.find(file.path);
+    if (unread == cache.unread.end() || (only && !only->contains(file.path))) continue;
+    file.text = cache.read_text(file.path);
+    cache.unread.erase(unread);
+  }
+}
+
+// The files of split Promise directories (split_promise.h) are never cached, but a file cached as one of
+// requests may have joined one since: its text is read.
+void read_unread_split_files(std::vector<PlatformFile>& files, LoadCacheUse& cache) {
+  if (cache.unread.empty()) return;
+  std::set<std::string> split_paths;
+  for (const SplitPromiseFiles& split : sort_platform_files(files).split_promises)
+    for (const PlatformFile* file : split.files) split_paths.insert(file->path);
+  read_unread(files, cache, &split_paths);
+}
+
+// The digest of a file's text: the cached one when the stat index left it unread, else its md5.
+std::string file_digest(const PlatformFile& file, const LoadCacheUse& cache) {
+  const auto unread = cache.unread.find(file.path);
+  return unread != cache.unread.end() ? unread->second : md5_hex(file.text);
+}
+
+// The stat data of every file the cache left holds, as this load found them (none for files from Git or
+// memory); a file whose stat data changed (a `touch`) changes the cache, though its requests do not.
+void record_stats(LoadCacheUse& cache) {
+  for (auto& [path, file] : cache.after.files) {
+    const auto found = cache.stats.find(path);
+    const FileStat now = found == cache.stats.end() ? FileStat{} : found->second;
+    if (file.stat == now) continue;
+    file.stat = now;
+    cache.changed = true;
+  }
+}
+
 // How many files the cache read held (0 without one): a load that leaves fewer or more changed it.
 std::size_t cache_before_size(const LoadCacheUse& cache) {
   return cache.before ? cache.before->files.size() : 0;
@@ -226,10 +257,7 @@ LoadResult load_platform(const fs::path& root, ReleaseSource* releases, LoadCach
   }
   FileWalk walk;
   collect_files(root, walk);
-  std::vector<PlatformFile> files;
-  for (const fs::path& path : walk.files)
-    files.push_back({path.lexically_normal().string(), read_file(path)});
-  LoadResult loaded = load_platform_files(root, files, releases, cache);
+  LoadResult loaded = load_platform_files(root, read_platform_files(walk.files, cache), releases, cache);
   loaded.errors.insert(loaded.errors.begin(), walk.errors.begin(), walk.errors.end());
   loaded.warnings.insert(loaded.warnings.begin(), walk.warnings.begin(), walk.warnings.end());
   return loaded;
@@ -240,11 +268,12 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   LoadResult result;
   result.platform.root = root;
   result.files = files;
+  if (cache) read_unread_split_files(result.files, *cache);
   Deferred deferred;
-  const SortedFiles sorted = sort_platform_files(files);
+  const SortedFiles sorted = sort_platform_files(result.files);
   for (const SplitPromiseFiles& split : sorted.split_promises) load_split(split, result, deferred);
   for (const PlatformFile* file : sorted.documents) {
-    const std::string digest = cache ? md5_hex(file->text) : "";
+    const std::string digest = cache ? file_digest(*file, *cache) : "";
     if (cache && reuse_file(*file, digest, *cache, deferred, result)) continue;
     auto documents = parse_yaml_stream(file->text, file->path);
     if (!documents) {
@@ -266,8 +295,14 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   resolve_unknown_kinds(deferred, result);
   resolve_requests(deferred, result, cache);
   if (cache) cache->changed = cache->changed || cache->after.files.size() != cache_before_size(*cache);
+  if (cache) record_stats(*cache);
   attach_bindings(result.platform, result.errors);
   check_references(result.platform, result.errors);
+  // A Destination that writes into the platform makes a compound run load the files again (run/compound.h).
+  const auto& destinations = result.platform.destinations;
+  if (cache &&
+      std::any_of(destinations.begin(), destinations.end(), [](const auto& d) { return d.platform; }))
+    read_unread(result.files, *cache, nullptr);
   return result;
 }
 

@@ -7,6 +7,8 @@
 #include <tuple>
 
 #include "platform/loader.h"
+#include "run/api_request_ledger.h"
+#include "run/pipeline_api_host.h"
 #include "run/run_state.h"
 #include "run/vanished_promise_requests.h"
 #include "writer/layout.h"
@@ -80,6 +82,12 @@ Error emitted_load_error(const LoadResult& loaded, int pass) {
   return first;
 }
 
+bool same_files(const std::vector<PlatformFile>& a, const std::vector<PlatformFile>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const PlatformFile& x, const PlatformFile& y) {
+    return x.path == y.path && x.text == y.text;
+  });
+}
+
 // Whether two parsed URLs name one repository: the same directory on disk, or the same remote.
 bool same_repository(const writer::StoreUrl& a, const writer::StoreUrl& b) {
   if (!a.local_path.empty() || !b.local_path.empty()) {
@@ -117,6 +125,15 @@ std::vector<PlatformFile> adopt_platform_repository(Platform& platform, std::vec
                        [&](const std::string& dir) { return file.path.starts_with(dir); });
   });
   return files;
+}
+
+bool may_create_requests(const Platform& platform) {
+  return std::any_of(
+      platform.promises.begin(), platform.promises.end(), [](const pipeline::Promise& promise) {
+        return std::any_of(promise.workflows.begin(), promise.workflows.end(), [](const auto& workflow) {
+          return std::any_of(workflow.second.begin(), workflow.second.end(), pipeline::serves_platform_api);
+        });
+      });
 }
 
 bool has_platform_destination(const Platform& platform) {
@@ -163,12 +180,27 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
     }
     return loaded;
   };
+  // Requests created through the platform API (api_request_ledger.h) are input too, from the records and the
+  // run's ledger as each pass finds them; only where a Pipeline may have created some. A run that serves no
+  // API (docker, `ferry plan`) still reads those of earlier runs back from the records, so that it does not
+  // take them for requests that left the platform.
+  const bool api_creates = may_create_requests(platform);
+  const ApiRequestLedger no_ledger;
+  auto api_inputs = [&]() -> Result<std::vector<PlatformFile>> {
+    if (!api_creates) return std::vector<PlatformFile>{};
+    auto records = load_run_state(*options.state);
+    if (!records) return records.error();
+    return api_created_inputs(*records, options.api != nullptr ? options.api->ledger() : no_ledger);
+  };
+  auto created = api_inputs();
+  if (!created) return created.error();
   LoadResult loaded;
   RunReport merged;
   std::vector<std::string> reported_releases = known_release_errors;
   for (int pass = 1; pass <= kMaxCompoundPasses; ++pass) {
     std::vector<PlatformFile> input = files;
     input.insert(input.end(), emitted->begin(), emitted->end());
+    input.insert(input.end(), created->begin(), created->end());
     loaded = load(input);
     if (!loaded.errors.empty()) return emitted_load_error(loaded, pass);
     auto report = reconcile(loaded.platform, runtime, open_store, options);
@@ -186,11 +218,11 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
       return merged;  // a plan is one pass: its stores hold nothing a further pass could read
     auto after = emitted_platform_files(loaded.platform, open_store);
     if (!after) return after.error();
-    const bool settled = std::equal(
-        after->begin(), after->end(), emitted->begin(), emitted->end(),
-        [](const PlatformFile& a, const PlatformFile& b) { return a.path == b.path && a.text == b.text; });
-    if (settled) return merged;
+    auto created_after = api_inputs();
+    if (!created_after) return created_after.error();
+    if (same_files(*after, *emitted) && same_files(*created_after, *created)) return merged;
     emitted = std::move(after);
+    created = std::move(created_after);
   }
   return make_error("compound Promises did not settle: the platform Destinations still changed after " +
                     std::to_string(kMaxCompoundPasses) +

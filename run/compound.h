@@ -3,7 +3,8 @@
 // agent applies them there; ferry has no cluster, so a Destination annotated `ferry.dev/platform: "true"`
 // stands for the platform, and so does a Destination whose state store is the very repository and branch
 // the platform was read from; what a run writes to them is read back as platform input for a further pass
-// of the same run.
+// of the same run. Requests pipelines create through the platform API (run/api_request_ledger.h) are read
+// back the same way, pass after pass.
 #pragma once
 
 #include <string>
@@ -38,8 +39,14 @@ std::vector<PlatformFile> adopt_platform_repository(Platform& platform, std::vec
 // True when some Destination of `platform` is a platform Destination.
 bool has_platform_destination(const Platform& platform);
 
-// Reconciles `files` (what `platform` was loaded from) plus what its platform Destinations hold, pass after
-// pass, until a pass leaves the platform Destinations as it found them. A pass runs only what is new or
+// True when some Pipeline of `platform` has `rbac` (pipeline::serves_platform_api), so that it may create
+// requests through the platform API, which reconcile_compound runs (run/api_request_ledger.h) and reads
+// back from the records in later runs, served the API or not.
+bool may_create_requests(const Platform& platform);
+
+// Reconciles `files` (what `platform` was loaded from) plus what its platform Destinations hold and the
+// requests created through options.api (api_created_inputs), pass after pass, until a pass leaves both as
+// it found them. A pass runs only what is new or
 // changed since the one before (a state is needed for that: without options.state, an in-memory one serves
 // the run and nothing is recorded). Each object appears once in the report, with its last pass that did more
 // than skip it. Errors: emitted objects that do not load (the first diagnostic, located by "<store>:<path>",

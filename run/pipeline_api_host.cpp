@@ -10,6 +10,7 @@
 #include "api/pipeline_network.h"
 #include "core/file_text.h"
 #include "platform/object_text.h"
+#include "run/platform_api_objects.h"
 
 namespace ferry::runner {
 namespace {
@@ -39,8 +40,14 @@ nlohmann::json patch_between(const nlohmann::json& from, const nlohmann::json& t
 // The workflow's object as api/ reads it: JSON of the object text, status writes merged by the workflow.
 class WorkflowObjects : public api::PipelineObjects {
  public:
-  WorkflowObjects(pipeline::PipelineObjectAccess& access, nlohmann::json promise)
-      : access_(access), promise_(std::move(promise)) {}
+  // `platform` (null: none served) creates and deletes requests for the object whose record directory is
+  // `creator`.
+  WorkflowObjects(pipeline::PipelineObjectAccess& access, nlohmann::json promise,
+                  std::shared_ptr<LoadedPlatformObjects> platform, std::string creator)
+      : access_(access),
+        promise_(std::move(promise)),
+        platform_(std::move(platform)),
+        creator_(std::move(creator)) {}
   nlohmann::json object() const override { return object_json(access_.object_yaml()); }
   nlohmann::json promise() const override { return promise_.is_null() ? object() : promise_; }
   Result<nlohmann::json> merge_status(const std::string& status_text) override {
@@ -48,16 +55,37 @@ class WorkflowObjects : public api::PipelineObjects {
     if (!merged) return merged.error();
     return object_json(*merged);
   }
-  // A PUT: the merge patch from the current status to `status`, merged as any write is.
+  // A PUT: the merge patch from the current status to `status`, merged as any write is. The fields Kratix
+  // manages (`kratix`) stay as they are when the body leaves them out, as a controller would set them again
+  // (kubectl 1.20's status write is a PUT of the object it built, without them).
   Result<nlohmann::json> replace_status(const nlohmann::json& status) override {
-    const nlohmann::json current = object().value("status", nlohmann::json::object());
+    nlohmann::json current = object().value("status", nlohmann::json::object());
+    if (current.is_object() && !status.contains("kratix")) current.erase("kratix");
     return merge_status(patch_between(current, status).dump());
   }
+  Result<nlohmann::json> create_request(const api::ServedKind& kind, const nlohmann::json& object) override {
+    if (!platform_) return make_error("no platform is served");
+    return platform_->create(kind, object, creator_);
+  }
+  Status delete_request(const api::ServedKind& kind, const std::string& namespace_name,
+                        const std::string& name) override {
+    if (!platform_) return make_error("no platform is served");
+    return platform_->remove(kind, namespace_name, name);
+  }
+  const LoadedPlatformObjects* platform() const { return platform_.get(); }
 
  private:
   pipeline::PipelineObjectAccess& access_;
   nlohmann::json promise_;  // null for a promise workflow: the object itself
+  std::shared_ptr<LoadedPlatformObjects> platform_;
+  std::string creator_;
 };
+
+// The record directory of the workflow's object: whose requests the API creates (api_request_ledger.h).
+std::string creator_directory(const pipeline::WorkflowObject& object) {
+  if (object.workflow_type == "promise") return "promises/" + object.promise_name;
+  return request_record_directory(object.promise_name, object.namespace_, object.name);
+}
 
 std::vector<api::Permission> permissions_of(const pipeline::Pipeline& pipeline) {
   std::vector<api::Permission> permissions;
@@ -69,7 +97,8 @@ std::vector<api::Permission> permissions_of(const pipeline::Pipeline& pipeline) 
 }
 
 api::PipelineView view_of(const pipeline::Pipeline& pipeline, const pipeline::WorkflowObject& object,
-                          const PipelineApiSettings& settings, api::PipelineObjects& objects) {
+                          const PipelineApiSettings& settings, api::PipelineObjects& objects,
+                          const api::PlatformObjects* platform) {
   const bool promise_workflow = object.workflow_type == "promise";
   std::string account = pipeline.rbac_service_account;
   if (account.empty())  // Kratix's: <promise>-<workflow type>-<action>-<pipeline>
@@ -87,6 +116,7 @@ api::PipelineView view_of(const pipeline::Pipeline& pipeline, const pipeline::Wo
   view.secrets_dir = settings.secrets_dir;
   view.config_maps_dir = settings.config_maps_dir;
   view.objects = &objects;
+  view.platform = platform;
   return view;
 }
 
@@ -129,10 +159,15 @@ class Session : public pipeline::PipelineApiSession {
   std::unique_ptr<api::ApiServer> server_;
 };
 
-class Host : public pipeline::PipelineApiHost {
+class Host : public PlatformApiHost {
  public:
   Host(PipelineApiSettings settings, std::shared_ptr<api::AuditLog> audit)
       : settings_(std::move(settings)), audit_(std::move(audit)) {}
+
+  void serve_platform(const Platform* platform) override {
+    platform_ = platform == nullptr ? nullptr : std::make_shared<LoadedPlatformObjects>(*platform, ledger_);
+  }
+  const ApiRequestLedger& ledger() const override { return ledger_; }
 
   Result<std::unique_ptr<pipeline::PipelineApiSession>> start(
       const pipeline::Pipeline& pipeline, const pipeline::WorkflowObject& object, const fs::path& scratch,
@@ -143,10 +178,12 @@ class Host : public pipeline::PipelineApiHost {
     if (!tls) return tls.error();
     auto token = api::make_bearer_token();
     if (!token) return token.error();
-    auto session = std::make_unique<Session>(std::move(*network),
-                                             std::make_unique<WorkflowObjects>(access, promise_stub(object)),
-                                             scratch / "serviceaccount");
-    api::PipelineView view = view_of(pipeline, object, settings_, *session->objects_);
+    auto session = std::make_unique<Session>(
+        std::move(*network),
+        std::make_unique<WorkflowObjects>(access, promise_stub(object), platform_, creator_directory(object)),
+        scratch / "serviceaccount");
+    api::PipelineView view =
+        view_of(pipeline, object, settings_, *session->objects_, session->objects_->platform());
     if (Status written = write_service_account(session->account_dir_, *token, tls->ca_certificate_pem,
                                                view.access.namespace_name);
         !written) {
@@ -165,19 +202,20 @@ class Host : public pipeline::PipelineApiHost {
  private:
   PipelineApiSettings settings_;
   std::shared_ptr<api::AuditLog> audit_;
+  ApiRequestLedger ledger_;                          // of the whole run
+  std::shared_ptr<LoadedPlatformObjects> platform_;  // of the platform reconciled now
 };
 
 }  // namespace
 
-Result<std::unique_ptr<pipeline::PipelineApiHost>> make_pipeline_api_host(
-    const PipelineApiSettings& settings) {
+Result<std::unique_ptr<PlatformApiHost>> make_pipeline_api_host(const PipelineApiSettings& settings) {
   std::shared_ptr<api::AuditLog> audit;
   if (!settings.audit_file.empty()) {
     auto opened = api::AuditLog::open(settings.audit_file);
     if (!opened) return opened.error();
     audit = *opened;
   }
-  return std::unique_ptr<pipeline::PipelineApiHost>(std::make_unique<Host>(settings, audit));
+  return std::unique_ptr<PlatformApiHost>(std::make_unique<Host>(settings, audit));
 }
 
 }  // namespace ferry::runner

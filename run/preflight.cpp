@@ -1,5 +1,8 @@
 #include "run/preflight.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "pipeline/inapplicable_fields.h"
 #include "placement/external_scheduler.h"
 #include "run/promise_requirements.h"
@@ -46,14 +49,16 @@ void check_requirements(const Platform& platform, std::vector<Error>& warnings) 
   }
 }
 
-// Pipeline fields with no meaning outside Kubernetes (nodeSelector, tolerations, restartPolicy, rbac): one
-// warning per Promise, located at the first such field of any of its Pipelines.
+// Pipeline fields with no meaning outside Kubernetes (nodeSelector, tolerations, restartPolicy): one warning
+// per Promise, located at the first such field of any of its Pipelines. `rbac` is no such field: ferry
+// reconcile serves it (run/platform_api_check.h says where it cannot).
 void check_inapplicable_fields(const Platform& platform, std::vector<Error>& warnings) {
   for (const pipeline::Promise& promise : platform.promises) {
     std::vector<pipeline::InapplicableField> fields;
     for (const auto& [workflow, pipelines] : promise.workflows) {
       for (const pipeline::Pipeline& pipeline : pipelines) {
-        fields.insert(fields.end(), pipeline.inapplicable_fields.begin(), pipeline.inapplicable_fields.end());
+        std::copy_if(pipeline.inapplicable_fields.begin(), pipeline.inapplicable_fields.end(),
+                     std::back_inserter(fields), [](const auto& field) { return field.name != "rbac"; });
       }
     }
     if (fields.empty()) continue;

@@ -20,7 +20,7 @@ namespace ferry::runner {
 //     not in the platform, at another version, or a cycle)
 //   PlacementPolicy <name>: its requests stay Pending: no Location matches the locationSelectors
 //   Promise "<name>": Pipeline fields nodeSelector, ... do not apply outside Kubernetes (one per Promise,
-//     pipeline/job_fields_parser.h)
+//     pipeline/job_fields_parser.h; not rbac, which run/platform_api_check.h checks per runtime)
 void check_before_run(const Platform& platform, std::vector<Error>& errors, std::vector<Error>& warnings);
 
 }  // namespace ferry::runner

@@ -25,6 +25,7 @@
 #include "run/multi_store_commit.h"
 #include "run/object_run.h"
 #include "run/object_status.h"
+#include "run/pipeline_api_host.h"
 #include "run/promise_plan.h"
 #include "run/promise_requirements.h"
 #include "run/promise_revisions.h"
@@ -223,6 +224,7 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
                                         *recorded ? (*recorded)->records : kNoRecords, options.state);
   if (!pinned) return pinned.error();
   const Platform& platform = *pinned ? **pinned : widened ? *widened : declared;
+  const ServedPlatform served(options.api, platform);  // what pipelines with `rbac` read through the API
   OpenStores stores;
   for (const GitStateStore& config : platform.stores) {
     stores[config.name].config = &config;

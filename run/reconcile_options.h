@@ -23,6 +23,8 @@
 
 namespace ferry::runner {
 
+class PlatformApiHost;  // run/pipeline_api_host.h
+
 struct ReconcileOptions {
   std::filesystem::path scratch_dir;  // pipeline directories live below it
   int jobs = 2;                       // requests processed at once
@@ -89,8 +91,9 @@ struct ReconcileOptions {
   // Called with each container's log as the container ends (`who`: "ns/name" or the Promise's name), from
   // the worker threads at once: it must lock what it shares. None: not shown.
   std::function<void(const std::string& who, const pipeline::ContainerLog&)> show_container_log;
-  // Serves each Pipeline with `rbac` its platform API (run/pipeline_api_host.h); null: none is served.
-  pipeline::PipelineApiHost* api = nullptr;
+  // Serves each Pipeline with `rbac` its platform API (run/pipeline_api_host.h), with the Promises and
+  // requests of the platform reconcile() runs; null: none is served.
+  PlatformApiHost* api = nullptr;
 };
 
 }  // namespace ferry::runner

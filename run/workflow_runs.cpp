@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "run/container_log_store.h"
+#include "run/pipeline_api_host.h"
 
 namespace ferry::runner {
 namespace {

@@ -8,6 +8,7 @@
 
 #include "platform/loader.h"
 #include "run/compound.h"
+#include "run/platform_api_check.h"
 #include "run/reconcile.h"
 #include "run/shard.h"
 #include "run/state_access.h"
@@ -103,6 +104,11 @@ int run_plan(const PlanCommandOptions& options) {
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return stop({runtime.error()});
+  {  // a plan serves no platform API: say so for the Pipelines that ask for it
+    std::vector<Error> no_errors, api_warnings;
+    check_platform_api(platform, platform_api_run((*runtime)->name(), false), no_errors, api_warnings);
+    std::cerr << render_diagnostics({}, api_warnings);
+  }
   auto opened = read_state();
   if (!opened) return stop({opened.error()});
   RunScratchDirectory scratch(options.run.scratch_dir);
@@ -128,7 +134,7 @@ int run_plan(const PlanCommandOptions& options) {
     reconcile_options.progress = &progress;
     const StoreOpener opener = planning_opener(
         state_store_opener(store_access(options.stores, platform, secrets.source())), planned);
-    if (has_platform_destination(platform)) {
+    if (has_platform_destination(platform) || may_create_requests(platform)) {
       return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors);
     }
     return reconcile(platform, counted, opener, reconcile_options);

@@ -10,6 +10,7 @@
 #include "platform/loader.h"
 #include "run/compound.h"
 #include "run/pipeline_api_host.h"
+#include "run/platform_api_check.h"
 #include "run/reconcile.h"
 #include "run/shard.h"
 #include "run/state_access.h"
@@ -121,6 +122,13 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   const Platform& platform = loaded.platform;
   auto runtime = make_runtime(options.run);
   if (!runtime) return outputs.stopped({runtime.error()});
+  std::vector<Error> api_errors, api_warnings;
+  check_platform_api(platform, platform_api_run((*runtime)->name(), true), api_errors, api_warnings);
+  if (!api_errors.empty()) {
+    return outputs.stopped(api_errors, api_warnings,
+                           "ferry: " + std::to_string(api_errors.size()) + " error(s) in " +
+                               source->source.display() + "; nothing was run or written\n");
+  }
   if (auto opened = open_state(); !opened) return outputs.stopped({opened.error()});
   RunScratchDirectory scratch(options.run.scratch_dir);
   ReconcileOptions reconcile_options =
@@ -150,8 +158,9 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     // Only the reports that show a skipped object's status read the statuses of the objects that do not run.
     reconcile_options.skipped_statuses = options.output == "json" || github_environment().active;
   }
-  // The platform API for Pipelines with rbac: served on exec, podman and oci so far (docs/platform-api.md).
-  std::unique_ptr<pipeline::PipelineApiHost> api;
+  // The platform API for Pipelines with rbac: served on exec, podman and oci; a docker run with such a
+  // Pipeline stopped above (run/platform_api_check.h, docs/platform-api.md).
+  std::unique_ptr<PlatformApiHost> api;
   if ((*runtime)->name() != "docker") {
     auto host = make_pipeline_api_host(
         PipelineApiSettings{options.run.secrets_dir, options.run.config_maps_dir, options.api_audit_file});
@@ -164,7 +173,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     ProgressRuntime counted(**runtime, progress);
     reconcile_options.progress = &progress;
     const StoreOpener opener = state_store_opener(store_access(options.stores, platform, secrets.source()));
-    if (has_platform_destination(platform)) {
+    if (has_platform_destination(platform) || may_create_requests(platform)) {
       return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors);
     }
     return reconcile(platform, counted, opener, reconcile_options);

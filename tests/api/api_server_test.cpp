@@ -83,9 +83,15 @@ TEST_F(ApiServerTest, KubectlPatchesTheRequestsStatus) {
   const std::string token = make_bearer_token().value();
   auto server = serve({}, token);
   ASSERT_TRUE(server);
-  const auto patched = kubectl(
-      server->port(), token,
-      "patch redis cache --subresource=status --type=merge -p '{\"status\":{\"message\":\"ready\"}}'");
+  // kubectl 1.20 has no `patch --subresource`: a PUT of the status (`replace --raw`) is its equivalent.
+  const std::string body = (home_.path() / "status.json").string();
+  write_file(body, status_put_body(R"({"message":"ready"})"));
+  std::string arguments;
+  for (const std::string& word :
+       status_write_args(kubectl_patches_subresources("kubectl"), R"({"message":"ready"})", body)) {
+    arguments += shell_quote(word) + " ";
+  }
+  const auto patched = kubectl(server->port(), token, arguments);
   EXPECT_EQ(patched.exit_code, 0) << patched.output;
   ASSERT_EQ(objects_.writes().size(), 1u);
   EXPECT_EQ(objects_.writes()[0].text, R"({"message":"ready"})");

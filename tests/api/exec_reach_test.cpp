@@ -67,6 +67,7 @@ class ExecReachTest : public ApiRouterTest {
     runtime::ExecRuntime exec(runtime::ExecConfig{{{kKubectlImage, {kubectl_}}}, "ferry-exec.yaml"});
     runtime::ContainerRun container{"configure/kubectl", kKubectlImage, {}, std::move(args)};
     container.env = {{"HOME", "/tmp"}};
+    container.mounts = extra_mounts_;
     if (reach) {
       pipeline::add_api_reach(pipeline::ApiReach{network_.namespace_path(), 443, account_.path()}, container);
     }
@@ -75,6 +76,19 @@ class ExecReachTest : public ApiRouterTest {
                         : exec.run(container);
     EXPECT_TRUE(exit) << exit.error().message;
     return exit ? *exit : runtime::ContainerExit{-1, false, exit.error().message};
+  }
+
+  // kubectl in the container writes `status` into the request's status: `patch --subresource=status`, or
+  // kubectl 1.20's equivalent, a PUT of the status with `replace --raw` and a body mounted at /status.json.
+  runtime::ContainerExit write_status(const std::string& status) {
+    const bool subresource = kubectl_patches_subresources(kubectl_);
+    if (!subresource) {
+      write_file(body_.path() / "status.json", status_put_body(status));
+      extra_mounts_ = {{(body_.path() / "status.json").string(), "/status.json", true}};
+    }
+    auto exit = kubectl(status_write_args(subresource, status, "/status.json"));
+    extra_mounts_.clear();
+    return exit;
   }
 
   // The same run on podman: the fixture's busybox image with kubectl mounted at /kubectl as its entrypoint.
@@ -90,8 +104,10 @@ class ExecReachTest : public ApiRouterTest {
   }
 
   std::string kubectl_;
-  bool podman_ = false;  // run kubectl on podman instead of exec
-  bool oci_ = false;     // run kubectl with runc on podman's image instead of exec
+  bool podman_ = false;                       // run kubectl on podman instead of exec
+  bool oci_ = false;                          // run kubectl with runc on podman's image instead of exec
+  std::vector<runtime::Mount> extra_mounts_;  // mounted into the next kubectl's container
+  testing::TempDir body_;                     // the status body of kubectl 1.20's PUT
   PipelineNetwork network_;
   std::string token_;
   TlsMaterial tls_;
@@ -110,8 +126,7 @@ TEST_F(ExecReachTest, KubectlInTheContainerReadsASecretWithTheInClusterConfigura
 
 TEST_F(ExecReachTest, KubectlInTheContainerPatchesTheRequestsStatus) {
   serve({});
-  const auto patched = kubectl({"patch", "redis", "cache", "--subresource=status", "--type=merge", "-p",
-                                R"({"status":{"message":"ready"}})"});
+  const auto patched = write_status(R"({"message":"ready"})");
   EXPECT_EQ(patched.exit_code, 0) << patched.log;
   ASSERT_EQ(objects_.writes().size(), 1u);
   EXPECT_EQ(objects_.writes()[0].text, R"({"message":"ready"})");
@@ -144,8 +159,7 @@ TEST_F(ExecReachTest, KubectlInAPodmanContainerReadsASecretPatchesStatusAndIsRef
   const auto read = kubectl({"get", "secret", "db", "-o", "jsonpath={.data.password}"});
   EXPECT_EQ(read.exit_code, 0) << read.log;
   EXPECT_EQ(read.log, "czNjcmV0");
-  const auto patched = kubectl({"patch", "redis", "cache", "--subresource=status", "--type=merge", "-p",
-                                R"({"status":{"message":"ready"}})"});
+  const auto patched = write_status(R"({"message":"ready"})");
   EXPECT_EQ(patched.exit_code, 0) << patched.log;
   ASSERT_EQ(objects_.writes().size(), 1u);
   const auto refused = kubectl({"delete", "secret", "db"});

@@ -36,7 +36,7 @@ TEST_F(ApiRouterTest, GroupDiscoveryListsPromiseAndTheRequestKind) {
   EXPECT_EQ(
       call("GET", "/apis/marketplace.kratix.io/v1alpha1").body,
       R"({"kind":"APIResourceList","apiVersion":"v1","groupVersion":"marketplace.kratix.io/v1alpha1",)"
-      R"("resources":[{"name":"redis","singularName":"redis","namespaced":true,"kind":"Redis","verbs":["get","list"]},)"
+      R"("resources":[{"name":"redis","singularName":"redis","namespaced":true,"kind":"Redis","verbs":["create","delete","get","list"]},)"
       R"({"name":"redis/status","singularName":"","namespaced":true,"kind":"Redis","verbs":["get","patch","update"]}]})");
   const HttpResponse group = call("GET", "/apis/platform.kratix.io");
   EXPECT_EQ(group.code, 200);

@@ -84,6 +84,31 @@ TEST_F(ApiRouterTest, ListFiltersByLabelSelector) {
   EXPECT_EQ(call("GET", "/api/v1/namespaces/default/configmaps?labelSelector=tier+in+(x").code, 400);
 }
 
+// kubectl 1.20's `delete` waits for the object to go by listing with fieldSelector=metadata.name=NAME.
+TEST_F(ApiRouterTest, AListFiltersByNameAndNamespaceFieldsOnly) {
+  write_file(config_maps_.path() / "blue" / "colour", "blue");
+  write_file(config_maps_.path() / "red" / "colour", "red");
+  router_with({all_in_namespace()});
+  const auto names = [&](const std::string& query) {
+    const HttpResponse response = call("GET", "/api/v1/namespaces/default/configmaps?" + query);
+    EXPECT_EQ(response.code, 200) << response.body;
+    std::vector<std::string> found;
+    const nlohmann::json list = nlohmann::json::parse(response.body);
+    for (const auto& item : list["items"]) found.push_back(item["metadata"]["name"]);
+    return found;
+  };
+  EXPECT_EQ(names("fieldSelector=metadata.name%3Dred"), std::vector<std::string>{"red"});
+  EXPECT_EQ(names("fieldSelector=metadata.name%21%3Dred"), std::vector<std::string>{"blue"});
+  EXPECT_EQ(names("fieldSelector=metadata.name%3D%3Dgone"), std::vector<std::string>{});
+  EXPECT_EQ(names("fieldSelector=metadata.namespace%3Ddefault,metadata.name%3Dblue"),
+            std::vector<std::string>{"blue"});
+  const HttpResponse other =
+      call("GET", "/api/v1/namespaces/default/configmaps?fieldSelector=data.colour%3Dred");
+  EXPECT_EQ(other.code, 400);
+  EXPECT_EQ(nlohmann::json::parse(other.body)["message"], "field label not supported: data.colour");
+  EXPECT_EQ(call("GET", "/api/v1/namespaces/default/configmaps?fieldSelector=nonsense").code, 400);
+}
+
 TEST_F(ApiRouterTest, ListOfEveryNamespaceNeedsAClusterWidePermission) {
   write_file(secrets_.path() / "db" / "password", "a");
   write_file(secrets_.path() / kNamespacesFolder / "awx" / "token" / "value", "b");

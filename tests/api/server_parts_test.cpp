@@ -12,12 +12,15 @@
 namespace ferry::api {
 namespace {
 
-TEST(ApiBearerToken, OnlyTheExactTokenAfterBearerMatches) {
+TEST(ApiBearerToken, OnlyTheExactTokenAfterBearerInAnyCaseMatches) {
   const std::string token = make_bearer_token().value();
   EXPECT_EQ(token.size(), 64u);
   EXPECT_NE(token, make_bearer_token().value());
   EXPECT_TRUE(bearer_matches("Bearer " + token, token));
-  EXPECT_FALSE(bearer_matches("bearer " + token, token));
+  EXPECT_TRUE(bearer_matches("bearer " + token, token));  // the Python client's spelling
+  EXPECT_TRUE(bearer_matches("BEARER " + token, token));
+  EXPECT_FALSE(bearer_matches("Basic  " + token, token));
+  EXPECT_FALSE(bearer_matches("Bearer:" + token, token));
   EXPECT_FALSE(bearer_matches("Bearer " + token + "x", token));
   EXPECT_FALSE(bearer_matches("Bearer " + token.substr(1), token));
   EXPECT_FALSE(bearer_matches("", token));

@@ -26,6 +26,27 @@ using ferry::testing::write_file;
 
 const std::string kSecretValue = "planted-value-5f1c";
 
+// A shell function for the pipeline's script: `write_status '"key":value'` merges the field into the
+// processed redis request's status through the API. kubectl 1.24 on: `patch --subresource=status`; kubectl
+// 1.20 (Debian 12's kubernetes-client) has no --subresource, and its equivalent is a PUT of the status
+// subresource (`replace --raw`), which replaces the status: its body carries every field written so far.
+constexpr const char* kStatusWriter =
+    "written=''\n"
+    "write_status() {\n"
+    "  if $k patch --help | grep -q -- --subresource; then\n"
+    "    $k patch redis \"$KRATIX_OBJECT_NAME\" -n \"$KRATIX_OBJECT_NAMESPACE\" --subresource=status "
+    "--type=merge "
+    "-p \"{\\\"status\\\":{$1}}\"\n"
+    "  else\n"
+    "    written=\"${written:+$written,}$1\"\n"
+    "    printf '{\"metadata\":{\"name\":\"%s\"},\"status\":{%s}}' \"$KRATIX_OBJECT_NAME\" \"$written\" "
+    ">/tmp/status.json\n"
+    "    $k replace -f /tmp/status.json --raw "
+    "\"/apis/marketplace.kratix.io/v1alpha1/namespaces/$KRATIX_OBJECT_NAMESPACE/redis/$KRATIX_OBJECT_NAME/"
+    "status\"\n"
+    "  fi\n"
+    "}\n";
+
 // The static kubectl: Google's /usr/bin/kubectl dispatches to kubectl.1.NN beside it; Debian's is itself.
 std::string static_kubectl() {
   const std::string found = run("readlink -f \"$(command -v kubectl)\"", false).output;
@@ -46,17 +67,13 @@ class PlatformApiE2E : public ferry::testing::PlatformFixture {
     fs::remove(platform() / "promises/app.yaml");
     fs::remove(platform() / "requests/apps.yaml");
     write_file(dir.path() / "secrets/db/password", kSecretValue);
-    write_file(
-        dir.path() / "api-client.sh",
-        "export HOME=/tmp\nk=" + shell_quote(kubectl_) +
-            "\nset -e\n"
-            "seen=$($k get secret db -o jsonpath='{.data.password}' | base64 -d | wc -c)\n"
-            "$k patch redis \"$KRATIX_OBJECT_NAME\" -n \"$KRATIX_OBJECT_NAMESPACE\" --subresource=status "
-            "--type=merge -p \"{\\\"status\\\":{\\\"secretBytes\\\":$seen}}\"\n"
-            "if $k delete secret db 2>/tmp/err; then exit 1; fi\n"
-            "grep -q Forbidden /tmp/err\n"
-            "$k patch redis \"$KRATIX_OBJECT_NAME\" -n \"$KRATIX_OBJECT_NAMESPACE\" --subresource=status "
-            "--type=merge -p '{\"status\":{\"deleteRefused\":true}}'\n");
+    write_file(dir.path() / "api-client.sh",
+               "export HOME=/tmp\nk=" + shell_quote(kubectl_) + "\nset -e\n" + std::string(kStatusWriter) +
+                   "seen=$($k get secret db -o jsonpath='{.data.password}' | base64 -d | wc -c)\n"
+                   "write_status \"\\\"secretBytes\\\":$seen\"\n"
+                   "if $k delete secret db 2>/tmp/err; then exit 1; fi\n"
+                   "grep -q Forbidden /tmp/err\n"
+                   "write_status '\"deleteRefused\":true'\n");
     const std::string source =
         std::string(FERRY_SOURCE_DIR) + "/fixtures/images/redis-configure/redis-configure.sh";
     write_file(dir.path() / "ferry-exec.yaml",

@@ -120,11 +120,9 @@ TEST(ContainerLimits, JobFieldsAreReadAndInapplicableOnesNoted) {
   ASSERT_EQ(p.inapplicable_fields.size(), 4u);
   EXPECT_EQ(p.inapplicable_fields[0].name, "nodeSelector");
   EXPECT_EQ(p.inapplicable_fields[0].where.line, 16);
-  EXPECT_EQ(
-      inapplicable_fields_warning("p", p.inapplicable_fields),
-      "Promise \"p\": Pipeline fields nodeSelector, tolerations, restartPolicy and rbac do not apply "
-      "outside Kubernetes (no scheduler, no service account): ferry ignores them; a container that calls "
-      "the Kubernetes API finds no API server (ferry serves none yet)");
+  EXPECT_EQ(inapplicable_fields_warning("p", p.inapplicable_fields),
+            "Promise \"p\": Pipeline fields nodeSelector, tolerations, restartPolicy and rbac do not apply "
+            "outside Kubernetes (no scheduler, no pod): ferry ignores them");
 }
 
 TEST(ContainerLimits, EmptyFieldsAsTheKratixCliWritesThemAreNotNoted) {
@@ -138,9 +136,8 @@ TEST(ContainerLimits, EmptyFieldsAsTheKratixCliWritesThemAreNotNoted) {
 TEST(ContainerLimits, OneInapplicableFieldIsNamedAlone) {
   EXPECT_EQ(
       inapplicable_fields_warning("p", {{"rbac", {}}, {"rbac", {}}}),
-      "Promise \"p\": Pipeline field rbac does not apply outside Kubernetes (no scheduler, no service "
-      "account): ferry ignores it; a container that calls the Kubernetes API finds no API server (ferry "
-      "serves none yet)");
+      "Promise \"p\": Pipeline field rbac does not apply outside Kubernetes (no scheduler, no pod): ferry "
+      "ignores it");
 }
 
 struct Refusal {

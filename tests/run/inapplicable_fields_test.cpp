@@ -1,5 +1,6 @@
 // check_before_run's warning for Pipeline fields that do not apply outside Kubernetes: one per Promise,
-// located at the first such field of any of its workflows, none for a Promise without them.
+// located at the first such field of any of its workflows, none for a Promise without them, and none for
+// rbac, which ferry reconcile serves (run/platform_api_check.h).
 #include <gtest/gtest.h>
 
 #include "run/preflight.h"
@@ -30,11 +31,9 @@ TEST(InapplicableFields, OneWarningPerPromiseAtTheFirstField) {
   check_before_run(platform, errors, warnings);
   EXPECT_TRUE(errors.empty());
   ASSERT_EQ(warnings.size(), 1u);
-  EXPECT_EQ(
-      warnings[0].render(),
-      "redis.yaml:40:13: Promise \"redis\": Pipeline fields rbac, nodeSelector and tolerations do not apply "
-      "outside Kubernetes (no scheduler, no service account): ferry ignores them; a container that calls the "
-      "Kubernetes API finds no API server (ferry serves none yet)");
+  EXPECT_EQ(warnings[0].render(),
+            "redis.yaml:20:13: Promise \"redis\": Pipeline fields nodeSelector and tolerations do not apply "
+            "outside Kubernetes (no scheduler, no pod): ferry ignores them");
 }
 
 }  // namespace

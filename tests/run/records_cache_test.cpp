@@ -74,7 +74,7 @@ TEST(RecordsCache, AnUntrustworthyTextSaysWhy) {
   EXPECT_EQ(decode_records_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_records_cache(text.substr(0, text.size() - 3)).error().message, "truncated");
   EXPECT_EQ(decode_records_cache("ferry-records-cache 9\n").error().message,
-            "records cache version 9, this ferry reads 2");
+            "records cache version 9, this ferry reads 3");
   EXPECT_EQ(decode_records_cache("ferry-load-cache 1\n").error().message, "not a ferry records cache");
 }
 

@@ -16,8 +16,8 @@ namespace ferry::api {
 class RecordingPipelineObjects final : public PipelineObjects {
  public:
   struct StatusWrite {
-    std::string how;   // "merge" or "replace"
-    std::string text;  // the merged text, or the replacing status dumped
+    std::string how;   // "merge", "replace", "create <plural>" or "delete <plural>"
+    std::string text;  // the merged text, the replacing status or created object dumped, or "<ns>/<name>"
   };
 
   RecordingPipelineObjects(nlohmann::json object, nlohmann::json promise)
@@ -42,7 +42,20 @@ class RecordingPipelineObjects final : public PipelineObjects {
     return object_;
   }
 
-  // The next status write fails with `message`.
+  // A created request is kept and served back as it came; a deleted one is only recorded.
+  Result<nlohmann::json> create_request(const ServedKind& kind, const nlohmann::json& object) override {
+    writes_.push_back({"create " + kind.plural, object.dump()});
+    if (auto error = take_error()) return *error;
+    return object;
+  }
+  Status delete_request(const ServedKind& kind, const std::string& namespace_name,
+                        const std::string& name) override {
+    writes_.push_back({"delete " + kind.plural, namespace_name + "/" + name});
+    if (auto error = take_error()) return *error;
+    return ok();
+  }
+
+  // The next write (of a status or a request) fails with `message`.
   void fail_next_write(std::string message) { next_error_ = std::move(message); }
   const std::vector<StatusWrite>& writes() const { return writes_; }
 
