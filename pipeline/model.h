@@ -124,7 +124,8 @@ struct Promise {
 // The Promise version a request runs with (kratix-newer.md §3.2): `latest` (the Promise as declared)
 // unless a ResourceBinding of the platform pins it (platform/resource_binding_parser.h). A pin to another
 // version than the declared Promise's is resolved by the run against the recorded revisions
-// (run/promise_revisions.h), which sets `revision` or, for a version never run, `unresolved`.
+// (run/promise_revisions.h), which sets `revision`, or `unresolved` for a version never run, or `unreadable`
+// for a revision whose text the state lacks.
 inline constexpr const char* kLatestVersion = "latest";
 struct RequestBinding {
   std::string version = kLatestVersion;  // the ResourceBinding's spec.version
@@ -134,6 +135,9 @@ struct RequestBinding {
   SourceLocation where = {};
   std::shared_ptr<const Promise> revision = nullptr;  // the pinned revision, when not the declared one
   std::string unresolved = {};  // why the pinned version cannot run (the request is pending); "" when it can
+  // Why the pinned revision's text could not be read from the state (missing, unreadable, not a Promise):
+  // the request fails with it and runs no workflow; "" when it was read.
+  std::string unreadable = {};
 };
 
 // A resource request: an object whose group and kind are a Promise's API.

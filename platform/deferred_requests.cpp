@@ -247,15 +247,24 @@ void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cach
   }
 }
 
-bool reuse_file(const PlatformFile& file, const std::string& digest, LoadCacheUse& cache,
-                Deferred& deferred) {
+bool reuse_file(const PlatformFile& file, const std::string& digest, LoadCacheUse& cache, Deferred& deferred,
+                LoadResult& result) {
   if (!cache.before) return false;
   const auto found = cache.before->files.find(file.path);
   if (found == cache.before->files.end() || found->second.digest != digest) return false;
   cache.after.files.emplace(file.path, found->second);
-  // Pointing into the cache read, which no later step changes (the cache left may drop this file).
-  for (std::size_t i = 0; i < found->second.requests.size(); ++i)
+  auto binding = found->second.bindings.begin();
+  for (std::size_t i = 0; i < found->second.requests.size(); ++i) {
+    if (binding != found->second.bindings.end() && binding->index == i) {
+      result.errors.insert(result.errors.end(), binding->errors.begin(), binding->errors.end());
+      if (binding->binding) result.platform.bindings.push_back(*binding->binding);
+      ++cache.bindings_reused;
+      ++binding;
+      continue;
+    }
+    // Pointing into the cache read, which no later step changes (the cache left may drop this file).
     deferred.requests.push_back({&file, i, std::nullopt, &found->second.requests[i]});
+  }
   return true;
 }
 

@@ -64,8 +64,10 @@ FailedPromise failed_promise(const YamlDocument& doc);
 // `cache`, cached requests whose Promise is unchanged are taken from it, and the cache left is filled.
 void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cache);
 
-// A file of requests whose path and text (md5 `digest`) are cached: its documents are deferred as cached
+// A file of requests and ResourceBindings whose path and text (md5 `digest`) are cached: its bindings are
+// appended to `result` as loading them did (their errors, then the binding), its requests deferred as cached
 // entries, none parsed. false when the cache has not this file with this text.
-bool reuse_file(const PlatformFile& file, const std::string& digest, LoadCacheUse& cache, Deferred& deferred);
+bool reuse_file(const PlatformFile& file, const std::string& digest, LoadCacheUse& cache, Deferred& deferred,
+                LoadResult& result);
 
 }  // namespace ferry::runner

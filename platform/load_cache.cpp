@@ -54,6 +54,34 @@ bool decode_request(Decoder& in, pipeline::Request& r) {
   return true;
 }
 
+void encode_binding(Encoder& out, const CachedBinding& cached) {
+  out.number(static_cast<long>(cached.index));
+  out.number(static_cast<long>(cached.errors.size()));
+  for (const Error& error : cached.errors) encode_error(out, error);
+  out.number(cached.binding ? 1 : 0);
+  if (!cached.binding) return;
+  const ResourceBinding& b = *cached.binding;
+  for (const std::string* s : {&b.name, &b.namespace_, &b.promise, &b.request, &b.version}) out.field(*s);
+  out.number(b.manual_reconciliation);
+  out.location(b.where);
+}
+
+bool decode_binding(Decoder& in, CachedBinding& cached) {
+  long index = 0, errors = 0;
+  bool parsed = false;
+  if (!in.number(index) || index < 0 || !in.number(errors) || errors < 0) return false;
+  cached.index = static_cast<std::size_t>(index);
+  for (long i = 0; i < errors; ++i) {
+    if (!decode_error(in, cached.errors.emplace_back())) return false;
+  }
+  if (!in.flag(parsed)) return false;
+  if (!parsed) return true;
+  ResourceBinding& b = cached.binding.emplace();
+  for (std::string* s : {&b.name, &b.namespace_, &b.promise, &b.request, &b.version})
+    if (!in.field(*s)) return false;
+  return in.flag(b.manual_reconciliation) && in.location(b.where);
+}
+
 bool decode_cached_request(Decoder& in, CachedRequest& cached) {
   long errors = 0;
   bool admitted = false;
@@ -95,6 +123,11 @@ bool decode_entries(Decoder& in, LoadCache& cache) {
     for (long r = 0; r < requests; ++r) {
       if (!decode_cached_request(in, file.requests.emplace_back())) return false;
     }
+    long bindings = 0;
+    if (!in.number(bindings) || bindings < 0) return false;
+    for (long b = 0; b < bindings; ++b) {
+      if (!decode_binding(in, file.bindings.emplace_back())) return false;
+    }
     cache.files.emplace(std::move(path), std::move(file));
   }
   return in.done();
@@ -124,6 +157,8 @@ std::string encode_load_cache(const LoadCache& cache) {
       out.number(cached.request ? 1 : 0);
       if (cached.request) encode_request(out, *cached.request);
     }
+    out.number(static_cast<long>(file.bindings.size()));
+    for (const CachedBinding& cached : file.bindings) encode_binding(out, cached);
   }
   return framed_cache_text(kFormat, out.text());
 }

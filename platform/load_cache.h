@@ -1,8 +1,9 @@
 // The content-keyed cache of the load (docs/load-cache.md): for each platform file that holds only
-// requests, its content digest and, per request document, what checking it against its Promise gave (the
-// errors, exact text, and the request as admitted), with the digest of that Promise. A later load takes a
-// file's requests from here when the file's digest and each request's Promise digest still match, and
-// parses the file otherwise, so that it gives exactly what a full load gives.
+// requests and ResourceBindings, its content digest and, per request document, what checking it against its
+// Promise gave (the errors, exact text, and the request as admitted), with the digest of that Promise; per
+// ResourceBinding document, what loading it gave (its errors and the binding). A later load takes a file's
+// documents from here when the file's digest and each request's Promise digest still match, and parses the
+// file otherwise, so that it gives exactly what a full load gives.
 // For a plain-directory platform it is also a stat index, as Git's index is: each cached file's size, times
 // and inode, so that a file whose stat data did not change is not read at all (platform/stat_index.h).
 // Stored as one versioned file with a checksum, written atomically; a file that is corrupt, foreign or of
@@ -18,6 +19,7 @@
 
 #include "core/error.h"
 #include "pipeline/model.h"
+#include "platform/platform.h"
 
 namespace ferry::runner {
 
@@ -38,10 +40,20 @@ struct FileStat {
   bool operator==(const FileStat&) const = default;
 };
 
+// One ResourceBinding document as the load left it: it needs no Promise, so what loading it gave (the errors
+// appended, in order, and the binding when it parsed) holds while the file's text does. `index`: its place
+// among its file's documents.
+struct CachedBinding {
+  std::size_t index = 0;
+  std::vector<Error> errors;
+  std::optional<ResourceBinding> binding;
+};
+
 struct CachedFile {
   std::string digest;                   // md5 of the file's text
   FileStat stat;                        // the file's stat data when that text was read
-  std::vector<CachedRequest> requests;  // one per document, in order
+  std::vector<CachedRequest> requests;  // one per document, in order (an empty entry at a binding's place)
+  std::vector<CachedBinding> bindings;  // its ResourceBinding documents, in order
 };
 
 struct LoadCache {
@@ -64,6 +76,8 @@ struct LoadCacheUse {
   bool changed = false;
   std::size_t requests_reused = 0;   // taken from the cache
   std::size_t requests_checked = 0;  // parsed and checked against their Promise's schema
+  std::size_t bindings_reused = 0;   // ResourceBinding documents taken from the cache
+  std::size_t bindings_parsed = 0;   // ResourceBinding documents of files parsed and cached
   // The stat index (stat_index.h): files not read since their stat data are those cached (path -> the
   // digest cached), how to read one that must be parsed after all, every file's stat data now, and how
   // many files were read and hashed.
@@ -79,11 +93,12 @@ struct LoadCacheUse {
 std::string load_cache_promise_digest(const pipeline::Promise& promise);
 
 // The format version; a cache of any other is rebuilt.
-inline constexpr int kLoadCacheVersion = 3;  // 2: a SHA-256 trailer (core/cache_file.h); 3: stat data
+inline constexpr int kLoadCacheVersion =
+    4;  // 2: a SHA-256 trailer (core/cache_file.h); 3: stat data; 4: bindings
 
 // The cache's text: a header naming the format and version, the entries, and a SHA-256 of them.
 std::string encode_load_cache(const LoadCache& cache);
-// Errors: "not a ferry load cache", "load cache version N, this ferry reads 3", "checksum mismatch",
+// Errors: "not a ferry load cache", "load cache version N, this ferry reads 4", "checksum mismatch",
 // "truncated".
 Result<LoadCache> decode_load_cache(const std::string& text);
 

@@ -157,6 +157,50 @@ void load_split(const SplitPromiseFiles& split, LoadResult& result, Deferred& de
   result.platform.promises.push_back(std::move(*loaded->promise));
 }
 
+// A ResourceBinding document: it needs no Promise, so what loading it gives can be kept by its file's text.
+bool is_binding_document(const YamlDocument& doc) {
+  const YAML::Node api_version = child(doc.node, "apiVersion"), kind = child(doc.node, "kind");
+  return api_version.IsScalar() && group_of(api_version.Scalar()) == kKratixGroup && kind.IsScalar() &&
+         kind.Scalar() == "ResourceBinding";
+}
+
+// A ResourceBinding document loaded as every document is, and what that appended, for the load cache.
+CachedBinding load_binding_document(const YamlDocument& doc, std::size_t index, LoadResult& result,
+                                    Deferred& deferred) {
+  const std::size_t errors_before = result.errors.size(), bindings_before = result.platform.bindings.size();
+  load_document(doc, result, deferred);
+  CachedBinding cached{
+      index, {result.errors.begin() + static_cast<long>(errors_before), result.errors.end()}, std::nullopt};
+  if (result.platform.bindings.size() > bindings_before) cached.binding = result.platform.bindings.back();
+  return cached;
+}
+
+// A parsed file's documents loaded in order. Returns its load cache entry when every document is a request
+// or a ResourceBinding (the request entries filled once their Promise is known, resolve_requests), else
+// nullopt: the file is parsed in every run.
+std::optional<CachedFile> load_file_documents(const PlatformFile& file,
+                                              const std::vector<YamlDocument>& documents, LoadResult& result,
+                                              Deferred& deferred) {
+  CachedFile entry{"", FileStat{}, std::vector<CachedRequest>(documents.size()), {}};
+  bool cacheable = !documents.empty();
+  for (std::size_t i = 0; i < documents.size(); ++i) {
+    if (is_binding_document(documents[i])) {
+      entry.bindings.push_back(load_binding_document(documents[i], i, result, deferred));
+      continue;
+    }
+    const std::size_t deferred_before = deferred.requests.size();
+    load_document(documents[i], result, deferred);
+    const bool request = deferred.requests.size() == deferred_before + 1;
+    cacheable = cacheable && request;
+    if (request) {
+      deferred.requests.back().file = &file;
+      deferred.requests.back().index = i;
+    }
+  }
+  if (!cacheable) return std::nullopt;
+  return entry;
+}
+
 // Reads the files the stat index left unread (stat_index.h) whose text is needed after all: those named in
 // `only`, or every one when `only` is null.
 void read_unread(std::vector<PlatformFile>& files, LoadCacheUse& cache, const std::set<std::string>* only) {
@@ -230,25 +274,20 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   for (const SplitPromiseFiles& split : sorted.split_promises) load_split(split, result, deferred);
   for (const PlatformFile* file : sorted.documents) {
     const std::string digest = cache ? file_digest(*file, *cache) : "";
-    if (cache && reuse_file(*file, digest, *cache, deferred)) continue;
+    if (cache && reuse_file(*file, digest, *cache, deferred, result)) continue;
     auto documents = parse_yaml_stream(file->text, file->path);
     if (!documents) {
       result.errors.push_back(documents.error());
       deferred.unparsed_files.push_back(file->path);
       continue;
     }
-    bool only_requests = !documents->empty();
-    for (std::size_t i = 0; i < documents->size(); ++i) {
-      const std::size_t deferred_before = deferred.requests.size();
-      load_document((*documents)[i], result, deferred);
-      only_requests = only_requests && deferred.requests.size() == deferred_before + 1;
-      if (deferred.requests.size() == deferred_before + 1) {
-        deferred.requests.back().file = file;
-        deferred.requests.back().index = i;
-      }
-    }
-    if (cache && only_requests)
-      cache->after.files[file->path] = {digest, FileStat{}, std::vector<CachedRequest>(documents->size())};
+    auto entry = load_file_documents(*file, *documents, result, deferred);
+    if (!cache || !entry) continue;
+    // Not in the cache read with this text (reuse_file would have taken it): the cache left changes.
+    entry->digest = digest;
+    cache->bindings_parsed += entry->bindings.size();
+    cache->after.files[file->path] = std::move(*entry);
+    cache->changed = true;
   }
   deferred.releases = install_releases(result.platform, releases, result.release_errors, result.warnings);
   for (const pipeline::Promise& promise : result.platform.promises)

@@ -21,9 +21,10 @@ const FieldTable& resource_binding_fields();
 // Kratix matches a binding by them alone.
 Result<ResourceBinding> parse_resource_binding(const YamlDocument& document);
 
-// Sets each binding on the request its labels name (same Promise, name and namespace). A second binding of
-// one request is an error at the second, as Kratix refuses more than one match. A binding whose request is
-// not in the platform waits for it (adopted when the request is added).
+// Sets each binding on the request its labels name (same Promise and namespace; the name as its
+// kratix.io/resource-name label holds it, shortened when over 63 characters: binding_names.h). A second
+// binding of one request is an error at the second, as Kratix refuses more than one match. A binding whose
+// request is not in the platform waits for it (adopted when the request is added).
 void attach_bindings(Platform& platform, std::vector<Error>& errors);
 
 }  // namespace ferry::runner

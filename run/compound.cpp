@@ -55,7 +55,7 @@ void absorb(std::vector<RequestReport>& merged, std::vector<RequestReport> pass)
     auto [found, added] = position.emplace(identity(entry), merged.size());
     if (added) {
       merged.push_back(std::move(entry));
-    } else if (entry.result != RequestResult::skipped) {
+    } else if (entry.result != RequestResult::skipped && entry.result != RequestResult::held) {
       merged[found->second] = std::move(entry);
     }
   }

@@ -15,8 +15,8 @@ std::string request_directory(const std::string& promise, const std::string& ns,
 
 // A report made from its record by IncrementalRun::skip, whose status the run may not have read.
 bool kept_from_record(RequestResult result) {
-  return result == RequestResult::skipped || result == RequestResult::drifted ||
-         result == RequestResult::suspended;
+  return result == RequestResult::skipped || result == RequestResult::held ||
+         result == RequestResult::drifted || result == RequestResult::suspended;
 }
 
 // Sorted by the record's namespace and name, so the status does not depend on where records were found.

@@ -1,6 +1,7 @@
 #include "run/incremental.h"
 
 #include "pipeline/duration.h"
+#include "platform/binding_names.h"
 #include "run/promise_revisions.h"
 #include "run/upgrades.h"
 
@@ -30,6 +31,8 @@ void record_lifecycle(const ObjectRecord* before, ObjectRecord& record, const Ob
   if (inputs.version.empty()) return;
   if (record.kind == "Promise") return add_revision(before, record, inputs.version);
   record_upgrade(before, record, inputs.version, inputs.binding_version);
+  record.upgrade.binding_name = inputs.binding_name;
+  record.upgrade.labels = inputs.binding_labels;
 }
 
 }  // namespace
@@ -69,6 +72,19 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
   return report;
 }
 
+void IncrementalRun::follow_request_text(const pipeline::Request& request, const std::string& directory) {
+  const std::lock_guard lock(mutex_);
+  const auto found = after_.find(directory);
+  if (found == after_.end() || found->second.upgrade.empty() ||
+      found->second.object_yaml == request.object_yaml)
+    return;
+  ObjectRecord& record = found->second;
+  record.object_yaml = request.object_yaml;
+  BindingIdentity binding = binding_identity(request);
+  record.upgrade.binding_name = std::move(binding.name);
+  record.upgrade.labels = std::move(binding.labels);
+}
+
 RequestReport IncrementalRun::paused(const RequestReport& identity, const ObjectInputs& inputs,
                                      const std::string& why) {
   RequestReport report = identity;
@@ -90,7 +106,7 @@ RequestReport IncrementalRun::paused(const RequestReport& identity, const Object
 RequestReport IncrementalRun::held(const RequestReport& identity, const ObjectInputs& inputs,
                                    const std::string& why) {
   RequestReport report = identity;
-  report.result = RequestResult::skipped;
+  report.result = RequestResult::held;
   report.message = why;
   if (const ObjectRecord* record = recorded(inputs.directory)) {
     report.placements = record->placements;

@@ -30,6 +30,9 @@ struct ObjectInputs {
   // what its record keeps of revisions and upgrades. "" when not set (nothing kept).
   std::string version = {};
   std::string binding_version = {};
+  // A request's binding as Kratix keeps it (platform/binding_names.h): its record follows its labels.
+  std::string binding_name = {};
+  Labels binding_labels = {};
 };
 
 ObjectInputs inputs_of(const InputDigests& digests, const pipeline::Promise& promise);
@@ -55,6 +58,11 @@ class IncrementalRun {
   // The report of a skipped object (its record's placements, and its status when skipped_statuses), or
   // nullopt when it must run.
   std::optional<RequestReport> skip(const RequestReport& identity, const ObjectInputs& inputs);
+  // A skipped request whose record keeps its binding (docs/lifecycle.md) and whose text changed without a
+  // change of its inputs (its labels): the record takes the new text and the binding's name and labels, as
+  // Kratix's binding follows the request's labels on every reconcile. An unchanged one costs a comparison of
+  // the texts; nothing is parsed.
+  void follow_request_text(const pipeline::Request& request, const std::string& directory);
   // The object of record directory `directory` runs whatever its record says: the journal holds an
   // unfinished transaction of it (run/journal.h). Call before the objects run.
   void run_regardless(const std::string& directory);

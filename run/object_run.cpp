@@ -2,6 +2,7 @@
 
 #include "pipeline/duration.h"
 #include "pipeline/object_status.h"
+#include "platform/binding_names.h"
 #include "run/object_status.h"
 #include "run/promise_plan.h"
 #include "run/workflow_runs.h"
@@ -134,7 +135,11 @@ bool hold_upgrade(const RunParts& parts, const pipeline::Request& request, Stage
   const std::string version = upgrades.versions.of(request);
   staged.inputs.version = version;
   staged.inputs.binding_version = request.binding.version;
-  if (!request.binding.unresolved.empty()) return false;  // pending: no upgrade to tell of
+  BindingIdentity binding = binding_identity(request);  // only for what is not skipped: its text is parsed
+  staged.inputs.binding_name = std::move(binding.name);
+  staged.inputs.binding_labels = std::move(binding.labels);
+  // Pending, or failing on its unreadable revision: no upgrade to tell of.
+  if (!request.binding.unresolved.empty() || !request.binding.unreadable.empty()) return false;
   const ObjectRecord* record = parts.incremental.recorded(staged.inputs.directory);
   if (is_upgrade(record, version))
     staged.report.upgrade = "upgrade from version " + record->upgrade.last_applied_version + " to " + version;
@@ -191,6 +196,7 @@ StagedRequest run_request_workflow(const RunParts& parts, const pipeline::Reques
       promise.result == RequestResult::failed || promise.result == RequestResult::pending;
   if (!promise_unavailable) {
     if (auto skipped = parts.incremental.skip(staged.report, staged.inputs)) {
+      parts.incremental.follow_request_text(request, staged.inputs.directory);
       staged.report = std::move(*skipped);
       staged.done = true;
       return staged;
@@ -203,6 +209,8 @@ StagedRequest run_request_workflow(const RunParts& parts, const pipeline::Reques
   staged.recorded = parts.incremental.recorded_placements(staged.inputs.directory);
   if (!previous) {
     staged.plan = previous.error();  // the state could not be read: no container runs
+  } else if (!request.binding.unreadable.empty()) {
+    staged.plan = make_error(request.binding.unreadable);  // its version's workflows are unknown: none runs
   } else if (!request.binding.unresolved.empty()) {
     staged.report.result = RequestResult::pending;
     staged.report.message = request.binding.unresolved;

@@ -34,7 +34,8 @@ std::string RunVersions::of_promise(const std::string& name) const {
 }
 
 std::string RunVersions::of(const pipeline::Request& request) const {
-  if (request.binding.revision) return request.binding.version;
+  // Pinned to a revision read, or to one whose text is lost (it fails at that version, not at the latest).
+  if (request.binding.revision || !request.binding.unreadable.empty()) return request.binding.version;
   return of_promise(request.promise);
 }
 
@@ -80,7 +81,8 @@ Result<std::optional<Platform>> resolve_pinned_requests(const Platform& platform
                    [&](const pipeline::Request& r) { return needs_resolving(platform, r); }))
     return std::optional<Platform>();
   Platform resolved = platform;
-  std::map<std::string, std::shared_ptr<const pipeline::Promise>> read;  // by "<promise>/<digest>"
+  // Each revision read once, or the reason it could not be, by "<promise>/<digest>".
+  std::map<std::string, Result<std::shared_ptr<const pipeline::Promise>>> read;
   for (pipeline::Request& request : resolved.requests) {
     if (!needs_resolving(platform, request)) continue;
     pipeline::RequestBinding& binding = request.binding;
@@ -97,13 +99,18 @@ Result<std::optional<Platform>> resolve_pinned_requests(const Platform& platform
           (record == records.end() ? std::string("none") : known_versions(record->second)) + ")";
       continue;
     }
-    std::shared_ptr<const pipeline::Promise>& promise = read[request.promise + "/" + revision->digest];
-    if (!promise) {
-      auto loaded = read_revision(request.promise, *revision, *state);
-      if (!loaded) return loaded.error();
-      promise = *loaded;
+    const std::string key = request.promise + "/" + revision->digest;
+    auto found = read.find(key);
+    if (found == read.end())
+      found = read.emplace(key, read_revision(request.promise, *revision, *state)).first;
+    if (!found->second) {
+      binding.unreadable = "its ResourceBinding " + binding.binding_name + " (" + binding.where.render() +
+                           ") pins version " + binding.version + " of Promise " + request.promise +
+                           ", whose revision cannot be read: " + found->second.error().render() +
+                           "; not run (restore the revision on the state branch, or pin another version)";
+      continue;
     }
-    binding.revision = promise;
+    binding.revision = *found->second;
   }
   return std::optional<Platform>(std::move(resolved));
 }

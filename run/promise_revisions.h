@@ -28,7 +28,8 @@ std::string revision_digest(const std::string& promise_yaml);
 void add_revision(const ObjectRecord* before, ObjectRecord& now, const std::string& version);
 
 // The versions of one run: each declared Promise's revision version, computed once per Promise, and the
-// version each request runs with (its pinned revision's, else its Promise's).
+// version each request runs with (its pinned revision's, also when that revision's text is lost; else its
+// Promise's).
 class RunVersions {
  public:
   RunVersions() = default;
@@ -42,8 +43,9 @@ class RunVersions {
 
 // `platform` with each request pinned to another version than its Promise's resolved: the revision's
 // Promise read from `state` (RequestBinding::revision), or, for a version ferry never ran, the reason it
-// stays pending (RequestBinding::unresolved). nullopt when no request needs either (no copy). An error
-// when a revision's text cannot be read or parsed.
+// stays pending (RequestBinding::unresolved), or, for a revision whose text cannot be read or parsed, why
+// (RequestBinding::unreadable: that request fails, the others run). nullopt when no request needs any of
+// these (no copy).
 Result<std::optional<Platform>> resolve_pinned_requests(const Platform& platform, const RunState& records,
                                                         writer::StateStore* state);
 

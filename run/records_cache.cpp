@@ -23,8 +23,9 @@ constexpr std::string ObjectRecord::*kRecordFields[] = {
     &ObjectRecord::object_yaml,    &ObjectRecord::health_digest};
 
 constexpr std::string UpgradeRecord::*kUpgradeFields[] = {
-    &UpgradeRecord::binding_version, &UpgradeRecord::last_applied_version, &UpgradeRecord::failed_version,
-    &UpgradeRecord::condition, &UpgradeRecord::message};
+    &UpgradeRecord::binding_version, &UpgradeRecord::last_applied_version,
+    &UpgradeRecord::failed_version,  &UpgradeRecord::condition,
+    &UpgradeRecord::message,         &UpgradeRecord::binding_name};
 
 void encode_record(FieldEncoder& out, const ObjectRecord& record) {
   for (auto field : kRecordFields) out.field(record.*field);
@@ -48,6 +49,23 @@ void encode_record(FieldEncoder& out, const ObjectRecord& record) {
     out.field(revision.digest);
   }
   for (auto field : kUpgradeFields) out.field(record.upgrade.*field);
+  out.number(static_cast<long>(record.upgrade.labels.size()));
+  for (const auto& [key, value] : record.upgrade.labels) {
+    out.field(key);
+    out.field(value);
+  }
+}
+
+// The labels of a request's binding (UpgradeRecord::labels).
+bool decode_labels(FieldDecoder& in, Labels& labels) {
+  long count = 0;
+  if (!in.number(count) || count < 0) return false;
+  for (long i = 0; i < count; ++i) {
+    std::string key, value;
+    if (!in.field(key) || !in.field(value)) return false;
+    labels.emplace(std::move(key), std::move(value));
+  }
+  return true;
 }
 
 // Reads `count` entries with `read_one` into `items`; false on a malformed count or entry.
@@ -90,7 +108,7 @@ bool decode_record(FieldDecoder& in, ObjectRecord& record) {
     return false;
   for (auto field : kUpgradeFields)
     if (!in.field(record.upgrade.*field)) return false;
-  return true;
+  return decode_labels(in, record.upgrade.labels);
 }
 
 }  // namespace

@@ -30,7 +30,8 @@ struct RecordsCache {
 };
 
 // The format version; a cache of any other is rebuilt.
-inline constexpr int kRecordsCacheVersion = 2;  // 2: health digests, revisions, upgrade state
+inline constexpr int kRecordsCacheVersion = 3;  // 2: health digests, revisions, upgrade state; 3: a
+                                                // request's binding name and labels
 
 // The cache's text (core/cache_file.h's frame) and back. Errors: "not a ferry records cache", "records
 // cache version N, this ferry reads M" (M: kRecordsCacheVersion), "checksum mismatch", "truncated".

@@ -24,6 +24,8 @@ const char* to_string(RequestResult result) {
       return "drifted";
     case RequestResult::paused:
       return "paused";
+    case RequestResult::held:
+      return "held";
   }
   return "unknown";
 }

@@ -23,6 +23,9 @@ inline constexpr const char* kNoOutputMessage =
 // by each group and why, "; "-separated. The Promise is available all the same, as in Kratix.
 inline constexpr const char* kWaitingForDestination = "waiting for a Destination: ";
 
+// held: its upgrade to the Promise's new version waits (run/upgrades.h): a failed upgrade not tried again
+// until the version changes or the binding asks for manual reconciliation, or one beyond --max-upgrades;
+// nothing ran, its record and files stay as they are, the message says why.
 // paused: its kratix.io/paused label (or its Promise's) is "true": not run, its files and record stay as
 // they are, and the run after the label goes runs it again (docs/state.md, "Steering labels").
 // The message of an object not run because it is labelled kratix.io/paused: "true" (Kratix's Reconciled
@@ -39,7 +42,8 @@ enum class RequestResult {
   skipped,
   deleted,
   drifted,
-  paused
+  paused,
+  held  // last: never recorded (records keep the results up to paused)
 };
 
 struct PlacementReport {

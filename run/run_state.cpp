@@ -67,6 +67,8 @@ json upgrade_json(const UpgradeRecord& u) {
             {"failedVersion", u.failed_version}};
   if (!u.condition.empty())
     j["upgradeSucceeded"] = {{"status", u.condition}, {"message", masked_secrets(u.message)}};
+  if (!u.binding_name.empty()) j["bindingName"] = u.binding_name;
+  if (!u.labels.empty()) j["labels"] = u.labels;
   return j;
 }
 
@@ -81,6 +83,8 @@ void read_lifecycle(const json& j, ObjectRecord& record) {
   b.at("bindingVersion").get_to(u.binding_version);
   b.at("lastAppliedVersion").get_to(u.last_applied_version);
   b.at("failedVersion").get_to(u.failed_version);
+  if (b.contains("bindingName")) b.at("bindingName").get_to(u.binding_name);
+  if (b.contains("labels")) b.at("labels").get_to(u.labels);
   if (b.contains("upgradeSucceeded")) {
     b.at("upgradeSucceeded").at("status").get_to(u.condition);
     b.at("upgradeSucceeded").at("message").get_to(u.message);

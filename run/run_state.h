@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "core/labels.h"
 #include "run/run_report.h"
 #include "writer/state_store.h"
 
@@ -41,6 +42,10 @@ struct UpgradeRecord {
   std::string failed_version;        // the version whose run failed last; "" after a success
   std::string condition;             // UpgradeSucceeded: "True", "False", or "" (none yet: a first deploy)
   std::string message;               // the condition's message
+  // The binding's name (the declared one's, else the one Kratix would create) and its labels, which follow
+  // the request's (platform/binding_names.h); empty in records written before them.
+  std::string binding_name = {};
+  Labels labels = {};
   bool operator==(const UpgradeRecord&) const = default;
   bool empty() const { return *this == UpgradeRecord{}; }
 };

@@ -23,9 +23,10 @@ std::string result_outcome(const RequestReport& r) {
                                            : "would change";
     case RequestResult::unchanged:
       return "no change";
-    case RequestResult::skipped:  // an upgrade held or deferred (run/upgrades.h) says why
-      return r.upgrade.empty() ? "skipped: unchanged since the recorded run"
-                               : "held: " + untrusted_line(r.upgrade);
+    case RequestResult::skipped:
+      return "skipped: unchanged since the recorded run";
+    case RequestResult::held:  // an upgrade held or deferred (run/upgrades.h) says why
+      return "held: " + untrusted_line(r.upgrade.empty() ? r.message : r.upgrade);
     case RequestResult::deleted:
       return "would be deleted";
     case RequestResult::paused:
@@ -67,7 +68,7 @@ std::string waiting_groups(const RequestReport& r) {
 
 // "; upgrade from version v1 to v2" for a request a Promise change upgrades.
 std::string upgrade_note(const RequestReport& r) {
-  return r.upgrade.empty() || r.result == RequestResult::skipped ? "" : "; " + untrusted_line(r.upgrade);
+  return r.upgrade.empty() || r.result == RequestResult::held ? "" : "; " + untrusted_line(r.upgrade);
 }
 
 std::string plan_outcome(const RequestReport& r) {

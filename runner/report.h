@@ -15,9 +15,9 @@ inline constexpr int kReportFormatVersion = 1;
 
 // The order results are counted and listed in, everywhere a summary lists them.
 inline constexpr RequestResult kResultsInReportOrder[] = {
-    RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped,
-    RequestResult::paused,    RequestResult::drifted,   RequestResult::deleted,
-    RequestResult::suspended, RequestResult::pending,   RequestResult::failed};
+    RequestResult::succeeded, RequestResult::unchanged, RequestResult::skipped, RequestResult::held,
+    RequestResult::paused,    RequestResult::drifted,   RequestResult::deleted, RequestResult::suspended,
+    RequestResult::pending,   RequestResult::failed};
 
 // render_text's options: under GitHub Actions every entry is folded in ::group::/::endgroup::.
 struct TextStyle {

@@ -107,6 +107,12 @@ std::string lifecycle_lines(const ObjectRecord& r) {
          untrusted_line(u.last_applied_version.empty() ? "(none)" : u.last_applied_version);
   if (!u.failed_version.empty()) out += ", failedVersion " + untrusted_line(u.failed_version);
   out += "\n";
+  if (!u.binding_name.empty()) out += "  binding name: " + untrusted_line(u.binding_name) + "\n";
+  if (!u.labels.empty()) {
+    std::string labels;
+    for (const auto& [key, value] : u.labels) labels += (labels.empty() ? "" : ", ") + key + "=" + value;
+    out += "  binding labels: " + untrusted_line(labels) + "\n";
+  }
   if (!u.condition.empty())
     out += "  UpgradeSucceeded " + u.condition + ": " + untrusted_line(u.message) + "\n";
   return out;

@@ -166,6 +166,8 @@ TEST_F(CommandsE2E, StatusOfOneRequestShowsItsWholeRecord) {
             "  conditions: ConfigureWorkflowCompleted True (PipelinesExecutedSuccessfully), Reconciled True "
             "(Reconciled), WorksSucceeded True (WorksSucceeded), PromiseAvailable True (PromiseAvailable)\n"
             "  binding: version latest, lastAppliedVersion v0.1.0\n"  // docs/lifecycle.md
+            "  binding name: cache-a-redis-5fbab\n"
+            "  binding labels: kratix.io/promise-name=redis, kratix.io/resource-name=cache-a\n"
             "  placed instance-configure group . on worker-dev at "
             "worker-dev/resources/default/redis/cache-a/instance-configure/5058f\n"
             "  committed <sha> to clusters@main\n");

@@ -8,6 +8,7 @@
 
 #include "tests/e2e/platform_fixture.h"
 #include "tests/support/ferry_binary.h"
+#include "tests/support/platform_texts.h"
 #include "tests/support/test_support.h"
 
 namespace ferry {
@@ -20,54 +21,23 @@ using ferry::testing::run_ferry;
 using ferry::testing::write_file;
 using nlohmann::json;
 
-// Promise `upgrade` (kind Upgrade) at `version`, whose one resource pipeline runs `image`.
+// Promise `upgrade` (kind Upgrade, as Kratix's test assets) at `version`, whose one resource pipeline runs
+// `image`.
 std::string upgrade_promise(const std::string& version, const std::string& image) {
-  return R"(apiVersion: platform.kratix.io/v1alpha1
-kind: Promise
-metadata:
-  name: upgrade
-  labels: {kratix.io/promise-version: )" +
-         version + R"(}
-spec:
-  api:
-    apiVersion: apiextensions.k8s.io/v1
-    kind: CustomResourceDefinition
-    metadata: {name: upgrades.test.kratix.io}
-    spec:
-      group: test.kratix.io
-      names: {kind: Upgrade, plural: upgrades, singular: upgrade}
-      scope: Namespaced
-      versions:
-        - name: v1alpha1
-          served: true
-          storage: true
-          schema:
-            openAPIV3Schema:
-              type: object
-              properties:
-                spec:
-                  type: object
-                  properties:
-                    configMapName: {type: string}
-  destinationSelectors:
-    - matchLabels: {environment: dev}
-  workflows:
-    resource:
-      configure:
-        - apiVersion: platform.kratix.io/v1alpha1
-          kind: Pipeline
-          metadata: {name: resource-configure}
-          spec:
-            containers:
-              - {name: configure, image: example/upgrade:)" +
-         image + R"(}
-)";
+  return runner::test_platform::promise_text(version, "example/upgrade:" + image,
+                                             {.name = "upgrade",
+                                              .group = "test.kratix.io",
+                                              .kind = "Upgrade",
+                                              .plural = "upgrades",
+                                              .field = "configMapName",
+                                              .selector = "environment: dev",
+                                              .pipeline = "resource-configure"});
 }
 
-std::string upgrade_request(const std::string& name, const std::string& config_map) {
+std::string upgrade_request(const std::string& name, const std::string& config_map,
+                            const std::string& labels = "{environment: staging}") {
   return "apiVersion: test.kratix.io/v1alpha1\nkind: Upgrade\nmetadata:\n  name: " + name +
-         "\n  namespace: default\n  labels: {environment: staging}\nspec:\n  configMapName: " + config_map +
-         "\n";
+         "\n  namespace: default\n  labels: " + labels + "\nspec:\n  configMapName: " + config_map + "\n";
 }
 
 std::string binding(const std::string& name, const std::string& request, const std::string& version,
@@ -171,7 +141,30 @@ TEST_F(LifecycleE2E, FollowsKratixsPromiseRevisionSystemTest) {
     EXPECT_EQ(binding_of(name)["bindingVersion"], "latest") << name;
     EXPECT_EQ(binding_of(name)["lastAppliedVersion"], "v0.1.0-BETA") << name;
   }
-  // 4-6 (the binding's labels follow the request's): ferry writes no binding objects; see docs/lifecycle.md.
+  // 4. The binding's labels are the request's own plus the two key labels; ferry writes no binding object,
+  // its record keeps them (docs/lifecycle.md), under the name Kratix would give it.
+  const json key_labels = {{"kratix.io/promise-name", "upgrade"},
+                           {"kratix.io/resource-name", "upgrade-rr-one"}};
+  json expected_labels = key_labels;
+  expected_labels["environment"] = "staging";
+  EXPECT_EQ(binding_of("upgrade-rr-one")["labels"], expected_labels);
+  EXPECT_EQ(binding_of("upgrade-rr-one")["bindingName"], "upgrade-rr-one-upgrade-62cd3");
+  // 5. Relabelling the request relabels its binding, and `ferry status` shows it.
+  write_file(platform() / "requests/rr-one.yaml",
+             upgrade_request("upgrade-rr-one", "banana", "{environment: staging, team: fruit}"));
+  ASSERT_EQ(run_ok(), 0) << last.dump(2);
+  expected_labels["team"] = "fruit";
+  EXPECT_EQ(binding_of("upgrade-rr-one")["labels"], expected_labels);
+  const auto relabelled = run_ferry({"status", platform().string(), "default/upgrade-rr-one"});
+  EXPECT_NE(relabelled.output.find("  binding name: upgrade-rr-one-upgrade-62cd3\n  binding labels: "
+                                   "environment=staging, kratix.io/promise-name=upgrade, "
+                                   "kratix.io/resource-name=upgrade-rr-one, team=fruit\n"),
+            std::string::npos)
+      << relabelled.output;
+  // 6. Removing the request's labels removes them from its binding.
+  write_file(platform() / "requests/rr-one.yaml", upgrade_request("upgrade-rr-one", "banana", "{}"));
+  ASSERT_EQ(run_ok(), 0) << last.dump(2);
+  EXPECT_EQ(binding_of("upgrade-rr-one")["labels"], key_labels);
   // 7. rr-two pinned to v0.1.0-BETA by a ResourceBinding.
   write_file(platform() / "bindings/rr-two.yaml", binding("rr-two-binding", "upgrade-rr-two", "v0.1.0-BETA"));
   ASSERT_EQ(run_ok(), 0) << last.dump(2);
@@ -208,7 +201,7 @@ TEST_F(LifecycleE2E, FollowsKratixsPromiseRevisionSystemTest) {
   // 16. No oscillation: the next runs do not try it again.
   for (int i = 0; i < 2; ++i) {
     ASSERT_EQ(run_ok(), 0) << last.dump(2);
-    EXPECT_EQ(result_of("upgrade-rr-one"), "skipped");
+    EXPECT_EQ(result_of("upgrade-rr-one"), "held");
     EXPECT_NE(last.dump().find("is not tried again"), std::string::npos) << last.dump(2);
     EXPECT_EQ(binding_of("upgrade-rr-one")["upgradeSucceeded"]["status"], "False");
   }
@@ -220,7 +213,7 @@ TEST_F(LifecycleE2E, FollowsKratixsPromiseRevisionSystemTest) {
   EXPECT_EQ(binding_of("upgrade-rr-one")["failedVersion"], "v0.3.0-FAILING");
   write_file(platform() / "bindings/rr-one.yaml", binding("rr-one-binding", "upgrade-rr-one", "latest"));
   ASSERT_EQ(run_ok(), 0) << last.dump(2);
-  EXPECT_EQ(result_of("upgrade-rr-one"), "skipped");
+  EXPECT_EQ(result_of("upgrade-rr-one"), "held");
   // 18. A working version again recovers it.
   promise("v0.2.0-NEXTVERSION", "after");
   ASSERT_EQ(run_ok(), 0) << last.dump(2);
@@ -264,6 +257,40 @@ TEST_F(LifecycleE2E, ARequestPinnedToAVersionNeverRunIsPendingWithTheReason) {
       << last.dump(2);
 }
 
+// A revision whose text the state branch lost: the request pinned to it fails naming the missing file and
+// runs nothing; the others run in the same run.
+TEST_F(LifecycleE2E, ALostRevisionFailsOnlyTheRequestPinnedToIt) {
+  promise("v1", "before");
+  write_file(platform() / "requests/rr-one.yaml", upgrade_request("upgrade-rr-one", "banana"));
+  write_file(platform() / "requests/rr-two.yaml", upgrade_request("upgrade-rr-two", "apple"));
+  write_file(platform() / "bindings/rr-two.yaml", binding("rr-two-binding", "upgrade-rr-two", "v1"));
+  ASSERT_EQ(run_ok(), 0) << last.dump(2);
+  promise("v2", "after");
+  ASSERT_EQ(run_ok(), 0) << last.dump(2);
+  const std::string lost =
+      "revisions/upgrade/" + status()["promises"][0]["revisions"][0]["digest"].get<std::string>() + ".yaml";
+  const std::string state = ferry::testing::shell_quote((platform() / ".ferry/state.git").string());
+  const std::string index = ferry::testing::shell_quote((dir.path() / "lost.index").string());
+  const auto removed = ferry::testing::run(
+      "export GIT_DIR=" + state + " GIT_INDEX_FILE=" + index +
+      " && git read-tree state && git rm -q --cached " + lost +
+      " && git update-ref refs/heads/state \"$(git commit-tree \"$(git write-tree)\" -p state -m lost)\"");
+  ASSERT_EQ(removed.exit_code, 0) << removed.output;
+  write_file(platform() / "requests/rr-two.yaml", upgrade_request("upgrade-rr-two", "cherry"));
+  write_file(platform() / "requests/rr-three.yaml", upgrade_request("upgrade-rr-three", "date"));
+  EXPECT_EQ(run_ok(), 3) << last.dump(2);
+  EXPECT_EQ(result_of("upgrade-rr-two"), "failed");
+  EXPECT_EQ(result_of("upgrade-rr-three"), "succeeded");
+  EXPECT_NE(last.dump().find("pins version v1 of Promise upgrade, whose revision cannot be read: revision v1 "
+                             "of Promise upgrade is missing from "),
+            std::string::npos)
+      << last.dump(2);
+  EXPECT_NE(last.dump().find(lost + "; not run (restore the revision on the state branch, or pin another "
+                                    "version)"),
+            std::string::npos);
+  EXPECT_EQ(config_maps(), "after-upgrade-banana after-upgrade-date before-upgrade-apple ");
+}
+
 TEST_F(LifecycleE2E, MaxUpgradesTwoUpgradesFiveRequestsInThreeRuns) {
   promise("v1", "before");
   for (const char* name : {"a", "b", "c", "d", "e"})
@@ -284,9 +311,16 @@ TEST_F(LifecycleE2E, MaxUpgradesTwoUpgradesFiveRequestsInThreeRuns) {
       "before-upgrade-e ",
       "after-upgrade-a after-upgrade-b after-upgrade-c after-upgrade-d "
       "after-upgrade-e "};
-  for (const std::string& maps : expected) {
+  // The first run upgrades a and b; c, d and e wait: held (their inputs changed, nothing ran), not skipped.
+  const auto first =
+      run_ferry(FerryArgs{"reconcile", platform().string(), "--max-upgrades", "2"} + runtime());
+  ASSERT_EQ(first.exit_code, 0) << first.output << first.error_output;
+  EXPECT_NE(first.output.find("\n5 requests: 2 succeeded, 3 held\n"), std::string::npos) << first.output;
+  EXPECT_EQ(config_maps(), expected[0]);
+  for (std::size_t run = 1; run < expected.size(); ++run) {
     ASSERT_EQ(run_ok({"--max-upgrades", "2"}), 0) << last.dump(2);
-    EXPECT_EQ(config_maps(), maps);
+    EXPECT_EQ(config_maps(), expected[run]);
+    EXPECT_EQ(result_of("e"), run == 1 ? "held" : "succeeded");
   }
   ASSERT_EQ(run_ok({"--max-upgrades", "2"}), 0) << last.dump(2);
   for (const char* name : {"a", "b", "c", "d", "e"}) EXPECT_EQ(result_of(name), "skipped") << name;

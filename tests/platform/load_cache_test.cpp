@@ -23,7 +23,7 @@ TEST(LoadCacheTest, RandomEditsLoadThroughTheCacheExactlyAsAFullLoad) {
   for (unsigned seed = 1; seed <= 12; ++seed) {
     RandomPlatform platform(seed);
     std::optional<LoadCache> cache;
-    std::size_t reused = 0;
+    std::size_t reused = 0, bindings_reused = 0;
     for (int step = 0; step < 40; ++step) {
       const std::vector<PlatformFile> files = platform.files();
       LoadCacheUse use;
@@ -34,10 +34,12 @@ TEST(LoadCacheTest, RandomEditsLoadThroughTheCacheExactlyAsAFullLoad) {
       ASSERT_EQ(outcome(through_cache), outcome(load_platform_files("/platform", files)))
           << "seed " << seed << " step " << step;
       reused += use.requests_reused;
+      bindings_reused += use.bindings_reused;
       cache = std::move(use.after);
       platform.edit();
     }
     EXPECT_GT(reused, 0u) << "seed " << seed << ": the cache was never used";
+    EXPECT_GT(bindings_reused, 0u) << "seed " << seed << ": no binding was taken from the cache";
   }
 }
 
@@ -80,6 +82,38 @@ TEST(LoadCacheTest, APromiseChangeChecksOnlyItsRequestsAndANoOpChecksNone) {
   EXPECT_EQ(encode_load_cache(same.after), encode_load_cache(changed.after));
 }
 
+// Files of ResourceBindings are kept as files of requests are: unchanged, none is parsed (the no-op's cost
+// of bindings, bench row 2v); a changed one is parsed again, and its bindings are what it now says.
+TEST(LoadCacheTest, UnchangedBindingFilesAreTakenFromTheCacheAndAChangedOneIsParsed) {
+  auto platform = [](const std::string& version) {
+    std::vector<PlatformFile> files = two_promises("{type: string}");
+    std::string bindings = binding_text("pin-r0", 0, "r0") + "---\n" + binding_text("pin-r1", 1, "r1");
+    files.push_back({"/p/bindings.yaml", bindings.replace(bindings.rfind("v1"), 2, version)});
+    return files;
+  };
+  LoadCacheUse first;
+  ASSERT_TRUE(load_platform_files("/p", platform("v1"), nullptr, &first).errors.empty());
+  EXPECT_EQ(first.bindings_parsed, 2u);
+
+  LoadCacheUse same;
+  same.before = &first.after;
+  const LoadResult unchanged = load_platform_files("/p", platform("v1"), nullptr, &same);
+  EXPECT_EQ(outcome(unchanged), outcome(load_platform_files("/p", platform("v1"))));
+  EXPECT_EQ(same.bindings_reused, 2u);
+  EXPECT_EQ(same.bindings_parsed, 0u);
+  EXPECT_FALSE(same.changed);
+
+  LoadCacheUse edited;
+  edited.before = &same.after;
+  const LoadResult pinned = load_platform_files("/p", platform("v7"), nullptr, &edited);
+  EXPECT_EQ(outcome(pinned), outcome(load_platform_files("/p", platform("v7"))));
+  EXPECT_EQ(edited.bindings_parsed, 2u);
+  EXPECT_EQ(edited.bindings_reused, 0u);
+  EXPECT_TRUE(edited.changed);
+  ASSERT_EQ(pinned.platform.bindings.size(), 2u);
+  EXPECT_EQ(pinned.platform.bindings[1].version, "v7");
+}
+
 LoadCache small_cache() {
   LoadCacheUse use;
   (void)load_platform_files("/p", two_promises("{type: string}"), nullptr, &use);
@@ -94,7 +128,7 @@ TEST(LoadCacheTest, ACacheThatCannotBeTrustedIsRefusedWithItsReason) {
   EXPECT_EQ(decode_load_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_load_cache(text.substr(0, text.size() / 2)).error().message, "truncated");
   EXPECT_EQ(decode_load_cache("ferry-load-cache 0\n" + text.substr(text.find('\n') + 1)).error().message,
-            "load cache version 0, this ferry reads 3");
+            "load cache version 0, this ferry reads 4");
   EXPECT_EQ(decode_load_cache("apiVersion: v1\n").error().message, "not a ferry load cache");
 }
 

@@ -23,6 +23,16 @@ std::string request_text(int p, const std::string& name, const std::string& size
          "\n  namespace: default\nspec:\n  size: " + size + "\n";
 }
 
+std::string binding_text(const std::string& name, int p, const std::string& request,
+                         const std::string& labels) {
+  return "apiVersion: platform.kratix.io/v1alpha1\nkind: ResourceBinding\nmetadata:\n  name: " + name +
+         "\n  namespace: default\n  labels: " +
+         (labels.empty() ? "{kratix.io/promise-name: p" + std::to_string(p) +
+                               ", kratix.io/resource-name: " + request + "}"
+                         : labels) +
+         "\nspec: {version: v1}\n";
+}
+
 std::string outcome(const LoadResult& loaded) {
   std::string text;
   for (const Error& e : loaded.errors) text += "error " + e.render() + "\n";
@@ -35,6 +45,12 @@ std::string outcome(const LoadResult& loaded) {
   for (const auto& p : loaded.platform.promises) text += "promise " + p.name + "\n";
   for (const auto& d : loaded.platform.destinations) text += "destination " + d.name + "\n";
   for (const auto& u : loaded.unserved_requests) text += "unserved " + u.kind + " " + u.error.render() + "\n";
+  for (const ResourceBinding& b : loaded.platform.bindings) {
+    text += "binding " + b.name + " " + b.namespace_ + " " + b.promise + " " + b.request + " " + b.version +
+            " " + std::to_string(b.manual_reconciliation) + " " + b.where.render() + "\n";
+  }
+  for (const pipeline::Request& r : loaded.platform.requests)
+    text += "bound " + r.name + " " + r.binding.version + " " + r.binding.binding_name + "\n";
   return text;
 }
 
@@ -42,11 +58,26 @@ RandomPlatform::RandomPlatform(unsigned seed) : random_(seed) {
   files_["base.yaml"] = kBase;
   for (int p = 0; p < 3; ++p) files_["promises/p" + std::to_string(p) + ".yaml"] = promise_text(p, kString);
   for (int r = 0; r < 8; ++r) files_[request_path(r)] = request_file(r);
+  for (int b = 0; b < 3; ++b) files_[binding_path(b)] = binding_file(b);
 }
 
 void RandomPlatform::edit() {
   const int r = pick(12);
-  switch (pick(11)) {
+  switch (pick(15)) {
+    case 11:
+      files_[binding_path(pick(4))] = binding_file(r);
+      break;
+    case 12:  // a binding that does not load: a label missing, or a name no object may have
+      files_[binding_path(pick(4))] =
+          pick(2) ? binding_text("b" + std::to_string(r), 0, "r0-0", "{kratix.io/promise-name: p0}")
+                  : binding_text("Bad_Name", pick(3), "r" + std::to_string(r) + "-0");
+      break;
+    case 13:  // a request and its binding in one file
+      files_[request_path(r)] = request_file(r) + "---\n" + binding_file(r);
+      break;
+    case 14:
+      files_.erase(binding_path(pick(4)));
+      break;
     case 0:
       files_[request_path(r)] = request_file(r);
       break;
@@ -92,6 +123,16 @@ std::vector<PlatformFile> RandomPlatform::files() const {
   std::vector<PlatformFile> out;
   for (const auto& [path, text] : files_) out.push_back({"/platform/" + path, text});
   return out;
+}
+
+std::string RandomPlatform::binding_file(int r) {
+  std::string text;
+  for (int d = 0, documents = 1 + pick(2); d < documents; ++d) {
+    const std::string request = "r" + std::to_string(r) + "-" + std::to_string(d);
+    text +=
+        (d ? "---\n" : "") + binding_text("pin-" + request + "-" + std::to_string(pick(2)), pick(3), request);
+  }
+  return text;
 }
 
 std::string RandomPlatform::request_file(int r) {

@@ -36,6 +36,10 @@ spec:
 // requests with every field, the Promises and Destinations by name, the unserved requests.
 std::string outcome(const LoadResult& loaded);
 
+// A ResourceBinding pinning request `request` of Promise p<p> to v1; `labels` replaces its labels when given.
+std::string binding_text(const std::string& name, int p, const std::string& request,
+                         const std::string& labels = "");
+
 // A generated platform, edited at random: Promises, request files (valid or not), Destinations, files
 // that do not parse, files that mix kinds.
 class RandomPlatform {
@@ -55,6 +59,9 @@ class RandomPlatform {
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(random_); }
   static std::string request_path(int r) { return "requests/r" + std::to_string(r) + ".yaml"; }
   std::string request_file(int r);
+  static std::string binding_path(int b) { return "bindings/b" + std::to_string(b) + ".yaml"; }
+  // One or two bindings of requests r<r>-0 and r<r>-1 (of any Promise: some pin nothing).
+  std::string binding_file(int r);
 
   std::mt19937 random_;
   std::map<std::string, std::string> files_;

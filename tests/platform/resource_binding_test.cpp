@@ -1,8 +1,10 @@
 // ResourceBindings in the platform (platform/resource_binding_parser.h): what is read, how a binding finds
-// its request (by its labels, whatever its name, written before or after the request), and every error's
-// text.
+// its request (by its labels, whatever its name, written before or after the request; a long name shortened
+// as Kratix shortens it, platform/binding_names.h), and every error's text.
 #include <gtest/gtest.h>
 
+#include "core/md5.h"
+#include "platform/binding_names.h"
 #include "platform/loader.h"
 #include "platform/platform.h"
 #include "tests/support/platform_texts.h"
@@ -88,6 +90,32 @@ TEST_F(ResourceBindingTest, ErrorsNameTheLabelTheFieldAndTheSecondBinding) {
                 file + ":15:8: unknown field \"versoin\" in \"spec\"; did you mean \"version\"?",
                 file + ":25:1: request team-a/cache of Promise redis has two ResourceBindings: d (" + file +
                     ":17:1) and e; keep one"}));
+}
+
+// Kratix's names (its lib/objectutil/name.go): at most 63 characters, the end of a shortened name cut back
+// to a letter or digit, and five hex digits of md5 of the whole name.
+TEST(BindingNames, AreShortenedAsKratixShortensThem) {
+  EXPECT_EQ(deterministic_object_name("upgrade-rr-one-upgrade"), "upgrade-rr-one-upgrade-62cd3");
+  const std::string long_name = std::string(55, 'x') + "-" + std::string(20, 'y');  // 76 characters
+  EXPECT_EQ(deterministic_object_name(long_name), std::string(55, 'x') + "-4d1c9");
+  EXPECT_EQ(resource_name_label_value(long_name), std::string(55, 'x') + "-4d1c9");
+  EXPECT_EQ(resource_name_label_value(std::string(63, 'a')), std::string(63, 'a'));  // fits: kept
+  EXPECT_EQ(resource_name_label_value(std::string(64, 'a')),
+            std::string(56, 'a') + "-" + md5_hex(std::string(64, 'a')).substr(0, 5));
+  pipeline::Request request;
+  request.name = long_name;
+  request.promise = "upgrade";
+  request.object_yaml =
+      "metadata:\n  name: n\n  labels: {team: a, kratix.io/manual-reconciliation: \"true\"}\n";
+  const BindingIdentity derived = binding_identity(request);
+  EXPECT_EQ(derived.name, std::string(55, 'x') + "-58b0c");  // of "<request>-<promise>", 84 characters
+  EXPECT_EQ(derived.labels, (Labels{{"kratix.io/promise-name", "upgrade"},
+                                    {"kratix.io/resource-name", std::string(55, 'x') + "-4d1c9"},
+                                    {"team", "a"}}));
+  request.binding.binding_name = "declared";
+  request.binding.manual_reconciliation = true;
+  EXPECT_EQ(binding_identity(request).name, "declared");
+  EXPECT_EQ(binding_identity(request).labels.at("kratix.io/manual-reconciliation"), "true");
 }
 
 }  // namespace

@@ -135,6 +135,42 @@ TEST(Revisions, APinnedRequestGetsItsRevisionOrTheReasonItCannotRun) {
   EXPECT_FALSE(resolve_pinned_requests(platform, records, &store)->has_value());
 }
 
+// A revision the records list but whose text the state lacks fails the requests pinned to it, each with
+// the reason naming the missing file (read once); a request pinned to a readable revision still gets it.
+TEST(Revisions, AMissingRevisionFailsOnlyTheRequestsPinnedToIt) {
+  writer::RecordingStateStore store;
+  ObjectRecord v1 = promise_record(kPromiseV1);
+  add_revision(nullptr, v1, "v1");
+  ASSERT_TRUE(store.apply(run_state_change({}, {{v1.directory(), v1}}, "first")).ok());
+  v1.revisions.insert(v1.revisions.begin(), RevisionRecord{"v0", revision_digest("v0 text")});
+  Platform platform;
+  pipeline::Promise declared;
+  declared.name = "redis";
+  declared.version = "v2";
+  platform.promises = {declared};
+  platform.requests = {request("lost"), request("pinned"), request("lost-too")};
+  for (pipeline::Request& r : platform.requests) {
+    r.binding.version = r.name == "pinned" ? "v1" : "v0";
+    r.binding.binding_name = "b-" + r.name;
+  }
+  platform.bindings.resize(3);
+  auto resolved = resolve_pinned_requests(platform, {{v1.directory(), v1}}, &store);
+  ASSERT_TRUE(resolved.ok()) << resolved.error().render();
+  ASSERT_TRUE(resolved->has_value());
+  const Platform& run = **resolved;
+  EXPECT_EQ(run.requests[0].binding.revision, nullptr);
+  EXPECT_EQ(run.requests[0].binding.unreadable,
+            "its ResourceBinding b-lost () pins version v0 of Promise redis, whose revision cannot be read: "
+            "revision v0 of Promise redis is missing from " +
+                store.describe() + ":revisions/redis/" + revision_digest("v0 text") +
+                ".yaml; not run (restore the revision on the state branch, or pin another version)");
+  EXPECT_NE(run.requests[2].binding.unreadable.find("b-lost-too"), std::string::npos);
+  EXPECT_EQ(RunVersions(run).of(run.requests[0]), "v0");  // it fails at its pinned version, not at v2
+  ASSERT_NE(run.requests[1].binding.revision, nullptr);
+  EXPECT_EQ(run.requests[1].binding.revision->version, "v1");
+  EXPECT_TRUE(run.requests[1].binding.unreadable.empty());
+}
+
 TEST(Upgrades, AFirstDeploySetsTheVersionWithoutACondition) {
   ObjectRecord now = request_record(RequestResult::succeeded);
   record_upgrade(nullptr, now, "v1", "latest");

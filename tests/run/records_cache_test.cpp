@@ -37,7 +37,13 @@ ObjectRecord full_record() {
   record.status_beside = true;
   record.health_digest = "0f1e";
   record.revisions = {{"v1", "sha-1"}, {"v2", "sha-2"}};
-  record.upgrade = {"latest", "v1", "v2", "False", "the upgrade to v2 failed"};
+  record.upgrade = {"latest",
+                    "v1",
+                    "v2",
+                    "False",
+                    "the upgrade to v2 failed",
+                    "full-redis-1a2b3",
+                    {{"environment", "staging"}, {"kratix.io/promise-name", "redis"}}};
   record.retry_at = "2026-11-22T09:00:00Z";
   record.placements[0].misplaced = "why";
   record.placements[0].moved_from = "old";
@@ -68,7 +74,7 @@ TEST(RecordsCache, AnUntrustworthyTextSaysWhy) {
   EXPECT_EQ(decode_records_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_records_cache(text.substr(0, text.size() - 3)).error().message, "truncated");
   EXPECT_EQ(decode_records_cache("ferry-records-cache 9\n").error().message,
-            "records cache version 9, this ferry reads 2");
+            "records cache version 9, this ferry reads 3");
   EXPECT_EQ(decode_records_cache("ferry-load-cache 1\n").error().message, "not a ferry records cache");
 }
 

@@ -78,6 +78,16 @@ TEST(GitHubSummary, TablesEveryObjectAndDrawsItsPlacements) {
       "```\n");
 }
 
+TEST(GitHubSummary, CountsHeldUpgradesApartFromSkippedRequests) {
+  RunReport report;
+  report.requests.push_back(request("a", RequestResult::skipped));
+  report.requests.push_back(request("b", RequestResult::held));
+  report.requests.push_back(request("c", RequestResult::held));
+  const std::string counts = "## ferry reconcile\n\n1 skipped, 2 held\n\n";
+  EXPECT_EQ(render_github_summary(report).substr(0, counts.size()), counts);
+  EXPECT_NE(render_github_outputs(report).find("\nskipped=1\nheld=2\n"), std::string::npos);
+}
+
 TEST(GitHubSummary, CountsPushRetriesAfterTheResults) {
   RunReport report;
   report.requests.push_back(request("a", RequestResult::succeeded, "dev"));
@@ -109,10 +119,11 @@ TEST(GitHubOutputs, SayWhetherAnythingChangedAndCountEveryResult) {
   RunReport report;
   report.requests.push_back(request("a", RequestResult::succeeded, "dev"));
   report.requests.push_back(request("b", RequestResult::failed));
-  EXPECT_EQ(render_github_outputs(report),
-            "changed=true\ncommits=1\nsucceeded=1\nunchanged=0\nskipped=0\npaused=0\ndrifted=0\ndeleted="
-            "0\nsuspended=0\npending=0\n"
-            "failed=1\nexit-code=3\n");
+  EXPECT_EQ(
+      render_github_outputs(report),
+      "changed=true\ncommits=1\nsucceeded=1\nunchanged=0\nskipped=0\nheld=0\npaused=0\ndrifted=0\ndeleted="
+      "0\nsuspended=0\npending=0\n"
+      "failed=1\nexit-code=3\n");
   RunReport quiet;
   quiet.requests.push_back(request("a", RequestResult::skipped));
   EXPECT_EQ(render_github_outputs(quiet).substr(0, 24), "changed=false\ncommits=0\n");

@@ -194,6 +194,27 @@ TEST(Report, JsonCarriesEachObjectsStatusAsJson) {
   EXPECT_FALSE(json["requests"][1].contains("status"));
 }
 
+// A request whose upgrade waits (--max-upgrades, or a failed upgrade not tried again) is counted as held,
+// not as skipped: the text's totals and the JSON's result say so, and it fails nothing.
+TEST(Report, AHeldUpgradeIsCountedAsHeldNotSkipped) {
+  RunReport report;
+  report.requests.push_back({"redis", "a", "default", "redis", RequestResult::skipped, "", {}, {}});
+  report.requests.push_back({"redis",
+                             "b",
+                             "default",
+                             "redis",
+                             RequestResult::held,
+                             "its upgrade from version v1 to v2 waits for a later run",
+                             {},
+                             {}});
+  const std::string text = render_text(report);
+  EXPECT_EQ(text.substr(text.rfind("2 requests")), "2 requests: 1 skipped, 1 held\n");
+  EXPECT_NE(text.find("held  default/b (redis, Promise redis)\n"), std::string::npos) << text;
+  const auto json = nlohmann::json::parse(render_json(report));
+  EXPECT_EQ(json["requests"][1]["result"], "held");
+  EXPECT_EQ(exit_code_of(report), 0);
+}
+
 TEST(Report, DiagnosticsNameSeverity) {
   EXPECT_EQ(render_diagnostics({make_error({"a.yaml", 3, 4}, "bad"), make_error("no where")},
                                {make_error({"b.yaml", 1, 1}, "odd")}),
