@@ -104,7 +104,7 @@ Result<writer::Credentials> platform_credentials(
     ssh.passphrase = get("FERRY_PLATFORM_SSH_PASSPHRASE");
     remember_secret_value(ssh.passphrase);
     const std::string known_hosts = get("FERRY_PLATFORM_KNOWN_HOSTS_FILE");
-    auto hosts = ferry::read_file_text(known_hosts);  // core/file_text.h (stat_index.h has one too)
+    auto hosts = read_file_text(known_hosts);
     if (!hosts)
       return make_error("cannot read FERRY_PLATFORM_KNOWN_HOSTS_FILE \"" + known_hosts +
                         "\"; ssh platform repositories need the server's host key");
