@@ -284,7 +284,8 @@ const std::vector<Subcommand>& subcommands() {
   static const std::vector<Subcommand> table = {
       {"reconcile",
        "Run every request's resource.configure workflow, schedule its outputs to Destinations and commit "
-       "them to the state stores. Exit 0: all succeeded, unchanged or skipped; 3: some failed or are "
+       "them to the state stores. Exit 0: all succeeded, unchanged, skipped or held (an upgrade deferred or "
+       "not retried); 3: some failed or are "
        "pending; 4: all committed, but some group is misplaced (kept on a Destination that no longer takes "
        "it); "
        "1: the run could not start (bad input, unusable store); 2: bad command line.",
