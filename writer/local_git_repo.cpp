@@ -94,16 +94,9 @@ Result<std::size_t> LocalGitRepo::pack_loose_objects(std::size_t at_least) {
 }
 
 Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::string& prefix) {
-  auto trimmed = normalise_read_prefix(prefix);
-  if (!trimmed) return trimmed.error();
-  if (!holds_repository(path_)) return std::map<std::string, std::string>{};
-  const std::string store = "state store " + path_.string();
-  auto repo = repos_->get(store);
-  if (!repo) return repo.error();
-  auto tip = git::read_tip(*repo, "refs/heads/" + branch_, store);
-  if (!tip) return tip.error();
-  if (!tip->tree) return std::map<std::string, std::string>{};
-  return git::read_blobs(*repo, tip->tree.get(), *trimmed, store);
+  auto read = read_folder(prefix, "");  // no known tree: every file is read
+  if (!read) return read.error();
+  return std::move(read->files);
 }
 
 Result<std::map<std::string, std::string>> LocalGitRepo::read_files_at(const std::string& commit,

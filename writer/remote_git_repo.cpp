@@ -168,17 +168,9 @@ Result<CommitOutcome> RemoteGitRepo::apply(const Change& change) {
 }
 
 Result<std::map<std::string, std::string>> RemoteGitRepo::read_files(const std::string& prefix) {
-  auto trimmed = normalise_read_prefix(prefix);
-  if (!trimmed) return trimmed.error();
-  const std::string store = describe();
-  auto cache = lock_cache(cache_path_, branch_, store);
-  if (!cache) return cache.error();
-  auto remote_tip = git::fetch_branch(cache->repo.get(), {url_, branch_, credentials_, store});
-  if (!remote_tip) return remote_tip.error();
-  auto tip = git::load_tip(cache->repo.get(), *remote_tip, store);
-  if (!tip) return tip.error();
-  if (!tip->tree) return std::map<std::string, std::string>{};
-  return git::read_blobs(cache->repo.get(), tip->tree.get(), *trimmed, store);
+  auto read = read_folder(prefix, "");  // no known tree: every file is read
+  if (!read) return read.error();
+  return std::move(read->files);
 }
 
 Result<std::map<std::string, std::string>> RemoteGitRepo::read_files_at(const std::string& commit,
