@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <spawn.h>
+#include <spdlog/spdlog.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -15,6 +16,14 @@
 #include <stdexcept>
 
 namespace ferry::testing {
+
+// spdlog makes its logger registry on first use. The ferry binary makes it in main (runner/logging.h),
+// before any task runs; a test that calls reconcile() directly would make it inside a TBB task instead,
+// which ThreadSanitizer reports as a race with the next thread's use (spdlog's library is not built for
+// it, so the guard of the registry's static is not seen). Making it while the test binary starts, on the
+// main thread, is what the binary does.
+[[maybe_unused]] const bool kLoggerRegistryMade = (spdlog::default_logger_raw(), true);
+
 namespace {
 
 // Every test process gets its own empty $XDG_CACHE_HOME, removed at exit, so the ferry binaries it runs
