@@ -3,12 +3,22 @@
 #include "run/records_cache.h"
 
 #include "core/cache_file.h"
+#include "core/field_count.h"
 #include "core/file_text.h"
 
 namespace ferry::runner {
 namespace {
 
 constexpr CacheFormat kFormat{"ferry-records-cache", "records cache", kRecordsCacheVersion};
+
+// Every member of these structs is encoded below. A member added to one of them fails here: encode and
+// decode it, bump kRecordsCacheVersion, set it in full_record() of tests/run/records_cache_test.cpp, and
+// then change the count (run_state.cpp's record JSON has the same guard).
+static_assert(field_count<ObjectRecord>() == 18);
+static_assert(field_count<PlacementReport>() == 10);
+static_assert(field_count<CommitReport>() == 4);
+static_assert(field_count<RevisionRecord>() == 2);
+static_assert(field_count<UpgradeRecord>() == 7);
 
 constexpr std::string PlacementReport::*kPlacementFields[] = {
     &PlacementReport::destination, &PlacementReport::pipeline,  &PlacementReport::directory,

@@ -65,6 +65,28 @@ TEST(RecordsCache, ItsTextKeepsEveryFieldOfARecord) {
   EXPECT_EQ(*decoded, cache);
 }
 
+// A record read from its JSON (with its status inline, or beside it) comes back from the cache equal, and
+// the JSON keeps every field the records cache keeps but the two the record JSON leaves to the report.
+TEST(RecordsCache, ARecordReadFromItsJsonComesBackTheSameFromTheCache) {
+  for (const bool with_status : {true, false}) {
+    SCOPED_TRACE(with_status ? "status inline" : "status beside");
+    auto parsed = parse_record(record_json(full_record(), with_status), "full/record.json");
+    ASSERT_TRUE(parsed.ok()) << parsed.error().render();
+    ObjectRecord expected = full_record();
+    expected.placements[0].moved_reason.clear();
+    expected.commits[0].drift_restored.clear();
+    expected.status_beside = !with_status;
+    if (with_status) expected.health_digest.clear();
+    if (!with_status) expected.status_yaml.clear();
+    EXPECT_EQ(*parsed, expected);
+    RecordsCache cache;
+    cache.folders["requests"] = {"0123abcd", {*parsed}};
+    auto decoded = decode_records_cache(encode_records_cache(cache));
+    ASSERT_TRUE(decoded.ok()) << decoded.error().render();
+    EXPECT_EQ(decoded->folders.at("requests").records.at(0), *parsed);
+  }
+}
+
 TEST(RecordsCache, AnUntrustworthyTextSaysWhy) {
   RecordsCache cache;
   cache.folders["requests"] = {"0123abcd", {full_record()}};
