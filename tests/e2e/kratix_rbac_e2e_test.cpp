@@ -264,9 +264,8 @@ class KratixRbacE2E : public ferry::testing::PlatformFixture {
  protected:
   void SetUp() override {
     const std::string kubectl = ferry::testing::static_kubectl_binary();
-    if (::geteuid() != 0 || kubectl.empty() ||
-        run("command -v bwrap && command -v nsenter", false).exit_code != 0)
-      GTEST_SKIP() << "needs root, kubectl, bwrap and nsenter";
+    if (const std::string missing = ferry::testing::kubectl_pipelines_unavailable(kubectl); !missing.empty())
+      GTEST_SKIP() << missing;
     PlatformFixture::SetUp();
     for (const char* fixture :
          {"promises/app.yaml", "promises/redis.yaml", "requests/apps.yaml", "requests/redis.yaml"}) {

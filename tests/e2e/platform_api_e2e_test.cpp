@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tests/e2e/platform_fixture.h"
+#include "tests/e2e/static_kubectl.h"
 #include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
 
@@ -47,22 +48,12 @@ constexpr const char* kStatusWriter =
     "  fi\n"
     "}\n";
 
-// The static kubectl: Google's /usr/bin/kubectl dispatches to kubectl.1.NN beside it; Debian's is itself.
-std::string static_kubectl() {
-  const std::string found = run("readlink -f \"$(command -v kubectl)\"", false).output;
-  if (found.empty()) return "";
-  const fs::path resolved = found.substr(0, found.find('\n'));
-  if (fs::exists(resolved.parent_path() / "kubectl.1.32")) return resolved.parent_path() / "kubectl.1.32";
-  return resolved;
-}
-
 class PlatformApiE2E : public ferry::testing::PlatformFixture {
  protected:
   void SetUp() override {
-    kubectl_ = static_kubectl();
-    if (::geteuid() != 0 || kubectl_.empty() ||
-        run("command -v bwrap && command -v nsenter", false).exit_code != 0)
-      GTEST_SKIP() << "needs root, kubectl, bwrap and nsenter";
+    kubectl_ = ferry::testing::static_kubectl_binary();
+    if (const std::string missing = ferry::testing::kubectl_pipelines_unavailable(kubectl_); !missing.empty())
+      GTEST_SKIP() << missing;
     PlatformFixture::SetUp();
     fs::remove(platform() / "promises/app.yaml");
     fs::remove(platform() / "requests/apps.yaml");

@@ -86,27 +86,6 @@ std::string claim_pipeline(const std::string& name, const std::string& image) {
          image + "}]\n";
 }
 
-// Promise db: kind db, its spec.size one of small and large, placed on the worker.
-std::string db_promise() {
-  std::string text = ferry::testing::compound_promise("db", "dev", "db:v1");
-  const std::string versions = "      versions: [{name: v1, served: true, storage: true}]\n";
-  text.replace(text.find(versions), versions.size(),
-               R"(      versions:
-        - name: v1
-          served: true
-          storage: true
-          schema:
-            openAPIV3Schema:
-              type: object
-              properties:
-                spec:
-                  type: object
-                  properties:
-                    size: {type: string, enum: [small, large]}
-)");
-  return text;
-}
-
 // Promise claim: kind claim, its configure pipeline creating a db, and its delete pipeline deleting it
 // when `with_delete_pipeline`.
 std::string claim_promise(bool with_delete_pipeline) {
@@ -124,7 +103,7 @@ class PlatformApiRequestsE2E : public ::testing::Test {
         run("/usr/bin/python3 -c 'import kubernetes'", false).exit_code != 0)
       GTEST_SKIP() << "needs root, bwrap, nsenter and python3-kubernetes (ci/setup installs it)";
     write_file(platform() / "platform.yaml", store_and_worker());
-    write_file(platform() / "promises/db.yaml", db_promise());
+    write_file(platform() / "promises/db.yaml", ferry::testing::db_promise_with_schema("db:v1"));
     write_file(platform() / "promises/claim.yaml", claim_promise(true));
     write_file(platform() / "requests/shop.yaml", ferry::testing::compound_request("claim", "shop"));
     write_file(platform() / "requests/main.yaml", ferry::testing::compound_request("db", "main"));

@@ -61,9 +61,9 @@ class PlatformApiSecurityE2E : public ferry::testing::PlatformFixture {
  protected:
   void SetUp() override {
     const std::string kubectl = ferry::testing::static_kubectl_binary();
-    if (::geteuid() != 0 || kubectl.empty() ||
-        run("command -v bwrap && command -v nsenter && command -v setpriv", false).exit_code != 0)
-      GTEST_SKIP() << "needs root, kubectl, bwrap, nsenter and setpriv";
+    if (const std::string missing = ferry::testing::kubectl_pipelines_unavailable(kubectl, "setpriv");
+        !missing.empty())
+      GTEST_SKIP() << missing;
     PlatformFixture::SetUp();
     fs::remove(platform() / "promises/app.yaml");
     fs::remove(platform() / "requests/apps.yaml");

@@ -3,6 +3,8 @@
 // the binary itself. A PATH that puts another kubectl first (e.g. Debian 12's, unpacked) picks the client.
 #pragma once
 
+#include <unistd.h>
+
 #include <filesystem>
 #include <string>
 
@@ -20,6 +22,18 @@ inline std::string static_kubectl_binary() {
       return resolved.parent_path() / versioned;
   }
   return resolved;
+}
+
+// Why a test that runs `kubectl` inside exec pipelines joined to the platform API cannot run on this
+// machine, or "" when it can: it needs root (network namespaces), a static kubectl (the one given), bwrap,
+// nsenter, and the commands in `also_needed` (space-separated: "setpriv").
+inline std::string kubectl_pipelines_unavailable(const std::string& kubectl,
+                                                 const std::string& also_needed = "") {
+  const std::string commands = "bwrap nsenter " + also_needed;
+  if (::geteuid() == 0 && !kubectl.empty() &&
+      run("for c in " + commands + "; do command -v $c || exit 1; done", false).exit_code == 0)
+    return "";
+  return "needs root, kubectl and the commands " + commands;
 }
 
 }  // namespace ferry::testing

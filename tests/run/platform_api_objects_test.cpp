@@ -15,31 +15,12 @@ namespace {
 const api::ServedKind kDbKind{"example.com", "v1", "db", "dbs", "db", true};
 constexpr const char* kCreator = "requests/claim/default/shop";
 
-std::string db_promise() {
-  std::string text = ferry::testing::compound_promise("db", "dev", "db:v1");
-  const std::string versions = "      versions: [{name: v1, served: true, storage: true}]\n";
-  text.replace(text.find(versions), versions.size(), R"(      versions:
-        - name: v1
-          served: true
-          storage: true
-          schema:
-            openAPIV3Schema:
-              type: object
-              properties:
-                spec:
-                  type: object
-                  properties:
-                    size: {type: string, enum: [small, large]}
-                    replicas: {type: integer, default: 1}
-)");
-  return text;
-}
-
 class PlatformApiObjectsTest : public ::testing::Test {
  protected:
   void SetUp() override {
     loaded_ = load_platform_files(
-        "/p", {{"/p/promises/db.yaml", db_promise()},
+        "/p", {{"/p/promises/db.yaml",
+                ferry::testing::db_promise_with_schema("db:v1", {"replicas: {type: integer, default: 1}"})},
                {"/p/requests/old.yaml", ferry::testing::compound_request("db", "declared")}});
     ASSERT_TRUE(loaded_.errors.empty()) << loaded_.errors.front().render();
   }

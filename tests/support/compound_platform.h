@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace ferry::testing {
 
@@ -68,6 +69,30 @@ spec:
             containers: [{name: generate, image: )" +
          image + R"(}]
 )";
+}
+
+// Promise "db" (kind db, placed on the worker, running `image`) whose v1 has a schema: spec.size one of
+// small and large, and `extra_properties` ("name: {schema}" each) beside it.
+inline std::string db_promise_with_schema(const std::string& image,
+                                          const std::vector<std::string>& extra_properties = {}) {
+  std::string text = compound_promise("db", "dev", image);
+  const std::string versions = "      versions: [{name: v1, served: true, storage: true}]\n";
+  text.replace(text.find(versions), versions.size(), R"(      versions:
+        - name: v1
+          served: true
+          storage: true
+          schema:
+            openAPIV3Schema:
+              type: object
+              properties:
+                spec:
+                  type: object
+                  properties:
+                    size: {type: string, enum: [small, large]}
+)");
+  for (const std::string& property : extra_properties)
+    text.insert(text.find("  destinationSelectors:"), std::string(20, ' ') + property + "\n");
+  return text;
 }
 
 // A request of kind `kind` (example.com/v1) named `name` in namespace default.
