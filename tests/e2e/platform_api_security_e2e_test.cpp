@@ -43,7 +43,10 @@ wait_for() {
     sleep 0.25
   done
 }
-[ "$(k get secret db -o jsonpath='{.data.password}' | base64 -d | wc -c)" -gt 0 ]
+password=$(k get secret db -o jsonpath='{.data.password}')
+echo "$me: the password in base64: $password, plain: $(echo "$password" | base64 -d)"
+echo "$me: on stderr: $(echo "$password" | base64 -d)" >&2
+k get secret db -o yaml
 k -n shared create secret generic "token-$me" --dry-run=client -o yaml \
   --from-file=token=/var/run/secrets/kubernetes.io/serviceaccount/token | k apply -f - >/dev/null
 wait_for "token-$other"
@@ -51,6 +54,7 @@ if k --token="$(base64 -d </tmp/found)" get secret db >/dev/null 2>/tmp/err;
 then echo "the other pipeline's token was accepted"; exit 4
 fi
 grep -q "You must be logged in to the server" /tmp/err
+echo "$me: the other pipeline's token in base64: $(cat /tmp/found), plain: $(base64 -d </tmp/found)"
 k -n shared create secret generic "done-$me" --from-literal=token=done --dry-run=client -o yaml |
   k apply -f - >/dev/null
 wait_for "done-$other"
@@ -98,7 +102,8 @@ class PlatformApiSecurityE2E : public ferry::testing::PlatformFixture {
             "--secrets-dir",    (dir.path() / "secrets").string(),
             "--api-audit-file", (dir.path() / "audit.jsonl").string(),
             "--logs-dir",       (dir.path() / "logs").string(),
-            "--jobs",           "2"};
+            "--jobs",           "2",
+            "--show-logs"};
   }
 
   // Every place a run leaves text: the report, stderr, the audit log, the container logs and every commit
@@ -117,6 +122,20 @@ class PlatformApiSecurityE2E : public ferry::testing::PlatformFixture {
       if (history.output != "0\n") found.push_back(repo.string() + ": " + history.output);
     }
     return found;
+  }
+
+  // The container logs kept of `request` (docs/logs.md: a file per container under its name).
+  std::string logs_of(const std::string& request) const {
+    return run("find " + shell_quote((dir.path() / "logs").string()) + " -path '*/" + request +
+                   "/*' -name '*.log' -exec cat {} +",
+               false)
+        .output;
+  }
+
+  static std::string base64_of(const std::string& value) {
+    const std::string encoded = run("printf %s " + shell_quote(value) + " | base64 -w0", false).output;
+    EXPECT_FALSE(encoded.empty());
+    return encoded;
   }
 
   long rbac_line_ = 0;
@@ -148,8 +167,22 @@ TEST_F(PlatformApiSecurityE2E, TwoPipelinesAtOnceReachOnlyTheirOwnAPIAndLeakNoth
     secrets.push_back(token);
   }
   EXPECT_NE(secrets[1], secrets[2]);
+  // Each container printed the planted value and the other's token, plain and in base64 (as the API
+  // serves a Secret's data, and `kubectl get -o yaml` prints it), and each print was masked.
+  for (const char* request : {"cache-a", "cache-b"}) {
+    const std::string who = std::string(request) + ": ";
+    EXPECT_NE(logs_of(request).find(who + "the password in base64: ***, plain: ***\n"), std::string::npos)
+        << logs_of(request);
+    EXPECT_NE(logs_of(request).find("  password: ***\n"), std::string::npos) << logs_of(request);
+    EXPECT_NE(logs_of(request).find(who + "the other pipeline's token in base64: ***, plain: ***\n"),
+              std::string::npos)
+        << logs_of(request);
+    EXPECT_NE(read_file(dir.path() / "stderr").find(who + "on stderr: ***\n"), std::string::npos)
+        << read_file(dir.path() / "stderr");
+  }
   for (const std::string& value : secrets) {
     EXPECT_EQ(places_holding(value, report), std::vector<std::string>{}) << value;
+    EXPECT_EQ(places_holding(base64_of(value), report), std::vector<std::string>{}) << base64_of(value);
   }
 }
 
