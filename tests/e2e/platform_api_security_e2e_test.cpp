@@ -4,10 +4,11 @@
 // servers are up together; then each presents the other's token at 127.0.0.1:443, the only API its
 // namespace reaches, and is refused (401): the other pipeline's server, which would accept that token, is
 // unreachable, and one pipeline's token opens no other's listener. The tokens and a planted Secret value
-// that both pipelines read appear in no report, stderr, audit line, container log or commit (state and
-// Destinations). And a non-root run of a Pipeline with rbac stops before any container with the error of
-// run/platform_api_check.h. Label e2e: needs root (and nobody's account for the last test), kubectl,
-// bwrap, nsenter and setpriv.
+// that both pipelines read and print, plain and in base64, appear in no report, stderr, audit line,
+// container log or commit (state and Destinations); nor, when the containers fail with them in their log's
+// tail, in GitHub's step summary. And a non-root run of a Pipeline with rbac stops before any container with
+// the error of run/platform_api_check.h. Label e2e: needs root (and nobody's account for the last test),
+// kubectl, bwrap, nsenter and setpriv.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -59,6 +60,19 @@ k -n shared create secret generic "done-$me" --from-literal=token=done --dry-run
   k apply -f - >/dev/null
 wait_for "done-$other"
 echo "$me: refused the other pipeline's token"
+)sh";
+
+// Run by both pipelines in place of kSecurityScript: prints a value before creating a Secret of it, then
+// the planted value both ways, and fails, so the log's tail is in the failure's message.
+constexpr const char* kPrintAndFailScript = R"sh(export HOME=/tmp
+set -eu
+made="made-value-$KRATIX_OBJECT_NAME-4b7c"
+echo "before its Secret: $made"
+k create secret generic "made-$KRATIX_OBJECT_NAME" --from-literal=value="$made" --dry-run=client -o yaml |
+  k apply -f - >/dev/null
+password=$(k get secret db -o jsonpath='{.data.password}')
+echo "the password in base64: $password, plain: $(echo "$password" | base64 -d)"
+exit 1
 )sh";
 
 class PlatformApiSecurityE2E : public ferry::testing::PlatformFixture {
@@ -183,6 +197,41 @@ TEST_F(PlatformApiSecurityE2E, TwoPipelinesAtOnceReachOnlyTheirOwnAPIAndLeakNoth
   for (const std::string& value : secrets) {
     EXPECT_EQ(places_holding(value, report), std::vector<std::string>{}) << value;
     EXPECT_EQ(places_holding(base64_of(value), report), std::vector<std::string>{}) << base64_of(value);
+  }
+}
+
+// A container that prints what it read and made through the API and fails: its log's tail is in the
+// failure's message, so in the report, on stderr, in GitHub's annotations and step summary, and in the
+// recorded status; the values are in none, plain or in base64 (GitHub's ::add-mask:: commands aside, which
+// must carry them).
+TEST_F(PlatformApiSecurityE2E, AFailedContainersPrintedSecretsAreMaskedInEveryMessage) {
+  write_file(dir.path() / "security.sh", "k() { " + shell_quote(ferry::testing::static_kubectl_binary()) +
+                                             " \"$@\"; }\n" + std::string(kPrintAndFailScript));
+  const auto result = ferry::testing::run_ferry(
+      FerryArgs{"reconcile", "--output", "json", platform().string()} + api_args(),
+      {.env = {{"GITHUB_ACTIONS", "true"}, {"GITHUB_STEP_SUMMARY", (dir.path() / "summary.md").string()}}});
+  std::string stderr_text;
+  std::istringstream lines(result.error_output);
+  for (std::string line; std::getline(lines, line);)
+    if (!line.starts_with("::add-mask::")) stderr_text += line + "\n";
+  write_file(dir.path() / "stderr", stderr_text);
+  const nlohmann::json report = nlohmann::json::parse(result.output, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << result.output << result.error_output;
+  EXPECT_NE(result.exit_code, 0);
+  const std::string summary = read_file(dir.path() / "summary.md");
+  EXPECT_NE(report.dump().find("the password in base64: ***, plain: ***"), std::string::npos) << report;
+  EXPECT_NE(report.dump().find("before its Secret: ***"), std::string::npos) << report;
+  for (const char* request : {"cache-a", "cache-b"}) {
+    EXPECT_NE(logs_of(request).find("the password in base64: ***, plain: ***\n"), std::string::npos)
+        << logs_of(request);
+  }
+  EXPECT_NE(summary.find(R"(the password in base64: \*\*\*, plain: \*\*\*)"), std::string::npos) << summary;
+  for (const std::string& value : std::vector<std::string>{
+           kPlantedValue, std::string("made-value-cache-a-4b7c"), std::string("made-value-cache-b-4b7c")}) {
+    for (const std::string& form : {value, base64_of(value)}) {
+      EXPECT_EQ(places_holding(form, report), std::vector<std::string>{}) << form;
+      EXPECT_EQ(summary.find(form), std::string::npos) << form << "\n" << summary;
+    }
   }
 }
 
