@@ -34,6 +34,10 @@ struct WorkflowObject {
   // `ferry plan`: every container gets KRATIX_DRY_RUN=true, as in Kratix's dry run (IsDryRun in
   // api/v1alpha1/pipeline_factory.go), so that a pipeline can leave out its side effects.
   bool dry_run = false;
+  // The Promise's spec.workflows.config.pipelineNamespace ("" = none): where Kratix runs the pipeline's pod
+  // (kratix-newer.md §7.1), so the namespace of its platform API (run/pipeline_api_host.h). KRATIX_* do not
+  // change with it, as in Kratix.
+  std::string pipeline_namespace = {};
 };
 
 // What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are

@@ -36,6 +36,7 @@ pipeline::WorkflowObject request_workflow_object(const pipeline::Request& reques
       .namespace_ = request.namespace_,
       .plural = promise.api ? promise.api->plural : "",
       .object_yaml = request.object_yaml,
+      .pipeline_namespace = promise.controls.pipeline_namespace,
   };
 }
 
@@ -52,6 +53,7 @@ pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promis
       .namespace_ = "",
       .plural = "promises",
       .object_yaml = promise.object_yaml,
+      .pipeline_namespace = promise.controls.pipeline_namespace,
   };
 }
 
