@@ -5,7 +5,9 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include "pipeline/container_log.h"
@@ -68,6 +70,9 @@ struct WorkflowOptions {
   // pipeline gets one. A pipeline served an API is never cached: what it does through the API would not be
   // done again.
   PipelineApiHost* api = nullptr;
+  // Receives, by pipeline, the requests made to each pipeline's platform API as it ends, a failed one
+  // included (PipelineResult::api_requests has only those that succeeded); none: not wanted.
+  std::map<std::string, std::uint64_t>* api_requests_out = nullptr;
 };
 
 }  // namespace ferry::pipeline

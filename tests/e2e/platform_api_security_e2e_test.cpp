@@ -218,6 +218,13 @@ TEST_F(PlatformApiSecurityE2E, AFailedContainersPrintedSecretsAreMaskedInEveryMe
   const nlohmann::json report = nlohmann::json::parse(result.output, nullptr, false);
   ASSERT_FALSE(report.is_discarded()) << result.output << result.error_output;
   EXPECT_NE(result.exit_code, 0);
+  // A failed workflow's API requests are counted too: the create, its apply's get, and the Secret's get.
+  ASSERT_EQ(report["requests"].size(), 2u) << report.dump(2);
+  for (const auto& request : report["requests"]) {
+    EXPECT_EQ(request["result"], "failed") << request.dump(2);
+    const nlohmann::json counts = request.value("api_requests", nlohmann::json::object());
+    EXPECT_GE(counts.value("instance-configure", 0), 3) << request.dump(2);
+  }
   const std::string summary = read_file(dir.path() / "summary.md");
   EXPECT_NE(report.dump().find("the password in base64: ***, plain: ***"), std::string::npos) << report;
   EXPECT_NE(report.dump().find("before its Secret: ***"), std::string::npos) << report;
