@@ -71,8 +71,9 @@ bool exists(const std::vector<nlohmann::json>& existing, const std::string& name
 std::string name_to_create(const nlohmann::json& object, const std::string& namespace_name,
                            const std::vector<nlohmann::json>& existing, const NameSuffix& suffix) {
   const std::string name = field_text(object, "name");
-  const auto generate = object["metadata"].find("generateName");
-  if (!name.empty() || generate == object["metadata"].end() || !generate->is_string() ||
+  const nlohmann::json& metadata = object.at("metadata");  // an object: object_to_create made sure
+  const auto generate = metadata.find("generateName");
+  if (!name.empty() || generate == metadata.end() || !generate->is_string() ||
       generate->get<std::string>().empty())
     return name;
   std::string generated;
