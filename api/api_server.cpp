@@ -1,12 +1,17 @@
 // ApiServer (api_server.h): an asio io_context on one thread, an acceptor, and a Session per connection
-// that handshakes, then reads, answers and writes requests until the client closes or goes quiet.
+// that handshakes, then reads, answers and writes requests until the client closes or goes quiet. prepare()
+// makes the TLS context, the acceptor and the thread (idle until start() posts the first accept).
 #include "api/api_server.h"
 
+#include <unistd.h>
+
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
+#include <optional>
 #include <thread>
 
 #include "api/bearer_token.h"
@@ -22,21 +27,36 @@ namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
 struct ApiServer::State {
-  State(Router router_, ServerSettings settings_)
-      : router(std::move(router_)),
-        settings(std::move(settings_)),
+  explicit State(TlsMaterial material)
+      : settings{"", "", std::move(material), nullptr},
         tls(asio::ssl::context::tls_server),
-        acceptor(io) {}
+        acceptor(io),
+        running(io.get_executor()) {}
+  ~State() { stop(); }
+  State(const State&) = delete;
+  State& operator=(const State&) = delete;
   // Destroyed in reverse: the acceptor, then the io_context with the sessions its handlers hold (closing
   // their sockets), then the TLS context they used.
-  Router router;
+  std::optional<Router> router;  // set by start(), before the first accept
   ServerSettings settings;
   asio::ssl::context tls;
   asio::io_context io;
   tcp::acceptor acceptor;
+  asio::executor_work_guard<asio::io_context::executor_type> running;  // io.run() waits for start()
   std::atomic<std::uint64_t> requests{0};
   std::uint16_t port = 0;
   std::thread thread;
+
+  // Closes the listener and every connection and waits for the thread; idempotent.
+  void stop() {
+    if (!thread.joinable()) return;
+    asio::post(io, [this] {
+      beast::error_code ignored;
+      acceptor.close(ignored);
+      io.stop();
+    });
+    if (thread.joinable()) thread.join();
+  }
 };
 
 namespace {
@@ -77,7 +97,7 @@ class Session : public std::enable_shared_from_this<Session> {
       return unauthorized();
     HttpRequest exchange{std::string(request.method_string()), std::string(request.target()),
                          std::string(request[http::field::content_type]), request.body()};
-    return state_.router.handle(exchange);
+    return state_.router->handle(exchange);
   }
 
   void answer(const http::request<http::string_body>& request) {
@@ -95,7 +115,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void audit(const std::string& method, const std::string& target, int code) {
     ++state_.requests;
     if (!state_.settings.audit) return;
-    const AuditEntry entry{state_.settings.pipeline, user_name(state_.router.view().access),
+    const AuditEntry entry{state_.settings.pipeline, user_name(state_.router->view().access),
                            audit_verb(method, target), target, code};
     (void)state_.settings.audit->append(entry, rfc3339(std::chrono::system_clock::now()));
   }
@@ -142,6 +162,7 @@ Status open_listener(ApiServer::State& state, int listening_socket) {
   beast::error_code ec;
   if (listening_socket >= 0) {
     state.acceptor.assign(tcp::v4(), listening_socket, ec);
+    if (ec) ::close(listening_socket);  // not the acceptor's: still the caller's, given to the server
   } else {
     state.acceptor.open(tcp::v4(), ec);
     if (!ec) state.acceptor.bind(tcp::endpoint(asio::ip::address_v4::loopback(), 0), ec);
@@ -155,16 +176,46 @@ Status open_listener(ApiServer::State& state, int listening_socket) {
 
 }  // namespace
 
-Result<std::unique_ptr<ApiServer>> ApiServer::start(Router router, ServerSettings settings,
-                                                    int listening_socket) {
-  auto state = std::make_unique<State>(std::move(router), std::move(settings));
-  if (Status tls = configure_tls(*state); !tls) return tls.error();
+Result<PreparedServer> ApiServer::prepare(TlsMaterial tls, int listening_socket) {
+  auto state = std::make_unique<State>(std::move(tls));
+  // The listener first: from then on the acceptor owns the socket and closes it on every path.
   if (Status listening = open_listener(*state, listening_socket); !listening) return listening.error();
-  accept_next(*state);
+  if (Status configured = configure_tls(*state); !configured) return configured.error();
   State& running = *state;
   state->thread = std::thread([&running] { running.io.run(); });
-  return std::unique_ptr<ApiServer>(new ApiServer(std::move(state)));
+  PreparedServer prepared;
+  prepared.state_ = std::move(state);
+  return prepared;
 }
+
+Result<std::unique_ptr<ApiServer>> ApiServer::start(Router router, ServerSettings settings,
+                                                    PreparedServer prepared) {
+  State& state = *prepared.state_;
+  state.router.emplace(std::move(router));
+  state.settings.pipeline = std::move(settings.pipeline);
+  state.settings.token = std::move(settings.token);
+  state.settings.audit = std::move(settings.audit);
+  // Posted: the server's thread sees the router and settings written above before its first accept.
+  asio::post(state.io, [&state] { accept_next(state); });
+  return std::unique_ptr<ApiServer>(new ApiServer(std::move(prepared.state_)));
+}
+
+Result<std::unique_ptr<ApiServer>> ApiServer::start(Router router, ServerSettings settings,
+                                                    int listening_socket) {
+  auto prepared = prepare(std::move(settings.tls), listening_socket);
+  if (!prepared) return prepared.error();
+  return start(std::move(router), std::move(settings), std::move(*prepared));
+}
+
+PreparedServer::PreparedServer() = default;
+PreparedServer::PreparedServer(PreparedServer&&) noexcept = default;
+PreparedServer& PreparedServer::operator=(PreparedServer&&) noexcept = default;
+
+PreparedServer::~PreparedServer() = default;
+
+std::uint16_t PreparedServer::port() const {
+  return state_ ? state_->port : 0;
+}  // State's destructor stops the thread
 
 ApiServer::ApiServer(std::unique_ptr<State> state) : state_(std::move(state)), port_(state_->port) {}
 
@@ -182,12 +233,7 @@ std::uint64_t ApiServer::requests() const {
 
 void ApiServer::stop() {
   if (!state_) return;
-  asio::post(state_->io, [state = state_.get()] {
-    beast::error_code ignored;
-    state->acceptor.close(ignored);
-    state->io.stop();
-  });
-  state_->thread.join();
+  state_->stop();
   requests_after_stop_ = state_->requests.load();
   state_.reset();  // the io_context goes, and with it every session and its socket
 }

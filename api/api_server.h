@@ -26,8 +26,16 @@ struct ServerSettings {
   std::shared_ptr<AuditLog> audit;  // none: no audit log
 };
 
+class PreparedServer;
+
 class ApiServer {
  public:
+  // A server's TLS context (from `tls`), its listener (as start's) and its thread, made ahead of the
+  // pipeline: it answers nothing until start() (a client's connection waits in the listener's backlog).
+  static Result<PreparedServer> prepare(TlsMaterial tls, int listening_socket = -1);
+  // Starts `prepared` serving `router`. `settings.tls` is not read: the TLS is the one prepare() was given.
+  static Result<std::unique_ptr<ApiServer>> start(Router router, ServerSettings settings,
+                                                  PreparedServer prepared);
   // Starts serving on `listening_socket` (a listening TCP socket, owned by the server from now on) or, when
   // it is -1, on a new socket bound to 127.0.0.1 on a port the system picks.
   static Result<std::unique_ptr<ApiServer>> start(Router router, ServerSettings settings,
@@ -49,6 +57,20 @@ class ApiServer {
   std::unique_ptr<State> state_;  // null once stopped
   std::uint16_t port_ = 0;
   std::uint64_t requests_after_stop_ = 0;
+};
+
+// ApiServer::prepare's server, not serving yet; dropping it closes its listener and stops its thread.
+class PreparedServer {
+ public:
+  PreparedServer();
+  ~PreparedServer();
+  PreparedServer(PreparedServer&&) noexcept;
+  PreparedServer& operator=(PreparedServer&&) noexcept;
+  std::uint16_t port() const;  // the listener's; 0 for a default-constructed one
+
+ private:
+  friend class ApiServer;
+  std::unique_ptr<ApiServer::State> state_;
 };
 
 }  // namespace ferry::api

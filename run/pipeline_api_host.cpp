@@ -1,13 +1,14 @@
 // make_pipeline_api_host (pipeline_api_host.h): one session per pipeline holds its namespace, its server
-// and the adapter that shows the server the workflow's object; the server stops first when it goes.
+// and the adapter that shows the server the workflow's object; the server stops first when it goes. What
+// does not depend on the pipeline (the namespace, TLS, token, the server's listener and thread) comes from
+// the host's kit pool (api/api_kit_pool.h), made while the previous pipeline's containers ran.
 #include "run/pipeline_api_host.h"
 
 #include <algorithm>
 #include <cctype>
 
+#include "api/api_kit_pool.h"
 #include "api/api_server.h"
-#include "api/bearer_token.h"
-#include "api/pipeline_network.h"
 #include "core/file_text.h"
 #include "platform/object_text.h"
 #include "run/platform_api_objects.h"
@@ -150,17 +151,22 @@ Status write_service_account(const fs::path& dir, const std::string& token, cons
 
 class Session : public pipeline::PipelineApiSession {
  public:
-  Session(api::PipelineNetwork network, std::unique_ptr<WorkflowObjects> objects, fs::path account_dir)
-      : network_(std::move(network)), objects_(std::move(objects)), account_dir_(std::move(account_dir)) {}
+  Session(api::OwnedDescriptor network, std::string network_path, std::unique_ptr<WorkflowObjects> objects,
+          fs::path account_dir)
+      : network_(std::move(network)),
+        network_path_(std::move(network_path)),
+        objects_(std::move(objects)),
+        account_dir_(std::move(account_dir)) {}
   ~Session() override {
     if (server_) server_->stop();
   }
   pipeline::ApiReach reach() const override {
-    return pipeline::ApiReach{network_.namespace_path(), kApiPort, account_dir_};
+    return pipeline::ApiReach{network_path_, kApiPort, account_dir_};
   }
   std::uint64_t requests() const override { return server_ ? server_->requests() : 0; }
 
-  api::PipelineNetwork network_;
+  api::OwnedDescriptor network_;  // the namespace's handle; the listener is the server's
+  std::string network_path_;
   std::unique_ptr<WorkflowObjects> objects_;  // outlives the server, whose router points at it
   fs::path account_dir_;
   std::unique_ptr<api::ApiServer> server_;
@@ -175,32 +181,29 @@ class Host : public PlatformApiHost {
     platform_ = platform == nullptr ? nullptr : std::make_shared<LoadedPlatformObjects>(*platform, ledger_);
   }
   const ApiRequestLedger& ledger() const override { return ledger_; }
+  void make_ahead() override { kits_.make_ahead(); }
 
   Result<std::unique_ptr<pipeline::PipelineApiSession>> start(
       const pipeline::Pipeline& pipeline, const pipeline::WorkflowObject& object, const fs::path& scratch,
       pipeline::PipelineObjectAccess& access) override {
-    auto network = api::make_pipeline_network(kApiPort);
-    if (!network) return network.error();
-    auto tls = api::make_tls_material();
-    if (!tls) return tls.error();
-    auto token = api::make_bearer_token();
-    if (!token) return token.error();
+    auto kit = kits_.take();  // made ahead while the previous pipeline ran, when it could be
+    if (!kit) return kit.error();
     auto session = std::make_unique<Session>(
-        std::move(*network),
+        std::move(kit->namespace_handle), kit->namespace_path,
         std::make_unique<WorkflowObjects>(access, promise_stub(object), platform_, creator_directory(object)),
         scratch / "serviceaccount");
     api::PipelineView view =
         view_of(pipeline, object, settings_, *session->objects_, session->objects_->platform());
-    if (Status written = write_service_account(session->account_dir_, *token, tls->ca_certificate_pem,
+    if (Status written = write_service_account(session->account_dir_, kit->token, kit->ca_certificate_pem,
                                                view.access.namespace_name);
         !written) {
       return written.error();
     }
     const std::string label =
         (object.namespace_.empty() ? "" : object.namespace_ + "/") + object.name + "/" + pipeline.name;
-    auto server =
-        api::ApiServer::start(api::Router(std::move(view)), api::ServerSettings{label, *token, *tls, audit_},
-                              session->network_.listener.release());
+    auto server = api::ApiServer::start(api::Router(std::move(view)),
+                                        api::ServerSettings{label, std::move(kit->token), {}, audit_},
+                                        std::move(kit->server));
     if (!server) return server.error();
     session->server_ = std::move(*server);
     return std::unique_ptr<pipeline::PipelineApiSession>(std::move(session));
@@ -211,6 +214,9 @@ class Host : public PlatformApiHost {
   std::shared_ptr<api::AuditLog> audit_;
   ApiRequestLedger ledger_;                          // of the whole run
   std::shared_ptr<LoadedPlatformObjects> platform_;  // of the platform reconciled now
+  // Each pipeline's namespace, CA, token and prepared server, made one ahead; each is handed out once, and
+  // the sessions own theirs. Declared last: its maker stops, and a kit not handed out is dropped, first.
+  api::ApiKitPool kits_{kApiPort};
 };
 
 }  // namespace

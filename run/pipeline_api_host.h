@@ -30,6 +30,9 @@ class PlatformApiHost : public pipeline::PipelineApiHost {
   // Serves `platform`'s Promises and requests to the pipelines started from now on (null: none); it
   // outlives them. Called between pipelines, never while one starts.
   virtual void serve_platform(const Platform* platform) = 0;
+  // Starts making the first pipeline's namespace, TLS, token and server now, ahead of it (a run whose
+  // platform has a Pipeline with rbac); without it the first pipeline makes its own.
+  virtual void make_ahead() = 0;
   // The requests pipelines created and deleted through the API in this run (reconcile_compound runs them).
   virtual const ApiRequestLedger& ledger() const = 0;
 };

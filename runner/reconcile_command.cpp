@@ -166,6 +166,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
         PipelineApiSettings{options.run.secrets_dir, options.run.config_maps_dir, options.api_audit_file});
     if (!host) return outputs.stopped({host.error()});
     api = std::move(*host);
+    if (may_create_requests(platform)) api->make_ahead();  // a Pipeline with rbac: its API made meanwhile
     reconcile_options.api = api.get();
   }
   auto report = [&] {  // the progress line is erased before the report prints

@@ -186,6 +186,30 @@ TEST_F(ApiServerTest, NothingListensAfterStop) {
       << after.output;
 }
 
+TEST_F(ApiServerTest, APreparedServerServesOnceStartedAndADroppedOneListensNoMore) {
+  const std::string token = make_bearer_token().value();
+  router_with({all_in_namespace()});
+  auto prepared = ApiServer::prepare(tls_);
+  ASSERT_TRUE(prepared) << prepared.error().message;
+  const std::uint16_t port = prepared->port();
+  ASSERT_NE(port, 0);
+  auto server = ApiServer::start(*router_, ServerSettings{"p", token, {}, nullptr}, std::move(*prepared));
+  ASSERT_TRUE(server) << server.error().message;
+  EXPECT_EQ((*server)->port(), port);
+  EXPECT_EQ(kubectl(port, token, "get secrets").exit_code, 0);  // the TLS is prepare's: settings has none
+  (*server)->stop();
+
+  auto dropped = ApiServer::prepare(tls_);  // a kit made ahead and never handed out (api_kit_pool.h)
+  ASSERT_TRUE(dropped) << dropped.error().message;
+  const std::uint16_t dropped_port = dropped->port();
+  { const PreparedServer gone = std::move(*dropped); }
+  const auto after = kubectl(dropped_port, token, "get secrets");
+  EXPECT_NE(after.output.find("The connection to the server 127.0.0.1:" + std::to_string(dropped_port) +
+                              " was refused"),
+            std::string::npos)
+      << after.output;
+}
+
 TEST_F(ApiServerTest, TheListenerInItsOwnNetworkNamespaceIsReachedOnlyFromThere) {
   auto network = make_pipeline_network(443);
   if (!network && network.error().message.find("Operation not permitted") != std::string::npos) {
