@@ -6,6 +6,7 @@
 
 #include <random>
 
+#include "core/fault_point.h"
 #include "tests/e2e/platform_fixture.h"
 #include "tests/support/ferry_binary.h"
 #include "tests/support/test_support.h"
@@ -184,6 +185,36 @@ TEST_F(QuietRunE2E, ReplaysOnlyWhatAFullLoadReportsTooOverRandomChanges) {
   // The memo was replayed, and compared with full loads; the counts depend only on the seeds.
   EXPECT_GE(replays, 3);
   EXPECT_GE(compared, replays);
+}
+
+// The kill comes after the new memo is flushed to its temporary file, before the rename: the old memo stays
+// whole; the next run finds the platform changed since it, runs the full path (nothing to run) and keeps a
+// new memo, which the run after replays.
+TEST_F(QuietRunE2E, ARunKilledWhileWritingTheMemoLeavesTheOldOne) {
+  if (!fault_points_compiled_in()) GTEST_SKIP() << "built without FERRY_FAULT_POINTS";
+  ASSERT_EQ(run_with({}, {}).first, 0);
+  ASSERT_EQ(run_with({}, {}).first, 0);
+  const std::string first_memo = read_file(memo());
+  const fs::path apps = platform() / "requests/apps.yaml";
+  write_file(apps, read_file(apps) + "# a comment\n");
+  FerryOptions killed;
+  killed.env["FERRY_FAULT_POINT"] = "quiet-run-write";
+  const auto crash =
+      run_ferry(FerryArgs{"reconcile", "--output", "json", platform().string()} + exec_runtime(), killed);
+  EXPECT_EQ(crash.exit_code, 128 + 9) << crash.error_output;
+  EXPECT_EQ(read_file(memo()), first_memo);
+
+  const std::string tips_before = tips();
+  auto [code, report] = run_with({}, {});
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  EXPECT_TRUE(all_skipped(report)) << report.dump();
+  EXPECT_NE(read_file(memo()), first_memo);
+  const std::string second_memo = read_file(memo());
+  auto [replay_code, replayed] = run_with({}, {});
+  EXPECT_EQ(replay_code, 0);
+  EXPECT_EQ(replayed, report);
+  EXPECT_EQ(read_file(memo()), second_memo);
+  EXPECT_EQ(tips(), tips_before);
 }
 
 }  // namespace
