@@ -57,6 +57,15 @@ QuietRun::QuietRun(const CommandPlatform& source, const StateCommandOptions& opt
     add_canonical(skip_, path);
   for (const std::string& path : written) add_canonical(skip_, path);
   if (!state.spec.url.empty()) add_canonical(skip_, state.spec.url);
+  // A path left out that the loader reads (the platform itself, or inside it below no dot-directory)
+  // would leave files of the platform unkeyed: such a run keeps and replays no memo.
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(source.source.root, ec);
+  for (const fs::path& skipped : skip_) {
+    const fs::path inside = skipped.lexically_relative(root);
+    const std::string first = inside.empty() ? ".." : inside.begin()->string();
+    if (!ec && (inside == "." || (first != ".." && !first.starts_with(".")))) eligible_ = false;
+  }
 }
 
 std::optional<std::string> QuietRun::replay(
