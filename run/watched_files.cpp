@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <set>
+#include <string_view>
 
 #include "core/file_text.h"
 #include "core/md5.h"
@@ -90,12 +92,24 @@ std::optional<WatchedFile> stat_file(const fs::path& path) {
   return file;
 }
 
-Result<WatchedFiles> watch_files(const std::vector<fs::path>& roots, const std::vector<fs::path>& skip) {
+Result<WatchedFiles> watch_files(const std::vector<fs::path>& roots, const std::vector<fs::path>& skip,
+                                 const WatchedFiles* earlier) {
   WatchedFiles watched;
   watched.snapshot_ns = now_ns();
   auto files = listed(roots, skip);
   if (!files) return files.error();
+  std::map<std::string_view, const WatchedFile*> known;
+  if (earlier) {
+    for (const WatchedFile& file : earlier->files) known.emplace(file.path, &file);
+  }
+  const std::int64_t racy_from = earlier ? earlier->snapshot_ns - kRacyWindowNs : 0;
   for (WatchedFile& file : *files) {
+    const auto found = known.find(file.path);
+    if (found != known.end() && same_stat(file, *found->second) && found->second->mtime_ns < racy_from &&
+        found->second->ctime_ns < racy_from) {
+      file.md5 = found->second->md5;  // its text is the one hashed then, as same_files() trusts
+      continue;
+    }
     auto text = read_file_text(file.path);
     if (!text) return make_error("cannot read " + file.path);
     file.md5 = md5_hex(*text);

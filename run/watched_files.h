@@ -31,10 +31,13 @@ struct WatchedFiles {
 std::optional<WatchedFile> stat_file(const std::filesystem::path& path);
 
 // Every regular file below each root (dot-directories skipped below the roots, symbolic links followed,
-// each file and directory taken once), in path order, with its md5 (snapshot_ns: when the walk started); a root that is a file is itself.
-// `skip`: paths not walked (the state and its caches). Error: a directory or file that cannot be read.
+// each file and directory taken once), in path order, with its md5 (snapshot_ns: when the walk started); a
+// root that is a file is itself. `skip`: paths not walked (the state and its caches). Error: a directory or
+// file that cannot be read. `earlier`: a walk before (the memo's), whose md5 is taken for a file with the
+// stat data it had then, outside its racy window, as same_files() would trust it: the file is not read again.
 Result<WatchedFiles> watch_files(const std::vector<std::filesystem::path>& roots,
-                                 const std::vector<std::filesystem::path>& skip);
+                                 const std::vector<std::filesystem::path>& skip,
+                                 const WatchedFiles* earlier = nullptr);
 // Whether the files below `roots` are those of `before` now: same paths, and each with the same stat data
 // outside the racy window (two seconds before before.snapshot_ns), or else the same md5. `strict`: the same
 // stat data, every file (a file changed and changed back while a run read it is not the one it read).

@@ -73,6 +73,7 @@ std::optional<std::string> QuietRun::replay(
     const std::function<Result<runtime::ContainerRuntime*>()>& runtime) {
   if (!eligible_) return std::nullopt;
   std::optional<QuietRunMemo> memo = read_quiet_run_memo(path_);
+  if (memo) earlier_ = memo->files;
   const auto now =
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
@@ -93,7 +94,7 @@ std::optional<std::string> QuietRun::replay(
 
 void QuietRun::watch() {
   if (!eligible_) return;
-  auto files = watch_files(roots_, skip_);
+  auto files = watch_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
   eligible_ = files.ok();
   if (eligible_) memo_.files = std::move(*files);
 }

@@ -30,7 +30,8 @@ class QuietRun {
   // opens it), the stores' tips, the files, the invocation, the time, the runtime's image digests.
   std::optional<std::string> replay(const std::function<Result<writer::StateStore*>()>& state,
                                     const std::function<Result<runtime::ContainerRuntime*>()>& runtime);
-  // Before the run loads anything: the files as they are. Ineligible when they cannot be read.
+  // Before the run loads anything: the files as they are (those with the stat data the memo's run found are
+  // not read again). Ineligible when they cannot be read.
   void watch();
   // Once the platform is loaded and the state opened, before the run: the tips it starts from. The run
   // is to fill note().
@@ -48,6 +49,7 @@ class QuietRun {
   std::filesystem::path path_;
   std::vector<std::filesystem::path> roots_, skip_;
   QuietRunMemo memo_;
+  std::optional<WatchedFiles> earlier_;  // the files of the memo read by replay(), whatever it found
   QuietRunNote note_;
 };
 

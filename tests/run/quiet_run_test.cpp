@@ -71,6 +71,26 @@ TEST_F(WatchedFilesTest, AnEditOutsideTheRacyWindowIsToldByTheCtime) {
   EXPECT_FALSE(same_files(*files, {dir.path()}, {}));
 }
 
+// A file with the stat data of an earlier walk, outside its racy window, is not read again: its md5 is the
+// earlier one (a made-up md5 shows it); a file that changed since is hashed.
+TEST_F(WatchedFilesTest, AnUnchangedFileTakesTheEarlierWalksMd5) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));
+  auto earlier = watch_files({dir.path()}, {});
+  ASSERT_TRUE(earlier.ok());
+  earlier->files[0].md5 = "made up";
+  earlier->files[1].md5 = "made up";
+  write_file(dir.path() / "sub/b.yaml", "c\n");
+  auto files = watch_files({dir.path()}, {}, &*earlier);
+  ASSERT_TRUE(files.ok());
+  EXPECT_EQ(files->files[0].md5, "made up");
+  EXPECT_EQ(files->files[1].md5, "2cd6ee2c70b0bde53fbe6cac3c8b8bb1");  // md5 of "c\n"
+  // b.yaml, written within that walk's racy window, is hashed again.
+  files->files[1].md5 = "made up";
+  auto racy = watch_files({dir.path()}, {}, &*files);
+  ASSERT_TRUE(racy.ok());
+  EXPECT_EQ(racy->files[1].md5, "2cd6ee2c70b0bde53fbe6cac3c8b8bb1");
+}
+
 TEST_F(WatchedFilesTest, AnAddedOrRemovedFileIsSeenAndADotDirectoryIsNot) {
   write_file(dir.path() / ".ferry/other", "x\n");
   EXPECT_TRUE(same());
