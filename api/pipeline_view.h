@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "api/generated_name.h"
 #include "api/permissions.h"
 #include "core/error.h"
 
@@ -73,6 +74,8 @@ struct PipelineView {
   // The platform's Promises and requests; null: only the processed object and its Promise are served.
   // Outlives the view.
   const PlatformObjects* platform = nullptr;
+  // The random part of a name made from metadata.generateName (generated_name.h); tests fix it.
+  NameSuffix name_suffix = random_name_suffix;
 };
 
 // Whether two kinds are one: the same group and plural.

@@ -56,6 +56,34 @@ std::variant<nlohmann::json, HttpResponse> object_to_create(const std::string& b
   return object;
 }
 
+// How many names a create with generateName tries before it answers 409, as the API server retries a
+// generated name that exists (RetryGenerateName: eight attempts in all).
+constexpr int kGeneratedNameAttempts = 8;
+
+bool exists(const std::vector<nlohmann::json>& existing, const std::string& namespace_name,
+            const std::string& name) {
+  return std::any_of(existing.begin(), existing.end(),
+                     [&](const nlohmann::json& o) { return named(o, namespace_name, name); });
+}
+
+// The object's name: metadata.name, else one made from metadata.generateName that no object of `existing`
+// in the namespace has (the last one tried when every attempt was taken); "" when neither is given.
+std::string name_to_create(const nlohmann::json& object, const std::string& namespace_name,
+                           const std::vector<nlohmann::json>& existing, const NameSuffix& suffix) {
+  const std::string name = field_text(object, "name");
+  const nlohmann::json& metadata = object.at("metadata");  // an object: object_to_create made sure
+  const auto generate = metadata.find("generateName");
+  if (!name.empty() || generate == metadata.end() || !generate->is_string() ||
+      generate->get<std::string>().empty())
+    return name;
+  std::string generated;
+  for (int attempt = 0; attempt < kGeneratedNameAttempts; ++attempt) {
+    generated = generated_name(generate->get<std::string>(), suffix());
+    if (!exists(existing, namespace_name, generated)) break;
+  }
+  return generated;
+}
+
 }  // namespace
 
 HttpResponse create_platform_request(const ResourceAttributes& attributes, const std::string& body,
@@ -63,17 +91,15 @@ HttpResponse create_platform_request(const ResourceAttributes& attributes, const
                                      const std::vector<nlohmann::json>& existing) {
   auto read = object_to_create(body, attributes, kind);
   if (auto* response = std::get_if<HttpResponse>(&read)) return *response;
-  const nlohmann::json& object = std::get<nlohmann::json>(read);
-  const std::string name = field_text(object, "name");
+  nlohmann::json& object = std::get<nlohmann::json>(read);
+  const std::string name = name_to_create(object, attributes.namespace_name, existing, view.name_suffix);
   const StatusSubject subject{kind.group, kind.plural, name};
   if (name.empty()) {
     return invalid(subject, qualified_kind(kind),
                    "metadata.name: Required value: name or generateName is required");
   }
-  if (std::any_of(existing.begin(), existing.end(),
-                  [&](const nlohmann::json& o) { return named(o, attributes.namespace_name, name); })) {
-    return already_exists(subject);
-  }
+  if (exists(existing, attributes.namespace_name, name)) return already_exists(subject);
+  object["metadata"]["name"] = name;
   auto created = view.objects->create_request(kind, object);
   if (!created) return invalid(subject, qualified_kind(kind), created.error().message);
   return json_response(dumped(*created), 201);

@@ -15,6 +15,7 @@
 namespace ferry::api {
 
 // POST of a request of `kind` in the URL's namespace; `existing`: the objects of that kind the pipeline sees.
+// Without metadata.name, a name is made from metadata.generateName (generated_name.h, view.name_suffix).
 HttpResponse create_platform_request(const ResourceAttributes& attributes, const std::string& body,
                                      const ServedKind& kind, PipelineView& view,
                                      const std::vector<nlohmann::json>& existing);

@@ -8,6 +8,7 @@
 #include "api/json_body.h"
 #include "api/merge_patch.h"
 #include "api/object_json.h"
+#include "api/secret_masking.h"
 #include "api/selector_query.h"
 #include "api/status_body.h"
 
@@ -29,6 +30,13 @@ std::string dumped_json(const nlohmann::ordered_json& json) {
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+// The object's JSON as the API sends it; a Secret's values are remembered first, so that whatever the
+// pipeline prints of them is masked (secret_masking.h).
+nlohmann::ordered_json served_json(StoredKind kind, const StoredObject& object) {
+  remember_secret_data(kind, object);
+  return object_json(kind, object);
+}
+
 HttpResponse unwritable(const VerbCall& call) {
   const bool secret = call.directory.kind() == StoredKind::secret;
   return status_response(405, "MethodNotAllowed",
@@ -46,7 +54,7 @@ HttpResponse get_object(const VerbCall& call) {
   auto object = call.directory.read(call.namespace_name(), call.request.attributes.name);
   if (!object) return internal_error(object.error().message);
   if (!object->has_value()) return not_found(call.subject());
-  return json_response(dumped_json(object_json(call.directory.kind(), **object)));
+  return json_response(dumped_json(served_json(call.directory.kind(), **object)));
 }
 
 HttpResponse list_objects(const VerbCall& call) {
@@ -62,7 +70,7 @@ HttpResponse list_objects(const VerbCall& call) {
   nlohmann::ordered_json items = nlohmann::ordered_json::array();
   for (const StoredObject& object : *objects) {
     if (matches(*selector, object.labels) && matches(*fields, object))
-      items.push_back(object_json(call.directory.kind(), object));
+      items.push_back(served_json(call.directory.kind(), object));
   }
   const nlohmann::ordered_json list = {{"kind", std::string(kind_name(call.directory.kind())) + "List"},
                                        {"apiVersion", "v1"},
@@ -81,7 +89,10 @@ std::variant<BodyObject, HttpResponse> body_object(const VerbCall& call, const s
   return std::get<BodyObject>(std::move(read));
 }
 
+// Stores `object` and answers with it. Its Secret values are remembered first: a pipeline that creates a
+// Secret may print the value it made, and a failed write does not make that value any less secret.
 HttpResponse written(const VerbCall& call, const StoredObject& object, int code) {
+  remember_secret_data(call.directory.kind(), object);
   if (Status stored = call.directory.write(object); !stored) return internal_error(stored.error().message);
   return json_response(dumped_json(object_json(call.directory.kind(), object)), code);
 }

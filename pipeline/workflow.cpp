@@ -325,6 +325,7 @@ Result<PipelineResult> run_pipeline(const Pipeline& pipeline, bool is_last, cons
   if (*api) {  // stopped after the last container: nothing writes the status from here on
     result.api_served = true;
     result.api_requests = (*api)->requests();
+    if (options.api_requests_out) (*options.api_requests_out)[pipeline.name] += result.api_requests;
     api->reset();
   }
   if (!from_cache) return from_cache.error();

@@ -5,7 +5,9 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 
 #include "pipeline/container_log.h"
@@ -34,6 +36,10 @@ struct WorkflowObject {
   // `ferry plan`: every container gets KRATIX_DRY_RUN=true, as in Kratix's dry run (IsDryRun in
   // api/v1alpha1/pipeline_factory.go), so that a pipeline can leave out its side effects.
   bool dry_run = false;
+  // The Promise's spec.workflows.config.pipelineNamespace ("" = none): where Kratix runs the pipeline's pod
+  // (kratix-newer.md §7.1), so the namespace of its platform API (run/pipeline_api_host.h). KRATIX_* do not
+  // change with it, as in Kratix.
+  std::string pipeline_namespace = {};
 };
 
 // What one pipeline's /kratix/output may hold unless the command line says otherwise: outputs are
@@ -64,6 +70,9 @@ struct WorkflowOptions {
   // pipeline gets one. A pipeline served an API is never cached: what it does through the API would not be
   // done again.
   PipelineApiHost* api = nullptr;
+  // Receives, by pipeline, the requests made to each pipeline's platform API as it ends, a failed one
+  // included (PipelineResult::api_requests has only those that succeeded); none: not wanted.
+  std::map<std::string, std::uint64_t>* api_requests_out = nullptr;
 };
 
 }  // namespace ferry::pipeline

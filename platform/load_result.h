@@ -30,6 +30,9 @@ struct LoadResult {
   std::vector<Error> warnings;
   std::vector<Error> release_errors;
   std::vector<PlatformFile> files;  // what was read, in order: a compound run loads them again (compound.h)
+  // Of `files`, those the stat index left unread (stat_index.h): their text is empty here, and whoever loads
+  // `files` again reads them first (read_unread_texts).
+  std::vector<std::string> unread_files;
   std::vector<UnservedRequest> unserved_requests;
   // With a load cache (load_cache.h): requests taken from it, and requests parsed and checked.
   struct CacheCounts {

@@ -296,13 +296,12 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   resolve_requests(deferred, result, cache);
   if (cache) cache->changed = cache->changed || cache->after.files.size() != cache_before_size(*cache);
   if (cache) record_stats(*cache);
+  // A compound run reads these if it loads the files again (run/compound.h): only a Destination that writes
+  // into the platform, or requests created through the platform API, make it.
+  if (cache)
+    for (const auto& [path, digest] : cache->unread) result.unread_files.push_back(path);
   attach_bindings(result.platform, result.errors);
   check_references(result.platform, result.errors);
-  // A Destination that writes into the platform makes a compound run load the files again (run/compound.h).
-  const auto& destinations = result.platform.destinations;
-  if (cache &&
-      std::any_of(destinations.begin(), destinations.end(), [](const auto& d) { return d.platform; }))
-    read_unread(result.files, *cache, nullptr);
   return result;
 }
 

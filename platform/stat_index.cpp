@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <ctime>
+#include <set>
 
 #include "core/file_text.h"
 
@@ -66,6 +67,18 @@ std::vector<PlatformFile> read_platform_files(const std::vector<fs::path>& paths
     files.push_back({std::move(name), read_file_text(path).value_or("")});
   }
   return files;
+}
+
+Status read_unread_texts(std::vector<PlatformFile>& files, const std::vector<std::string>& unread) {
+  const std::set<std::string> wanted(unread.begin(), unread.end());
+  for (PlatformFile& file : files) {
+    if (!wanted.contains(file.path)) continue;
+    auto text = read_file_if_present(file.path);
+    if (!text) return text.error();
+    if (!*text) return make_error("platform file " + file.path + " is gone since the platform was loaded");
+    file.text = std::move(**text);
+  }
+  return ok();
 }
 
 }  // namespace ferry::runner

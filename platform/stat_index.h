@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "platform/load_cache.h"
 #include "platform/platform_file.h"
 
@@ -38,5 +39,10 @@ bool stat_unchanged(const FileStat& recorded, const FileStat& now, long index_ns
 // cache changed, so that a later load records it as not racy.
 std::vector<PlatformFile> read_platform_files(const std::vector<std::filesystem::path>& paths,
                                               LoadCacheUse* cache);
+
+// Reads the texts read_platform_files left unread (`unread`: their paths, LoadResult::unread_files) into
+// `files`, for a caller that loads them again (a compound run, run/compound.h). A file that cannot be read
+// now is an error naming it: a load without it would take its objects for deleted.
+Status read_unread_texts(std::vector<PlatformFile>& files, const std::vector<std::string>& unread);
 
 }  // namespace ferry::runner

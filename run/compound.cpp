@@ -7,8 +7,10 @@
 #include <tuple>
 
 #include "platform/loader.h"
+#include "platform/stat_index.h"
 #include "run/api_request_ledger.h"
 #include "run/pipeline_api_host.h"
+#include "run/records_cache.h"
 #include "run/run_state.h"
 #include "run/vanished_promise_requests.h"
 #include "writer/layout.h"
@@ -156,7 +158,8 @@ Result<std::vector<PlatformFile>> emitted_platform_files(const Platform& platfor
 Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
                                      runtime::ContainerRuntime& runtime, const StoreOpener& open_store,
                                      ReconcileOptions options,
-                                     const std::vector<std::string>& known_release_errors) {
+                                     const std::vector<std::string>& known_release_errors,
+                                     const std::vector<std::string>& unread_files) {
   writer::MemoryStateStore run_only_state("compound run state");
   if (options.state == nullptr) options.state = &run_only_state;
   auto emitted = emitted_platform_files(platform, open_store);
@@ -188,22 +191,35 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
   const ApiRequestLedger no_ledger;
   auto api_inputs = [&]() -> Result<std::vector<PlatformFile>> {
     if (!api_creates) return std::vector<PlatformFile>{};
-    auto records = load_run_state(*options.state);
+    std::vector<std::string> not_cached;  // the run's own read of the records says why, once
+    auto records = options.records_cache.empty()
+                       ? load_run_state(*options.state)
+                       : load_run_state_cached(*options.state, options.records_cache, true, not_cached);
     if (!records) return records.error();
     return api_created_inputs(*records, options.api != nullptr ? options.api->ledger() : no_ledger);
   };
   auto created = api_inputs();
   if (!created) return created.error();
+  std::vector<PlatformFile> texts;  // `files` with the unread ones read, once a pass loads them again
   LoadResult loaded;
   RunReport merged;
   std::vector<std::string> reported_releases = known_release_errors;
   for (int pass = 1; pass <= kMaxCompoundPasses; ++pass) {
-    std::vector<PlatformFile> input = files;
-    input.insert(input.end(), emitted->begin(), emitted->end());
-    input.insert(input.end(), created->begin(), created->end());
-    loaded = load(input);
-    if (!loaded.errors.empty()) return emitted_load_error(loaded, pass);
-    auto report = reconcile(loaded.platform, runtime, open_store, options);
+    const Platform* current = &platform;
+    loaded = LoadResult{};
+    if (pass > 1 || has_platform_destination(platform) || !created->empty()) {
+      if (texts.empty()) {
+        texts = files;
+        if (Status read = read_unread_texts(texts, unread_files); !read) return read.error();
+      }
+      std::vector<PlatformFile> input = texts;
+      input.insert(input.end(), emitted->begin(), emitted->end());
+      input.insert(input.end(), created->begin(), created->end());
+      loaded = load(input);
+      if (!loaded.errors.empty()) return emitted_load_error(loaded, pass);
+      current = &loaded.platform;
+    }
+    auto report = reconcile(*current, runtime, open_store, options);
     if (!report) return report.error();
     // The platform's own releases were reported by the command's load; those emitted since are new here.
     for (const Error& error : loaded.release_errors) {
@@ -216,7 +232,7 @@ Result<RunReport> reconcile_compound(const Platform& platform, const std::vector
     absorb(merged, std::move(*report));
     if (options.dry_run)
       return merged;  // a plan is one pass: its stores hold nothing a further pass could read
-    auto after = emitted_platform_files(loaded.platform, open_store);
+    auto after = emitted_platform_files(*current, open_store);
     if (!after) return after.error();
     auto created_after = api_inputs();
     if (!created_after) return created_after.error();

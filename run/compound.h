@@ -52,10 +52,14 @@ bool may_create_requests(const Platform& platform);
 // than skip it. Errors: emitted objects that do not load (the first diagnostic, located by "<store>:<path>",
 // with the count of all of them), and outputs still changing after kMaxCompoundPasses. PromiseReleases get
 // their bodies from options.releases; a pass's release errors not in `known_release_errors` (rendered: the
-// command's own load reported those) join the report's release_errors, each once.
+// command's own load reported those) join the report's release_errors, each once. `unread_files`: those of
+// `files` the stat index left without their text (LoadResult::unread_files), read only if a pass loads the
+// files again. A first pass with nothing to add to `files` (no platform Destination, no request created
+// through the API) runs `platform` as it is instead of loading the same files again.
 Result<RunReport> reconcile_compound(const Platform& platform, const std::vector<PlatformFile>& files,
                                      runtime::ContainerRuntime& runtime, const StoreOpener& open_store,
                                      ReconcileOptions options,
-                                     const std::vector<std::string>& known_release_errors = {});
+                                     const std::vector<std::string>& known_release_errors = {},
+                                     const std::vector<std::string>& unread_files = {});
 
 }  // namespace ferry::runner

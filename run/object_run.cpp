@@ -170,6 +170,7 @@ RequestReport run_promise(const RunParts& parts, const pipeline::Promise& promis
   const TransactionId id = transaction_of(report, inputs);
   report = commit_and_report(std::move(report), plan, parts.stores, parts.journal, id);
   report.status_yaml = settled_status(feed, report, inputs.digest, parts.options.selection.now);
+  if (report.result == RequestResult::failed) report.api_requests = feed.api_requests;
   parts.incremental.record(report, inputs);
   return report;
 }
@@ -255,6 +256,7 @@ RequestReport commit_request(const RunParts& parts, StagedRequest& staged) {
     report = commit_and_report(std::move(report), *staged.plan, parts.stores, parts.journal, id);
     report.status_yaml =
         settled_status(staged.feed, report, staged.inputs.digest, parts.options.selection.now);
+    if (report.result == RequestResult::failed) report.api_requests = staged.feed.api_requests;
     // Nothing placed: not "unchanged" (nothing is there to stay the same) but a success without output.
     if (report.result == RequestResult::unchanged && report.placements.empty()) {
       report.result = RequestResult::succeeded;

@@ -96,6 +96,13 @@ std::vector<api::Permission> permissions_of(const pipeline::Pipeline& pipeline) 
   return permissions;
 }
 
+// Where Kratix runs the pipeline's pod (kratix-newer.md §6.1, §7.1): the Promise's pipelineNamespace, else
+// the request's namespace, or kratix-platform-system for a promise workflow.
+std::string pipeline_namespace(const pipeline::WorkflowObject& object) {
+  if (!object.pipeline_namespace.empty()) return object.pipeline_namespace;
+  return object.workflow_type == "promise" ? kPlatformNamespace : object.namespace_;
+}
+
 api::PipelineView view_of(const pipeline::Pipeline& pipeline, const pipeline::WorkflowObject& object,
                           const PipelineApiSettings& settings, api::PipelineObjects& objects,
                           const api::PlatformObjects* platform) {
@@ -105,7 +112,7 @@ api::PipelineView view_of(const pipeline::Pipeline& pipeline, const pipeline::Wo
     account = object.promise_name + "-" + object.workflow_type + "-" + object.action + "-" + pipeline.name;
   api::PipelineView view;
   view.access = api::PipelineAccess{
-      promise_workflow ? kPlatformNamespace : object.namespace_, account,
+      pipeline_namespace(object), account,
       promise_workflow ? api::WorkflowType::promise : api::WorkflowType::resource, permissions_of(pipeline)};
   std::string singular = object.kind;
   std::transform(singular.begin(), singular.end(), singular.begin(),

@@ -36,6 +36,7 @@ pipeline::WorkflowObject request_workflow_object(const pipeline::Request& reques
       .namespace_ = request.namespace_,
       .plural = promise.api ? promise.api->plural : "",
       .object_yaml = request.object_yaml,
+      .pipeline_namespace = promise.controls.pipeline_namespace,
   };
 }
 
@@ -52,6 +53,7 @@ pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promis
       .namespace_ = "",
       .plural = "promises",
       .object_yaml = promise.object_yaml,
+      .pipeline_namespace = promise.controls.pipeline_namespace,
   };
 }
 
@@ -85,6 +87,7 @@ Result<std::vector<pipeline::PipelineResult>> run_workflow_if_any(
   workflow_options.cache = options.pipeline_cache.get();
   workflow_options.cache_reads = options.pipeline_cache_reads;
   workflow_options.status_out = feed ? &feed->after : nullptr;
+  workflow_options.api_requests_out = feed ? &feed->api_requests : nullptr;
   std::vector<pipeline::ContainerLog> logs;
   const pipeline::ContainerLogSink sink = [&](const pipeline::ContainerLog& log) {
     if (options.show_container_log) options.show_container_log(who, log);

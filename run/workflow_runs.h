@@ -2,6 +2,8 @@
 // Promise or request, and the run itself when the Promise declares the workflow.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,9 @@ pipeline::WorkflowObject promise_workflow_object(const pipeline::Promise& promis
 struct StatusFeed {
   std::string previous;
   std::string after;
+  // The platform API requests of each pipeline that ran with one, a failed one included: what the report
+  // of a failed workflow counts.
+  std::map<std::string, std::uint64_t> api_requests = {};
 };
 
 // Runs `workflow` ("resource.configure", "promise.delete", ...) when the Promise declares it; no pipelines

@@ -135,7 +135,8 @@ int run_plan(const PlanCommandOptions& options) {
     const StoreOpener opener = planning_opener(
         state_store_opener(store_access(options.stores, platform, secrets.source())), planned);
     if (has_platform_destination(platform) || may_create_requests(platform)) {
-      return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors);
+      return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors,
+                                loaded.unread_files);
     }
     return reconcile(platform, counted, opener, reconcile_options);
   }();

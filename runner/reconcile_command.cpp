@@ -205,7 +205,8 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.progress = &progress;
     const StoreOpener opener = state_store_opener(store_access(options.stores, platform, secrets.source()));
     if (compound) {
-      return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors);
+      return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors,
+                                loaded.unread_files);
     }
     return reconcile(platform, counted, opener, reconcile_options);
   }();

@@ -333,8 +333,19 @@ TEST_F(KratixRbacE2E, ThePromiseAndResourceWorkflowsStepsPass) {
         R"("path":"/api/v1/namespaces/default/secrets/rbac-resource-secret","code":200)"}) {
     EXPECT_NE(audit.find(allowed), std::string::npos) << allowed << "\n" << audit;
   }
+  // The promise workflow's API requests are counted on the Promise's entry, one per audit line.
+  std::size_t promise_lines = 0;
+  for (auto at = audit.find(R"("pipeline":"rbac-promise/rbac-pro")"); at != std::string::npos;
+       at = audit.find(R"("pipeline":"rbac-promise/rbac-pro")", at + 1))
+    ++promise_lines;
+  EXPECT_GE(promise_lines, 4u) << audit;
+  nlohmann::json counted;
+  for (const auto& promise : report["promises"]) {
+    if (promise["name"] == "rbac-promise") counted = promise["api_requests"];
+  }
+  EXPECT_EQ(counted, nlohmann::json({{"rbac-pro", promise_lines}})) << report["promises"].dump(2);
   // namespaced-workflow-promise: the secret created through `create --dry-run=client | apply` in
-  // kube-public, the request's (and so the pipeline's) namespace: DIR/<name>.
+  // kube-public, the Promise's pipelineNamespace and the request's namespace: the pipeline's own, DIR/<name>.
   EXPECT_TRUE(fs::is_directory(dir.path() / "secrets/promise-test")) << audit;
   EXPECT_EQ(read_file(dir.path() / "stderr").find("supersecret"), std::string::npos);
   EXPECT_EQ(report.dump().find("supersecret"), std::string::npos);

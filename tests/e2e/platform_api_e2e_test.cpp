@@ -3,7 +3,8 @@
 // static kubectl with nothing but the in-cluster configuration: it reads a Secret of --secrets-dir, patches
 // its request's status through the API, and is refused (403) a delete outside its permissions. The status
 // writes merge with the pipeline's own status.yaml, the report counts the API requests, the audit log has a
-// line per request, and the Secret's value is in no report, log, audit line or commit. Label e2e: needs
+// line per request, and the Secret's value is in no report, log, audit line or commit. With the Promise's
+// pipelineNamespace, that namespace is the pipeline's own, as in Kratix. Label e2e: needs
 // root (the pipeline's network namespace), bwrap, nsenter and kubectl. The kubectl container runs first,
 // so the Promise's own container's status.yaml is merged after the API's writes.
 #include <gtest/gtest.h>
@@ -64,7 +65,9 @@ class PlatformApiE2E : public ferry::testing::PlatformFixture {
                    "write_status \"\\\"secretBytes\\\":$seen\"\n"
                    "if $k delete secret db 2>/tmp/err; then exit 1; fi\n"
                    "grep -q Forbidden /tmp/err\n"
-                   "write_status '\"deleteRefused\":true'\n");
+                   "write_status '\"deleteRefused\":true'\n"
+                   "account=/var/run/secrets/kubernetes.io/serviceaccount\n"
+                   "write_status \"\\\"namespace\\\":\\\"$(cat $account/namespace)\\\"\"\n");
     const std::string source =
         std::string(FERRY_SOURCE_DIR) + "/fixtures/images/redis-configure/redis-configure.sh";
     write_file(dir.path() / "ferry-exec.yaml",
@@ -103,6 +106,7 @@ TEST_F(PlatformApiE2E, KubectlInThePipelineReadsASecretPatchesStatusAndIsRefused
     EXPECT_GE(request["api_requests"]["instance-configure"].get<int>(), 3) << request.dump(2);
     EXPECT_EQ(request["status"]["secretBytes"], static_cast<int>(kSecretValue.size())) << request.dump(2);
     EXPECT_EQ(request["status"]["deleteRefused"], true) << request.dump(2);
+    EXPECT_EQ(request["status"]["namespace"], request["namespace"]) << request.dump(2);
     // The next container's /kratix/metadata/status.yaml, merged over the API's writes.
     EXPECT_EQ(request["status"]["message"], "redis " + request["name"].get<std::string>() +
                                                 (request["name"] == "cache-a" ? " is small" : " is large"));
@@ -121,6 +125,35 @@ TEST_F(PlatformApiE2E, KubectlInThePipelineReadsASecretPatchesStatusAndIsRefused
       "git -C " + shell_quote(clusters().string()) + " log -p --all | grep -c " + shell_quote(kSecretValue),
       false);
   EXPECT_EQ(history.output, "0\n");
+}
+
+// Kratix runs the pipeline's pod in the Promise's pipelineNamespace (kratix-newer.md §7.1): the service
+// account's namespace file names it, `kubectl get secret db` without -n reads it (DIR/db, the flat layout),
+// the delete is refused there, and the request's status is written in the request's own namespace through
+// the cluster-wide grant Kratix makes when the two differ.
+TEST_F(PlatformApiE2E, WithPipelineNamespaceTheApiTakesItAsThePipelinesOwn) {
+  const fs::path promise = platform() / "promises/redis.yaml";
+  std::string text = read_file(promise);
+  const std::string workflows = "  workflows:\n";
+  text.insert(text.find(workflows) + workflows.size(), "    config:\n      pipelineNamespace: pipelines\n");
+  write_file(promise, text);
+  auto [code, report] = reconcile_with_api();
+  ASSERT_EQ(code, 0) << report.dump(2) << read_file(dir.path() / "stderr");
+  ASSERT_EQ(report["requests"].size(), 2u) << report.dump(2);
+  for (const auto& request : report["requests"]) {
+    EXPECT_EQ(request["status"]["namespace"], "pipelines") << request.dump(2);
+    EXPECT_EQ(request["status"]["secretBytes"], static_cast<int>(kSecretValue.size())) << request.dump(2);
+    EXPECT_EQ(request["status"]["deleteRefused"], true) << request.dump(2);
+  }
+  const std::string audit = read_file(dir.path() / "audit.jsonl");
+  for (
+      const char* line :
+      {R"("verb":"get","path":"/api/v1/namespaces/pipelines/secrets/db","code":200)",
+       R"("verb":"delete","path":"/api/v1/namespaces/pipelines/secrets/db","code":403)",
+       R"("path":"/apis/marketplace.kratix.io/v1alpha1/namespaces/team-b/redis/cache-b/status","code":200)"}) {
+    EXPECT_NE(audit.find(line), std::string::npos) << line << "\n" << audit;
+  }
+  EXPECT_EQ(audit.find("/api/v1/namespaces/default/secrets"), std::string::npos) << audit;
 }
 
 TEST_F(PlatformApiE2E, APipelineWithoutRbacGetsNoAPI) {

@@ -7,11 +7,13 @@
 // request declared in the platform's files, is refused (422) a db its schema does not allow, creates a db
 // request, reads it back and writes what it saw to status.yaml; its delete
 // pipeline deletes the db. ferry runs the db in the same run, keeps it on the next, and deletes it when the
-// claim goes: through the delete pipeline's call, or with its creator when nothing deletes it. Label e2e:
+// claim goes: through the delete pipeline's call, or with its creator when nothing deletes it. A db created
+// with metadata.generateName alone gets its name as the API server makes it. Label e2e:
 // needs root (the pipeline's network namespace), bwrap, nsenter and python3-kubernetes.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "tests/support/compound_platform.h"
 #include "tests/support/ferry_binary.h"
@@ -54,8 +56,11 @@ except ApiException as e:
     if e.status != 422:
         raise
     refusal = json.loads(e.body)["message"]
+wanted = db("small")
+if sys.argv[1] == "generate":  # the API server names it: shop-db-xxxxx
+    wanted["metadata"] = {"generateName": name + "-"}
 try:
-    api.create_namespaced_custom_object("example.com", "v1", namespace, "dbs", db("small"))
+    name = api.create_namespaced_custom_object("example.com", "v1", namespace, "dbs", wanted)["metadata"]["name"]
 except ApiException as e:
     if e.status != 409:  # created by an earlier run: kept
         raise
@@ -86,12 +91,12 @@ std::string claim_pipeline(const std::string& name, const std::string& image) {
          image + "}]\n";
 }
 
-// Promise claim: kind claim, its configure pipeline creating a db, and its delete pipeline deleting it
-// when `with_delete_pipeline`.
-std::string claim_promise(bool with_delete_pipeline) {
+// Promise claim: kind claim, its configure pipeline (`configure_image`) creating a db, and its delete
+// pipeline deleting it when `with_delete_pipeline`.
+std::string claim_promise(bool with_delete_pipeline, const std::string& configure_image = "claim:v1") {
   std::string text = ferry::testing::compound_promise("claim", "dev", "claim:v1");
   text.erase(text.find("      configure:\n"));
-  text += "      configure:\n" + claim_pipeline("configure", "claim:v1");
+  text += "      configure:\n" + claim_pipeline("configure", configure_image);
   if (with_delete_pipeline) text += "      delete:\n" + claim_pipeline("release", "claim-delete:v1");
   return text;
 }
@@ -112,7 +117,8 @@ class PlatformApiRequestsE2E : public ::testing::Test {
     write_file(dir.path() / "exec/db.sh", kDbScript);
     write_file(dir.path() / "exec/ferry-exec.yaml",
                "images:\n  claim:v1: [/usr/bin/python3, ./claim.py, create]\n"
-               "  claim-delete:v1: [/usr/bin/python3, ./claim.py, delete]\n  db:v1: [/bin/sh, ./db.sh]\n");
+               "  claim-delete:v1: [/usr/bin/python3, ./claim.py, delete]\n  db:v1: [/bin/sh, ./db.sh]\n"
+               "  claim-generate:v1: [/usr/bin/python3, ./claim.py, generate]\n");
   }
 
   // The store and the worker Destination of compound_store_and_destinations, without its platform
@@ -226,6 +232,35 @@ TEST_F(PlatformApiRequestsE2E, RemovingTheClaimDeletesTheDbItCreatedWhenNothingD
                 {"default/main", "skipped"}, {"default/shop", "deleted"}, {"default/shop-db", "deleted"}}));
   EXPECT_EQ(worker_files().find("/db/shop-db/"), std::string::npos) << worker_files();
   EXPECT_NE(worker_files().find("/db/main/"), std::string::npos) << worker_files();
+}
+
+// The claim creates its db with metadata.generateName alone: the db is named as the API server names it,
+// runs in the same run, and goes with the claim.
+TEST_F(PlatformApiRequestsE2E, ADbCreatedWithGenerateNameGetsKubernetesSuffixAndRuns) {
+  write_file(platform() / "promises/claim.yaml", claim_promise(false, "claim-generate:v1"));
+  auto [code, report] = reconcile();
+  ASSERT_EQ(code, 0) << report.dump(2) << read_file(dir.path() / "stderr");
+  std::string generated;
+  for (const auto& [name, result] : results(report)) {
+    if (name.starts_with("default/shop-db-")) generated = name.substr(std::string("default/").size());
+  }
+  EXPECT_TRUE(std::regex_match(generated, std::regex("shop-db-[bcdfghjklmnpqrstvwxz2456789]{5}")))
+      << report.dump(2);
+  EXPECT_EQ(results(report), (std::map<std::string, std::string>{{"default/main", "succeeded"},
+                                                                 {"default/shop", "succeeded"},
+                                                                 {"default/" + generated, "succeeded"}}));
+  for (const auto& request : report["requests"]) {
+    if (request["name"] == "shop") {
+      EXPECT_EQ(request["status"]["claimed"], generated) << request.dump(2);
+    }
+  }
+  EXPECT_NE(worker_files().find("/db/" + generated + "/"), std::string::npos) << worker_files();
+  fs::remove(platform() / "requests/shop.yaml");
+  std::tie(code, report) = reconcile();
+  EXPECT_EQ(code, 0) << report.dump(2) << read_file(dir.path() / "stderr");
+  EXPECT_EQ(results(report), (std::map<std::string, std::string>{{"default/main", "skipped"},
+                                                                 {"default/shop", "deleted"},
+                                                                 {"default/" + generated, "deleted"}}));
 }
 
 }  // namespace

@@ -201,16 +201,14 @@ TEST(StatIndexTest, AnUnreadFileThatJoinedASplitPromiseIsRead) {
   EXPECT_EQ(second.files_hashed, 3u) << "split/api.yaml was left unread";
 }
 
-// When a Destination writes into the platform (a compound run loads the platform's files again), the load
-// gives every file's text, those the stat index left unread included.
-TEST(StatIndexTest, APlatformDestinationGetsTheTextOfEveryFile) {
+// A load names the files the stat index left unread (their text empty), and read_unread_texts reads them
+// for a compound run that loads the platform's files again (run/compound.h); a file gone since is an error.
+TEST(StatIndexTest, TheFilesLeftUnreadAreNamedAndReadWhenLoadedAgain) {
   ferry::testing::TempDir dir;
   const fs::path root = dir.path() / "platform";
   std::map<std::string, std::string> written;
-  std::string base = kBase;
-  base.replace(base.find("  labels: {env: dev}"), 0, "  annotations: {ferry.dev/platform: \"true\"}\n");
   write_platform(root,
-                 {{"base.yaml", base},
+                 {{"base.yaml", kBase},
                   {"promise.yaml", promise_text(0, "{type: string}")},
                   {"requests.yaml", request_text(0, "r0", "small")}},
                  written);
@@ -222,11 +220,19 @@ TEST(StatIndexTest, APlatformDestinationGetsTheTextOfEveryFile) {
   ASSERT_TRUE(decoded);
   second.before = &*decoded;
   std::this_thread::sleep_for(std::chrono::milliseconds(15));
-  const LoadResult loaded = load_platform(root, nullptr, &second);
+  LoadResult loaded = load_platform(root, nullptr, &second);
   ASSERT_TRUE(loaded.errors.empty()) << loaded.errors.front().render();
-  EXPECT_EQ(second.files_hashed, 2u) << "requests.yaml was left unread, then read for its text";
+  EXPECT_EQ(second.files_hashed, 2u);
+  EXPECT_EQ(loaded.unread_files, std::vector<std::string>{(root / "requests.yaml").string()});
   ASSERT_EQ(loaded.files.size(), 3u);
-  for (const PlatformFile& file : loaded.files) EXPECT_EQ(file.text, ferry::testing::read_file(file.path));
+  std::vector<PlatformFile> files = loaded.files;
+  ASSERT_TRUE(read_unread_texts(files, loaded.unread_files).ok());
+  for (const PlatformFile& file : files) EXPECT_EQ(file.text, ferry::testing::read_file(file.path));
+  fs::remove(root / "requests.yaml");
+  const Status gone = read_unread_texts(loaded.files, loaded.unread_files);
+  ASSERT_FALSE(gone.ok());
+  EXPECT_EQ(gone.error().render(),
+            "platform file " + (root / "requests.yaml").string() + " is gone since the platform was loaded");
 }
 
 TEST(StatIndexTest, OnlyEqualStatDataOlderThanTheIndexAreTrusted) {
