@@ -84,6 +84,8 @@ bench_record 2 "2 No-op reconcile R=$big" "ferry unchanged run (s)" "${noop[*]}"
 # --full-load (every file parsed, as before the cache) and against load+validate (issue 25's target: at most
 # 0.1 of it); flat in R (the no-op at BIG/10 on exec, a platform of its own, through its cache); and every
 # platform file touched without a change of content, which must stay a no-op (the cache keys by content).
+# Since the quiet-run memo (docs/load-cache.md) these no-op runs print the memo kept by the first of them
+# and load nothing; --full-load neither keeps nor replays one.
 bench_say "scenario 2: R=$big unchanged through the load cache and with --full-load, ${reps}x each"
 exec_run=(--runtime exec --exec-config "$here/exec/ferry-exec.yaml")
 cached=() full=() small_cached=() touched=()

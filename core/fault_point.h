@@ -24,7 +24,8 @@ enum class FaultPoint {
   kMidPush,
   kBetweenStores,
   kLoadCacheWrite,
-  kRecordsCacheWrite
+  kRecordsCacheWrite,
+  kQuietRunWrite
 };
 
 struct FaultPointInfo {
@@ -34,7 +35,7 @@ struct FaultPointInfo {
 };
 
 // The one table of fault points.
-inline constexpr std::array<FaultPointInfo, 8> kFaultPoints = {{
+inline constexpr std::array<FaultPointInfo, 9> kFaultPoints = {{
     {FaultPoint::kBeforeRefMove, "before-ref-move",
      "a commit's objects are written to a local repository, its branch not moved (writer/ref_commit.cpp)"},
     {FaultPoint::kAfterRefMove, "after-ref-move",
@@ -54,6 +55,9 @@ inline constexpr std::array<FaultPointInfo, 8> kFaultPoints = {{
     {FaultPoint::kRecordsCacheWrite, "records-cache-write",
      "the records cache's new text written and flushed to its temporary file, not renamed over the cache "
      "(run/records_cache.cpp)"},
+    {FaultPoint::kQuietRunWrite, "quiet-run-write",
+     "the quiet-run memo's new text written and flushed to its temporary file, not renamed over the memo "
+     "(run/quiet_run.cpp)"},
 }};
 
 // FERRY_FAULT_POINT's value: which point, and at which hit (1 = the first).

@@ -29,6 +29,7 @@
 #include "run/promise_plan.h"
 #include "run/promise_requirements.h"
 #include "run/promise_revisions.h"
+#include "run/quiet_run.h"
 #include "run/recorded_run.h"
 #include "run/recorded_statuses.h"
 #include "run/recorded_stores.h"
@@ -249,11 +250,16 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   if (*recorded) incremental.set_drift(drift.findings, options.restore_drift);
   Journal journal(options.state, !options.dry_run);
   if (Status loaded = journal.load(); !loaded) return loaded.error();
+  const bool journal_at_start = !journal.entries().empty();
   for (const JournalEntry& entry : journal.entries()) incremental.run_regardless(entry.directory);
   // An image the runtime cannot tell the digest of (not present yet, exec without a mapping) is an input by
   // name only; its first run then fails or records it, and a later run sees the digest as a change.
-  const InputDigests digests(platform, [&runtime](const std::string& image) -> std::optional<std::string> {
+  std::mutex images_mutex;
+  std::map<std::string, std::string> images;  // what the runtime told of each image, for the quiet-run memo
+  const InputDigests digests(platform, [&](const std::string& image) -> std::optional<std::string> {
     Result<std::string> digest = runtime.image_digest(image);
+    const std::lock_guard lock(images_mutex);
+    images[image] = digest ? *digest : "";
     return digest ? std::optional<std::string>(*digest) : std::nullopt;
   });
   run.promises.resize(platform.promises.size());
@@ -320,6 +326,14 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
       publication = StatusPublication{stores.at(config->name).store, config, *options.status_target};
     }
     record_state(incremental, statuses, std::move(stores_change), *options.state, publication, run);
+  }
+  // The quiet-run memo keys the records by the state's tip and the stores by theirs; what else this run
+  // read must be keyable too (run/quiet_run.h).
+  if (options.quiet && !widened && !*pinned && drift.findings.empty() && drift.unknown_to_records.empty() &&
+      !journal_at_start && unkeyable_part(platform).empty()) {
+    if (auto due = quiet_due_at(platform, (*recorded)->records, options.selection)) {
+      *options.quiet = QuietRunNote{true, *due, std::move(images)};
+    }
   }
   return run;
 }

@@ -24,6 +24,7 @@
 namespace ferry::runner {
 
 class PlatformApiHost;  // run/pipeline_api_host.h
+struct QuietRunNote;    // run/quiet_run.h
 
 struct ReconcileOptions {
   std::filesystem::path scratch_dir;  // pipeline directories live below it
@@ -94,6 +95,9 @@ struct ReconcileOptions {
   // Serves each Pipeline with `rbac` its platform API (run/pipeline_api_host.h), with the Promises and
   // requests of the platform reconcile() runs; null: none is served.
   PlatformApiHost* api = nullptr;
+  // Filled for the quiet-run memo (run/quiet_run.h): what reconcile() read that the memo keys by, when it
+  // can key all of it; null: not asked.
+  QuietRunNote* quiet = nullptr;
 };
 
 }  // namespace ferry::runner

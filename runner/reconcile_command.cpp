@@ -20,6 +20,7 @@
 #include "runner/logs_command.h"
 #include "runner/metrics_file.h"
 #include "runner/progress.h"
+#include "runner/quiet_reconcile.h"
 #include "runner/report.h"
 #include "runtime/interrupt.h"
 
@@ -46,9 +47,21 @@ class RunOutputs {
     return 1;
   }
 
-  int finished(const RunReport& report) {
+  // The report as printed on stdout.
+  std::string report_text(const RunReport& report) const {
+    return options_.output == "json" ? render_json(report)
+                                     : render_text(report, {.github_groups = github_.active});
+  }
+
+  // A quiet run's report, kept by the run before (quiet_reconcile.h): printed as that run printed it.
+  int replayed(const std::string& text) {
+    std::cout << text;
+    return 0;
+  }
+
+  int finished(const RunReport& report, const std::string& text) {
     const bool json = options_.output == "json";
-    std::cout << (json ? render_json(report) : render_text(report, {.github_groups = github_.active}));
+    std::cout << text;
     if (github_.active) {
       (json ? std::cerr : std::cout) << render_github_run_annotations(report);
       append_to(github_.summary_path, render_github_summary(report));
@@ -90,6 +103,8 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   auto source = command_platform(options.platform, options.stores);
   if (!source) return outputs.stopped({source.error()});
   use_load_cache(*source, options.state, false);
+  QuietRun quiet(*source, options.state, options.state.full_load, !options.metrics_file.empty(),
+                 {options.run.scratch_dir, options.logs_dir, options.api_audit_file});
   std::optional<OpenedState> state;
   // Opened before the run needs it only when a request's kind is served by no Promise (command_support.h).
   auto open_state = [&]() -> Result<writer::StateStore*> {
@@ -102,6 +117,15 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     }
     return state->store.get();
   };
+  std::unique_ptr<runtime::ContainerRuntime> quiet_runtime;
+  const auto replayed = quiet.replay(open_state, [&]() -> Result<runtime::ContainerRuntime*> {
+    auto made = make_runtime(options.run);
+    if (!made) return made.error();
+    quiet_runtime = std::move(*made);
+    return quiet_runtime.get();
+  });
+  if (replayed) return outputs.replayed(*replayed);
+  quiet.watch();
   const CommandSecrets secrets(options.run);
   CommandReleases releases(options.stores, &secrets.source(), open_state, true);
   LoadResult loaded = load_for_run(*source, open_state, releases.source());
@@ -130,6 +154,12 @@ int run_reconcile(const ReconcileCommandOptions& options) {
                                source->source.display() + "; nothing was run or written\n");
   }
   if (auto opened = open_state(); !opened) return outputs.stopped({opened.error()});
+  const bool compound = has_platform_destination(platform) || may_create_requests(platform);
+  if (state && !compound && loaded.warnings.empty() && api_warnings.empty()) {
+    quiet.start(platform, *state->store);
+  } else {
+    quiet.start_nothing();
+  }
   RunScratchDirectory scratch(options.run.scratch_dir);
   ReconcileOptions reconcile_options =
       pipeline_options(options.run, scratch.path(), secrets.source(), options.jobs);
@@ -169,12 +199,13 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     if (may_create_requests(platform)) api->make_ahead();  // a Pipeline with rbac: its API made meanwhile
     reconcile_options.api = api.get();
   }
+  reconcile_options.quiet = &quiet.note();
   auto report = [&] {  // the progress line is erased before the report prints
     Progress progress(progress_wanted());
     ProgressRuntime counted(**runtime, progress);
     reconcile_options.progress = &progress;
     const StoreOpener opener = state_store_opener(store_access(options.stores, platform, secrets.source()));
-    if (has_platform_destination(platform) || may_create_requests(platform)) {
+    if (compound) {
       return reconcile_compound(platform, files, counted, opener, reconcile_options, release_errors,
                                 loaded.unread_files);
     }
@@ -184,7 +215,10 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   report->release_errors.insert(report->release_errors.begin(), release_errors.begin(), release_errors.end());
   if (Status cached = releases.record(); !cached) std::cerr << render_diagnostics({}, {cached.error()});
   report->no_network = options.run.no_network;
-  return outputs.finished(*report);
+  const std::string text = outputs.report_text(*report);
+  if (state && !runtime::interrupted() && release_errors.empty() && exit_code_of(*report) == 0)
+    quiet.finish(quiet_report(*report), text, *state->store);
+  return outputs.finished(*report, text);
 }
 
 }  // namespace ferry::runner

@@ -1,0 +1,198 @@
+// The quiet-run memo's keys that are not files (quiet_run.h): the invocation, the moment a record is due,
+// what a platform holds that cannot be keyed; and the memo's file (core/cache_file.h's format).
+#include "run/quiet_run.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <limits>
+
+#include "core/cache_file.h"
+#include "core/file_text.h"
+#include "core/sha256.h"
+#include "writer/store_factory.h"
+#include "writer/store_url.h"
+
+extern char** environ;
+
+#ifndef FERRY_VERSION
+#define FERRY_VERSION "unknown"
+#endif
+
+namespace ferry::runner {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr CacheFormat kFormat{"ferry-quiet-run", "quiet-run memo", 1};
+
+std::string field_text(const std::vector<std::string>& fields) {
+  FieldEncoder out;
+  for (const std::string& field : fields) out.field(field);
+  return out.text();
+}
+
+std::int64_t seconds_of(std::chrono::system_clock::time_point at) {
+  return std::chrono::duration_cast<std::chrono::seconds>(at.time_since_epoch()).count();
+}
+
+}  // namespace
+
+std::optional<std::string> quiet_invocation_digest() {
+  auto cmdline = read_file_text("/proc/self/cmdline");
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  const fs::path cwd = fs::current_path(ec);
+  if (!cmdline || ec) return std::nullopt;
+  std::vector<std::string> environment;
+  // All but `_`, which shells set to the command's path: no run reads it, and with it a run started from
+  // another program (time, strace) would never find its memo.
+  for (char** entry = environ; entry && *entry; ++entry) {
+    if (!std::string_view(*entry).starts_with("_=")) environment.emplace_back(*entry);
+  }
+  std::sort(environment.begin(), environment.end());
+  const std::optional<WatchedFile> self = stat_file(exe);
+  if (!self) return std::nullopt;
+  std::vector<std::string> fields{FERRY_VERSION,
+                                  *cmdline,
+                                  cwd.string(),
+                                  self->path,
+                                  std::to_string(self->size),
+                                  std::to_string(self->mtime_ns),
+                                  std::to_string(self->inode),
+                                  isatty(1) ? "stdout-terminal" : "stdout",
+                                  isatty(2) ? "stderr-terminal" : "stderr"};
+  fields.insert(fields.end(), environment.begin(), environment.end());
+  return sha256_hex(field_text(fields));
+}
+
+std::optional<std::int64_t> quiet_due_at(const Platform& platform, const RunState& records,
+                                         const SelectionOptions& selection) {
+  std::chrono::seconds shortest = selection.reconciliation_interval;
+  for (const pipeline::Promise& promise : platform.promises) {
+    if (promise.controls.reconciliation_interval)
+      shortest = std::min(shortest, *promise.controls.reconciliation_interval);
+  }
+  std::int64_t due = std::numeric_limits<std::int64_t>::max();
+  for (const auto& [directory, record] : records) {
+    const RequestResult result = record.result;
+    if (result == RequestResult::failed || result == RequestResult::pending ||
+        result == RequestResult::paused || result == RequestResult::suspended || record.retry_at)
+      return std::nullopt;
+    const auto last_run = parse_rfc3339_utc(record.last_run);
+    if (!last_run) return std::nullopt;
+    due = std::min(due, seconds_of(*last_run + shortest));
+  }
+  return due;
+}
+
+std::string unkeyable_part(const Platform& platform) {
+  if (!platform.releases.empty()) return "PromiseReleases";
+  if (!platform.metrics.empty() || !platform.metrics_providers.empty()) return "metrics";
+  for (const GitStateStore& store : platform.stores) {
+    auto url = writer::parse_store_url(store.url, platform.root);
+    if (!url || (url->transport != writer::StoreTransport::kLocalPath &&
+                 url->transport != writer::StoreTransport::kFile))
+      return "the store " + store.name + " is not a local repository";
+  }
+  return "";
+}
+
+Result<std::string> local_branch_tip(const std::string& url, const std::string& branch) {
+  writer::StoreSpec spec;
+  spec.url = url;
+  spec.branch = branch;
+  auto store = writer::open_state_store(spec);
+  if (!store) return store.error();
+  auto history = (*store)->history_since(std::nullopt);
+  if (!history) return history.error();
+  return history->tip.value_or("");
+}
+
+Result<std::vector<WatchedTip>> declared_store_tips(const Platform& platform) {
+  std::vector<WatchedTip> tips;
+  for (const GitStateStore& store : platform.stores) {
+    auto url = writer::parse_store_url(store.url, platform.root);
+    if (!url) return url.error();
+    const std::string path = url->local_path.string();
+    auto tip = local_branch_tip(path, store.branch);
+    if (!tip) return tip.error();
+    tips.push_back({path, store.branch, *tip});
+  }
+  return tips;
+}
+
+bool same_tips(const std::vector<WatchedTip>& tips) {
+  for (const WatchedTip& watched : tips) {
+    auto tip = local_branch_tip(watched.url, watched.branch);
+    if (!tip || *tip != watched.tip) return false;
+  }
+  return true;
+}
+
+std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
+  auto text = read_file_text(path);
+  if (!text) return std::nullopt;
+  auto body = cache_body(kFormat, *text);
+  if (!body) return std::nullopt;
+  FieldDecoder in(*body);
+  QuietRunMemo memo;
+  long snapshot = 0, due = 0, files = 0, tips = 0, images = 0;
+  bool good = in.field(memo.invocation) && in.number(snapshot) && in.field(memo.state_tip) &&
+              in.number(due) && in.field(memo.output) && in.number(files);
+  for (long i = 0; good && i < files; ++i) {
+    WatchedFile f;
+    long size = 0, mtime = 0, ctime = 0, inode = 0, device = 0;
+    good = in.field(f.path) && in.number(size) && in.number(mtime) && in.number(ctime) && in.number(inode) &&
+           in.number(device) && in.field(f.md5);
+    f.size = size, f.mtime_ns = mtime, f.ctime_ns = ctime;
+    f.inode = static_cast<std::uint64_t>(inode), f.device = static_cast<std::uint64_t>(device);
+    memo.files.files.push_back(std::move(f));
+  }
+  good = good && in.number(tips);
+  for (long i = 0; good && i < tips; ++i) {
+    WatchedTip t;
+    good = in.field(t.url) && in.field(t.branch) && in.field(t.tip);
+    memo.store_tips.push_back(std::move(t));
+  }
+  good = good && in.number(images);
+  for (long i = 0; good && i < images; ++i) {
+    std::string image, digest;
+    good = in.field(image) && in.field(digest);
+    memo.images[image] = digest;
+  }
+  if (!good || !in.done()) return std::nullopt;
+  memo.files.snapshot_ns = snapshot;
+  memo.due_at_s = due;
+  return memo;
+}
+
+Status write_quiet_run_memo(const fs::path& path, const QuietRunMemo& memo) {
+  FieldEncoder out;
+  out.field(memo.invocation);
+  out.number(static_cast<long>(memo.files.snapshot_ns));
+  out.field(memo.state_tip);
+  out.number(static_cast<long>(memo.due_at_s));
+  out.field(memo.output);
+  out.number(static_cast<long>(memo.files.files.size()));
+  for (const WatchedFile& f : memo.files.files) {
+    out.field(f.path);
+    for (std::int64_t n : {f.size, f.mtime_ns, f.ctime_ns}) out.number(static_cast<long>(n));
+    for (std::uint64_t n : {f.inode, f.device}) out.number(static_cast<long>(n));
+    out.field(f.md5);
+  }
+  out.number(static_cast<long>(memo.store_tips.size()));
+  for (const WatchedTip& t : memo.store_tips) {
+    out.field(t.url);
+    out.field(t.branch);
+    out.field(t.tip);
+  }
+  out.number(static_cast<long>(memo.images.size()));
+  for (const auto& [image, digest] : memo.images) {
+    out.field(image);
+    out.field(digest);
+  }
+  return write_cache_file(path, framed_cache_text(kFormat, out.text()), kFormat, FaultPoint::kQuietRunWrite);
+}
+
+}  // namespace ferry::runner

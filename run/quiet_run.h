@@ -1,0 +1,77 @@
+// The quiet-run memo (docs/load-cache.md, "The quiet-run memo"): a `reconcile` that ran nothing and wrote
+// nothing is a function of its inputs, so its report is kept with those inputs, and a later run whose
+// inputs are all the same prints that report without loading the platform or visiting any request.
+// The inputs kept: every file below the platform directory and below every path on the command line (stat
+// data and md5, as the stat index keeps them), the command line, the environment, the working directory and
+// the ferry binary; the state branch's tip (the records, the journal); the tip of every declared store; the
+// digest the runtime gives each Promise image; and the moment the first recorded object becomes due again
+// (its reconciliation interval). Anything the memo cannot key (a platform read from Git, a remote store,
+// metrics, PromiseReleases, ...) makes the run ineligible: it takes the full path and keeps no memo.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.h"
+#include "platform/platform.h"
+#include "run/run_state.h"
+#include "run/watched_files.h"
+#include "run/work_selection.h"
+
+namespace ferry::runner {
+
+// A declared store's branch tip when the run started ("" when the branch does not exist).
+struct WatchedTip {
+  std::string url;  // the store's local repository, absolute
+  std::string branch;
+  std::string tip;
+};
+
+struct QuietRunMemo {
+  std::string invocation;  // quiet_invocation_digest()
+  WatchedFiles files;      // every file the run may read, as its walk found them when it started
+  std::string state_tip;
+  std::vector<WatchedTip> store_tips;
+  std::map<std::string, std::string> images;  // image -> the runtime's digest ("" when it tells none)
+  std::int64_t due_at_s = 0;  // seconds since the epoch: from then on some record is due again
+  std::string output;         // the report as printed on stdout
+};
+
+// What reconcile() found that the memo needs (ReconcileOptions::quiet): left unset when the run depends on
+// something the memo cannot key, and then no memo is kept.
+struct QuietRunNote {
+  bool keyable = false;
+  std::int64_t due_at_s = 0;
+  std::map<std::string, std::string> images;
+};
+
+// The digest of this process's command line, environment, working directory, ferry binary (path and stat
+// data) and whether stdout and stderr are terminals; nullopt when /proc cannot tell them.
+std::optional<std::string> quiet_invocation_digest();
+
+// The moment the first of `records` becomes due (work_selection.h's decide_work), with the shortest
+// reconciliation interval of `platform` and `selection`; nullopt when a record runs whatever the time
+// (never run, failed, pending, paused, suspended, or a last run that does not parse).
+std::optional<std::int64_t> quiet_due_at(const Platform& platform, const RunState& records,
+                                         const SelectionOptions& selection);
+// Whether `platform` holds anything a quiet run's memo cannot key (PromiseReleases, metrics, remote or
+// unparsable store URLs); "" when it holds nothing such, else what.
+std::string unkeyable_part(const Platform& platform);
+
+// The tip of `branch` in the local repository `url` ("" when the branch does not exist).
+Result<std::string> local_branch_tip(const std::string& url, const std::string& branch);
+// The tip of every store `platform` declares (each a local repository: unkeyable_part() says so).
+Result<std::vector<WatchedTip>> declared_store_tips(const Platform& platform);
+// Whether the tips of `tips` are those of their repositories now.
+bool same_tips(const std::vector<WatchedTip>& tips);
+
+// The memo at `path`; nullopt when absent, unreadable, of another version or not checking out.
+std::optional<QuietRunMemo> read_quiet_run_memo(const std::filesystem::path& path);
+Status write_quiet_run_memo(const std::filesystem::path& path, const QuietRunMemo& memo);
+
+}  // namespace ferry::runner

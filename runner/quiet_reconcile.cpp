@@ -1,0 +1,138 @@
+// The quiet-run memo of `ferry reconcile` (quiet_reconcile.h).
+#include "runner/quiet_reconcile.h"
+
+#include <chrono>
+
+#include "core/file_text.h"
+#include "run/state_access.h"
+#include "runner/github.h"
+
+namespace ferry::runner {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Every argument of the command line that names a file or directory: what the run may read besides the
+// platform (--secrets-dir, --config-maps-dir, --exec-config, credentials files, ...), absolute.
+std::vector<fs::path> argument_paths() {
+  std::vector<fs::path> paths;
+  auto cmdline = read_file_text("/proc/self/cmdline");
+  if (!cmdline) return paths;
+  std::size_t at = cmdline->find('\0');  // argv[0] is the binary, keyed by itself
+  while (at != std::string::npos && at + 1 < cmdline->size()) {
+    const std::size_t end = cmdline->find('\0', at + 1);
+    const std::string argument = cmdline->substr(at + 1, end - at - 1);
+    std::error_code ec;
+    if (!argument.empty() && fs::exists(argument, ec)) paths.push_back(fs::absolute(argument, ec));
+    at = end;
+  }
+  return paths;
+}
+
+void add_canonical(std::vector<fs::path>& paths, const fs::path& path) {
+  if (path.empty()) return;
+  std::error_code ec;
+  const fs::path real = fs::weakly_canonical(path, ec);
+  paths.push_back(ec ? fs::absolute(path, ec) : real);
+}
+
+}  // namespace
+
+QuietRun::QuietRun(const CommandPlatform& source, const StateCommandOptions& options, bool full_load,
+                   bool metrics_file, const std::vector<std::string>& written) {
+  const auto invocation = quiet_invocation_digest();
+  eligible_ = invocation && !options.no_state && !full_load && !metrics_file &&
+              !github_environment().active && !source.source.from_git && !source.access.load_cache.empty();
+  if (!eligible_) return;
+  memo_.invocation = *invocation;
+  path_ = fs::path(source.access.load_cache).replace_extension(".quiet-run");
+  roots_ = argument_paths();
+  roots_.push_back(source.source.root);
+  const StateLocation state =
+      state_location(options.state_dir, source.source, source.access, options.state_branch);
+  // What the run writes or keys otherwise: the state (by its tip), the caches and this memo, scratch space.
+  for (const fs::path& path :
+       {state.directory.value_or(fs::path()), state.lock_path, fs::path(source.access.load_cache),
+        fs::path(source.access.load_cache).replace_extension(".records-cache"), path_})
+    add_canonical(skip_, path);
+  for (const std::string& path : written) add_canonical(skip_, path);
+  if (!state.spec.url.empty()) add_canonical(skip_, state.spec.url);
+  // A path left out that the loader reads (the platform itself, or inside it below no dot-directory)
+  // would leave files of the platform unkeyed: such a run keeps and replays no memo.
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(source.source.root, ec);
+  for (const fs::path& skipped : skip_) {
+    const fs::path inside = skipped.lexically_relative(root);
+    const std::string first = inside.empty() ? ".." : inside.begin()->string();
+    if (!ec && (inside == "." || (first != ".." && !first.starts_with(".")))) eligible_ = false;
+  }
+}
+
+std::optional<std::string> QuietRun::replay(
+    const std::function<Result<writer::StateStore*>()>& state,
+    const std::function<Result<runtime::ContainerRuntime*>()>& runtime) {
+  if (!eligible_) return std::nullopt;
+  std::optional<QuietRunMemo> memo = read_quiet_run_memo(path_);
+  if (memo) earlier_ = memo->files;
+  const auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+          .count();
+  if (!memo || memo->invocation != memo_.invocation || now >= memo->due_at_s) return std::nullopt;
+  if (!same_files(memo->files, roots_, skip_) || !same_tips(memo->store_tips)) return std::nullopt;
+  auto store = state();
+  if (!store || !*store) return std::nullopt;
+  auto tip = (*store)->history_since(std::nullopt);
+  if (!tip || tip->tip.value_or("") != memo->state_tip) return std::nullopt;
+  auto container_runtime = runtime();
+  if (!container_runtime) return std::nullopt;
+  for (const auto& [image, digest] : memo->images) {
+    Result<std::string> now_digest = (*container_runtime)->image_digest(image);
+    if ((now_digest ? *now_digest : std::string()) != digest) return std::nullopt;
+  }
+  return std::move(memo->output);
+}
+
+void QuietRun::watch() {
+  if (!eligible_) return;
+  auto files = watch_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
+  eligible_ = files.ok();
+  if (eligible_) memo_.files = std::move(*files);
+}
+
+void QuietRun::start(const Platform& platform, writer::StateStore& state) {
+  if (!eligible_ || !unkeyable_part(platform).empty()) {
+    eligible_ = false;
+    return;
+  }
+  auto tips = declared_store_tips(platform);
+  auto tip = state.history_since(std::nullopt);
+  eligible_ = tips.ok() && tip.ok();
+  if (!eligible_) return;
+  memo_.store_tips = std::move(*tips);
+  memo_.state_tip = tip->tip.value_or("");
+}
+
+void QuietRun::finish(bool quiet, const std::string& output, writer::StateStore& state) {
+  if (!eligible_ || !quiet || !note_.keyable) return;
+  auto tip = state.history_since(std::nullopt);
+  if (!tip || tip->tip.value_or("") != memo_.state_tip || !same_tips(memo_.store_tips)) return;
+  if (!same_files(memo_.files, roots_, skip_, true)) return;
+  memo_.due_at_s = note_.due_at_s;
+  memo_.images = note_.images;
+  memo_.output = output;
+  (void)write_quiet_run_memo(path_, memo_);  // the memo only saves time: a failed write is ignored
+}
+
+bool quiet_report(const RunReport& report) {
+  for (const auto* reports : {&report.promises, &report.requests}) {
+    for (const RequestReport& r : *reports) {
+      if (r.result != RequestResult::skipped) return false;
+    }
+  }
+  return report.state_error.empty() && report.state_warnings.empty() && report.metric_failures.empty() &&
+         report.health_warnings.empty() && report.journal_notes.empty() && report.canary_commits.empty() &&
+         report.canary_errors.empty() && report.release_errors.empty() && report.recovery_notes.empty() &&
+         report.destination_cleanups.empty() && report.cleanup_errors.empty();
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,59 @@
+// The quiet-run memo of `ferry reconcile` (run/quiet_run.h, docs/load-cache.md): whether a run may use it,
+// what it is keyed by on this command line, the replay of a memo whose inputs are all the same, and the
+// memo kept after a run that ran nothing and wrote nothing.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "run/quiet_run.h"
+#include "run/run_report.h"
+#include "runner/command_support.h"
+#include "runtime/runtime.h"
+#include "writer/state_store.h"
+
+namespace ferry::runner {
+
+class QuietRun {
+ public:
+  // Eligible: a run with state and the load cache (`state`, `full_load`), of a platform that is a plain
+  // directory, without --metrics-file (`metrics_file`) and outside GitHub Actions (their outputs are the
+  // run's own, not the report's). `written`: paths the run writes (scratch space, logs), not keyed.
+  QuietRun(const CommandPlatform& source, const StateCommandOptions& state, bool full_load, bool metrics_file,
+           const std::vector<std::string>& written);
+  bool eligible() const { return eligible_; }
+
+  // The memo's report when every input is that of the memo: the state (opened by `state`, as the run
+  // opens it), the stores' tips, the files, the invocation, the time, the runtime's image digests.
+  std::optional<std::string> replay(const std::function<Result<writer::StateStore*>()>& state,
+                                    const std::function<Result<runtime::ContainerRuntime*>()>& runtime);
+  // Before the run loads anything: the files as they are (those with the stat data the memo's run found are
+  // not read again). Ineligible when they cannot be read.
+  void watch();
+  // Once the platform is loaded and the state opened, before the run: the tips it starts from. The run
+  // is to fill note().
+  void start(const Platform& platform, writer::StateStore& state);
+  // The run reads what the memo cannot key (a compound run, warnings to print): no memo is kept.
+  void start_nothing() { eligible_ = false; }
+  QuietRunNote& note() { return note_; }
+  // After the run: keeps its report `output` as the memo when the run was quiet (`quiet`: nothing but
+  // skipped objects, no warning, exit code 0), nothing it read changed meanwhile, and reconcile() could
+  // key all it read (note()).
+  void finish(bool quiet, const std::string& output, writer::StateStore& state);
+
+ private:
+  bool eligible_ = false;
+  std::filesystem::path path_;
+  std::vector<std::filesystem::path> roots_, skip_;
+  QuietRunMemo memo_;
+  std::optional<WatchedFiles> earlier_;  // the files of the memo read by replay(), whatever it found
+  QuietRunNote note_;
+};
+
+// Whether `report` is that of a run that ran nothing: every object skipped, and nothing else to say.
+bool quiet_report(const RunReport& report);
+
+}  // namespace ferry::runner
