@@ -86,13 +86,17 @@ std::optional<std::int64_t> quiet_due_at(const Platform& platform, const RunStat
   return due;
 }
 
+bool local_repository(const std::string& url, const std::filesystem::path& root) {
+  auto parsed = writer::parse_store_url(url, root);
+  return parsed && (parsed->transport == writer::StoreTransport::kLocalPath ||
+                    parsed->transport == writer::StoreTransport::kFile);
+}
+
 std::string unkeyable_part(const Platform& platform) {
   if (!platform.releases.empty()) return "PromiseReleases";
   if (!platform.metrics.empty() || !platform.metrics_providers.empty()) return "metrics";
   for (const GitStateStore& store : platform.stores) {
-    auto url = writer::parse_store_url(store.url, platform.root);
-    if (!url || (url->transport != writer::StoreTransport::kLocalPath &&
-                 url->transport != writer::StoreTransport::kFile))
+    if (!local_repository(store.url, platform.root))
       return "the store " + store.name + " is not a local repository";
   }
   return "";

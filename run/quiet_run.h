@@ -63,6 +63,10 @@ std::optional<std::int64_t> quiet_due_at(const Platform& platform, const RunStat
 // unparsable store URLs); "" when it holds nothing such, else what.
 std::string unkeyable_part(const Platform& platform);
 
+// Whether the store URL `url` (relative paths from `root`) names a repository on this machine: a local
+// path or file://. Reading a remote one's tip is a fetch, which the memo would add to every run.
+bool local_repository(const std::string& url, const std::filesystem::path& root);
+
 // The tip of `branch` in the local repository `url` ("" when the branch does not exist).
 Result<std::string> local_branch_tip(const std::string& url, const std::string& branch);
 // The tip of every store `platform` declares (each a local repository: unkeyable_part() says so).

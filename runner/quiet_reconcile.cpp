@@ -50,6 +50,12 @@ QuietRun::QuietRun(const CommandPlatform& source, const StateCommandOptions& opt
   roots_.push_back(source.source.root);
   const StateLocation state =
       state_location(options.state_dir, source.source, source.access, options.state_branch);
+  // A remote state's tip is a fetch: taking it for the memo would fetch twice in every run (the run's own
+  // fetch after it), and with --network-timeout double the run's wait on a slow server.
+  if (!state.spec.url.empty() && !local_repository(state.spec.url, source.source.root)) {
+    eligible_ = false;
+    return;
+  }
   // What the run writes or keys otherwise: the state (by its tip), the caches and this memo, scratch space.
   for (const fs::path& path :
        {state.directory.value_or(fs::path()), state.lock_path, fs::path(source.access.load_cache),
