@@ -10,7 +10,8 @@
 #     the recorded state says nothing changed), against bench/load_bench.cpp's time to load and validate
 #     it, each a fresh process timed from outside; then (2d) the same no-op run against itself with
 #     --no-drift-check, (2s, 6s) the no-op and the first run at BIG against the same with --no-status, (2v)
-#     the no-op run with two Promise revisions and a tenth of the requests pinned to the first, and
+#     the no-op run with two Promise revisions and a tenth of the requests pinned to the first, (2o) one
+#     request changed at BIG against the same at R=100, and
 #     (2r) recovery from lost records at R against a first run of the same platform (both on exec with a
 #     warm pipeline cache, so no container runs).
 #   bench/scenario_e2e.sh R BIG
@@ -107,6 +108,33 @@ bench_record 2f "2 No-op reconcile through the load cache: R=$big against R=$ten
   "R=$tenth (s)" "${small_cached[*]}" ferry/baseline "<=1.5" "flat in R: fresh processes"
 bench_record 2t "2 No-op reconcile R=$big: every file touched" "touched (s)" "${touched[*]}" "untouched (s)" \
   "${cached[*]}" ferry/baseline "<=1.1" "mtime changed, content not: no commit, the cache keys by content"
+
+# One changed request (issue 25): the spec of one request in the middle of the one file of BIG requests
+# changed, then the run, which runs its one container and commits it, against the same run at R=100 (BIG/10
+# in quick runs) on a platform of its own; both on exec, fresh processes, each through the caches the runs
+# before it left (the load cache parses and checks only the changed document: docs/load-cache.md).
+bench_say "scenario 2: one request changed at R=$big and at a small R, ${reps}x each"
+small_r=$((big >= 1000 ? 100 : tenth))
+first_run hundred "$small_r" "${exec_run[@]}"
+reconcile "$work/hundred/platform" "${exec_run[@]}" >/dev/null 2>&1  # builds its load cache
+# change_one PLATFORM COUNT VALUE: request bench-<COUNT/2> asks for size VALUE.
+change_one() {
+  perl -0pi -e "s/(name: bench-$(printf %05d $(($2 / 2)))\n  namespace: default\nspec:\n  size: )\S+/\${1}$3/" \
+    "$1/requests.yaml"
+}
+one_big=() one_small=()
+for ((i = 0; i < reps; i++)); do
+  change_one "$platform" "$big" "changed$i"
+  one_big+=("$(bench_time reconcile "$platform" "${exec_run[@]}")")
+  change_one "$work/hundred/platform" "$small_r" "changed$i"
+  one_small+=("$(bench_time reconcile "$work/hundred/platform" "${exec_run[@]}")")
+done
+after=$(git -C "$work/big/state.git" rev-list --count main)
+((after == commits + reps)) ||
+  { bench_say "scenario 2: $((after - commits)) commits for $reps runs of one changed request"; exit 1; }
+commits=$after
+bench_record 2o "2 One changed request R=$big against R=$small_r" "R=$big (s)" "${one_big[*]}" \
+  "R=$small_r (s)" "${one_small[*]}" ferry/baseline "<=1.2" "exec, one container each, fresh processes"
 
 # The drift check's share of the no-op run (docs/state.md, "Drift"): the same unchanged run with and without
 # it, interleaved. Nothing moved, so the check is one tip read per store.

@@ -7,6 +7,7 @@
 
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
+#include "platform/moved_lines.h"
 #include "platform/object_parsers.h"
 #include "platform/scheduling_objects.h"
 #include "platform/validation.h"
@@ -212,6 +213,12 @@ std::string did_you_mean(const std::string& kind, const std::string& group, cons
   return "; did you mean " + *closest + (in_group ? "" : " in " + other->second) + "?";
 }
 
+bool is_binding_document(const YamlDocument& doc) {
+  const YAML::Node api_version = child(doc.node, "apiVersion"), kind = child(doc.node, "kind");
+  return api_version.IsScalar() && group_of(api_version.Scalar()) == kKratixGroup && kind.IsScalar() &&
+         kind.Scalar() == "ResourceBinding";
+}
+
 FailedPromise failed_promise(const YamlDocument& doc) {
   const YAML::Node crd = child(child(child(doc.node, "spec"), "api"), "spec");
   const YAML::Node name = child(child(doc.node, "metadata"), "name");
@@ -234,7 +241,12 @@ void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cach
     }
     const YamlDocument* doc = document_of(request, parsed, cache);
     if (!doc) continue;  // the cached file no longer parses as it did: cannot be, its text is the same
+    const AppendedMarks marks = appended_marks(result);
     auto left = resolve_request(*doc, deferred, result);
+    if (request.doc && request.line != 0) {  // parsed alone: its locations move to its chunk's line
+      shift_appended(result, marks, request.file->path, request.line);
+      if (left) shift_lines(*left, request.file->path, request.line);
+    }
     if (!cache) continue;
     ++cache->requests_checked;
     const auto file = cache->after.files.find(request.file->path);

@@ -3,6 +3,7 @@
 // (load_cache.h), or is an error naming what failed before it; with the helpers the loader shares with it.
 #pragma once
 
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,11 +26,14 @@ struct FailedPromise {
 
 // A request document waiting for its Promise: parsed (`doc`), or taken from the load cache (`cached`, its
 // document parsed only if it must be checked again). `index`: its place among its file's documents.
+// `line`: the line `doc` was parsed from when it was parsed alone (document_reuse.h), by which what
+// checking it gives is moved; 0 when it was parsed with its whole file.
 struct DeferredRequest {
   const PlatformFile* file = nullptr;
   std::size_t index = 0;
   std::optional<YamlDocument> doc;
   const CachedRequest* cached = nullptr;
+  int line = 0;
 };
 
 // Documents whose fate is known only once every file is read: requests need their Promise, and an unknown
@@ -40,7 +44,8 @@ struct Deferred {
   std::vector<YamlDocument> unknown_kinds;
   std::vector<FailedPromise> failed_promises;
   std::vector<std::string> unparsed_files;
-  UninstalledReleases releases;  // a request whose kind no Promise provides may wait on one of these
+  UninstalledReleases releases;     // a request whose kind no Promise provides may wait on one of these
+  std::deque<CachedRequest> moved;  // cached requests moved to new lines (document_reuse.h); they stay put
 };
 
 // A request as the API server would admit it (reference §2): of a version its Promise serves, valid against
@@ -56,6 +61,10 @@ std::string group_of(const std::string& api_version);
 // "; did you mean Destination?" when a kind ferry reads is at most two edits from `kind` (ignoring case),
 // naming its group when it is not `group`; "" when none is that close.
 std::string did_you_mean(const std::string& kind, const std::string& group, const Platform& platform);
+
+// Whether `doc` is a ResourceBinding (platform.kratix.io): it needs no Promise, so what loading it gives
+// can be kept by its text.
+bool is_binding_document(const YamlDocument& doc);
 
 // A Promise document that failed to load, as far as its text says.
 FailedPromise failed_promise(const YamlDocument& doc);

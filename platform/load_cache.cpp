@@ -2,6 +2,7 @@
 #include "platform/load_cache.h"
 
 #include <algorithm>
+#include <climits>
 #include <fstream>
 #include <sstream>
 
@@ -107,6 +108,27 @@ bool decode_stat(Decoder& in, FileStat& stat) {
 
 constexpr long kMostReservedRequests = 1L << 20;
 
+void encode_keys(Encoder& out, const std::vector<DocumentKey>& keys) {
+  out.number(static_cast<long>(keys.size()));
+  for (const DocumentKey& key : keys) {
+    out.field(key.digest);
+    out.number(key.line);
+  }
+}
+
+bool decode_keys(Decoder& in, std::vector<DocumentKey>& keys) {
+  long count = 0;
+  if (!in.number(count) || count < 0) return false;
+  keys.reserve(static_cast<std::size_t>(std::min(count, kMostReservedRequests)));
+  for (long k = 0; k < count; ++k) {
+    DocumentKey& key = keys.emplace_back();
+    long line = 0;
+    if (!in.field(key.digest) || !in.number(line) || line < 0 || line > INT_MAX) return false;
+    key.line = static_cast<int>(line);
+  }
+  return true;
+}
+
 bool decode_entries(Decoder& in, LoadCache& cache) {
   long files = 0;
   if (!in.number(cache.index_ns) || !in.number(files) || files < 0) return false;
@@ -128,6 +150,7 @@ bool decode_entries(Decoder& in, LoadCache& cache) {
     for (long b = 0; b < bindings; ++b) {
       if (!decode_binding(in, file.bindings.emplace_back())) return false;
     }
+    if (!decode_keys(in, file.keys)) return false;
     cache.files.emplace(std::move(path), std::move(file));
   }
   return in.done();
@@ -159,6 +182,7 @@ std::string encode_load_cache(const LoadCache& cache) {
     }
     out.number(static_cast<long>(file.bindings.size()));
     for (const CachedBinding& cached : file.bindings) encode_binding(out, cached);
+    encode_keys(out, file.keys);
   }
   return framed_cache_text(kFormat, out.text());
 }

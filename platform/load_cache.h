@@ -49,11 +49,21 @@ struct CachedBinding {
   std::optional<ResourceBinding> binding;
 };
 
+// A document's key (docs/load-cache.md, "Per document"): the md5 of its chunk's text (document_chunks.h)
+// and the 0-based line the chunk starts on, by which what it gave is moved when lines above it change.
+struct DocumentKey {
+  std::string digest;
+  int line = 0;
+};
+
 struct CachedFile {
   std::string digest;                   // md5 of the file's text
   FileStat stat;                        // the file's stat data when that text was read
   std::vector<CachedRequest> requests;  // one per document, in order (an empty entry at a binding's place)
   std::vector<CachedBinding> bindings;  // its ResourceBinding documents, in order
+  // One per document when each was parsed alone (the file was cut into chunks), else none: a changed file
+  // then parses only the documents whose keys are not here (document_reuse.h).
+  std::vector<DocumentKey> keys;
 };
 
 struct LoadCache {
@@ -78,6 +88,10 @@ struct LoadCacheUse {
   std::size_t requests_checked = 0;  // parsed and checked against their Promise's schema
   std::size_t bindings_reused = 0;   // ResourceBinding documents taken from the cache
   std::size_t bindings_parsed = 0;   // ResourceBinding documents of files parsed and cached
+  // Documents of changed files taken from the cache by their keys (requests and bindings; their requests
+  // count in requests_reused too, unless their Promise changed), and documents of those files parsed.
+  std::size_t documents_reused = 0, documents_parsed = 0;
+  std::vector<std::string> added;  // files whose entry was made by this load (not taken whole from `before`)
   // The stat index (stat_index.h): files not read since their stat data are those cached (path -> the
   // digest cached), how to read one that must be parsed after all, every file's stat data now, and how
   // many files were read and hashed.
@@ -93,12 +107,12 @@ struct LoadCacheUse {
 std::string load_cache_promise_digest(const pipeline::Promise& promise);
 
 // The format version; a cache of any other is rebuilt.
-inline constexpr int kLoadCacheVersion =
-    4;  // 2: a SHA-256 trailer (core/cache_file.h); 3: stat data; 4: bindings
+// 2: a SHA-256 trailer (core/cache_file.h); 3: stat data; 4: bindings; 5: per-document keys
+inline constexpr int kLoadCacheVersion = 5;
 
 // The cache's text: a header naming the format and version, the entries, and a SHA-256 of them.
 std::string encode_load_cache(const LoadCache& cache);
-// Errors: "not a ferry load cache", "load cache version N, this ferry reads 4", "checksum mismatch",
+// Errors: "not a ferry load cache", "load cache version N, this ferry reads 5", "checksum mismatch",
 // "truncated".
 Result<LoadCache> decode_load_cache(const std::string& text);
 

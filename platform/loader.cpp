@@ -11,6 +11,7 @@
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
 #include "platform/deferred_requests.h"
+#include "platform/document_reuse.h"
 #include "platform/namespace_parser.h"
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
@@ -157,13 +158,6 @@ void load_split(const SplitPromiseFiles& split, LoadResult& result, Deferred& de
   result.platform.promises.push_back(std::move(*loaded->promise));
 }
 
-// A ResourceBinding document: it needs no Promise, so what loading it gives can be kept by its file's text.
-bool is_binding_document(const YamlDocument& doc) {
-  const YAML::Node api_version = child(doc.node, "apiVersion"), kind = child(doc.node, "kind");
-  return api_version.IsScalar() && group_of(api_version.Scalar()) == kKratixGroup && kind.IsScalar() &&
-         kind.Scalar() == "ResourceBinding";
-}
-
 // A ResourceBinding document loaded as every document is, and what that appended, for the load cache.
 CachedBinding load_binding_document(const YamlDocument& doc, std::size_t index, LoadResult& result,
                                     Deferred& deferred) {
@@ -181,7 +175,7 @@ CachedBinding load_binding_document(const YamlDocument& doc, std::size_t index, 
 std::optional<CachedFile> load_file_documents(const PlatformFile& file,
                                               const std::vector<YamlDocument>& documents, LoadResult& result,
                                               Deferred& deferred) {
-  CachedFile entry{"", FileStat{}, std::vector<CachedRequest>(documents.size()), {}};
+  CachedFile entry{"", FileStat{}, std::vector<CachedRequest>(documents.size()), {}, {}};
   bool cacheable = !documents.empty();
   for (std::size_t i = 0; i < documents.size(); ++i) {
     if (is_binding_document(documents[i])) {
@@ -240,9 +234,13 @@ void record_stats(LoadCacheUse& cache) {
   }
 }
 
-// How many files the cache read held (0 without one): a load that leaves fewer or more changed it.
-std::size_t cache_before_size(const LoadCacheUse& cache) {
-  return cache.before ? cache.before->files.size() : 0;
+// Whether the cache left differs from the one read, besides requests checked again (resolve_requests says
+// so) and stat data (record_stats): it holds fewer or more files, or a file not taken from the one read is
+// still in it (one erased again, whose request no Promise serves, changes nothing).
+bool cache_left_differs(const LoadCacheUse& cache) {
+  if (cache.after.files.size() != (cache.before ? cache.before->files.size() : 0)) return true;
+  return std::any_of(cache.added.begin(), cache.added.end(),
+                     [&](const std::string& path) { return cache.after.files.contains(path); });
 }
 
 }  // namespace
@@ -275,6 +273,13 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   for (const PlatformFile* file : sorted.documents) {
     const std::string digest = cache ? file_digest(*file, *cache) : "";
     if (cache && reuse_file(*file, digest, *cache, deferred, result)) continue;
+    if (cache) {
+      if (auto entry = load_by_documents(*file, digest, *cache, deferred, result, load_document)) {
+        cache->after.files[file->path] = std::move(*entry);
+        cache->added.push_back(file->path);
+        continue;
+      }
+    }
     auto documents = parse_yaml_stream(file->text, file->path);
     if (!documents) {
       result.errors.push_back(documents.error());
@@ -287,14 +292,14 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
     entry->digest = digest;
     cache->bindings_parsed += entry->bindings.size();
     cache->after.files[file->path] = std::move(*entry);
-    cache->changed = true;
+    cache->added.push_back(file->path);
   }
   deferred.releases = install_releases(result.platform, releases, result.release_errors, result.warnings);
   for (const pipeline::Promise& promise : result.platform.promises)
     result.warnings.insert(result.warnings.end(), promise.load_warnings.begin(), promise.load_warnings.end());
   resolve_unknown_kinds(deferred, result);
   resolve_requests(deferred, result, cache);
-  if (cache) cache->changed = cache->changed || cache->after.files.size() != cache_before_size(*cache);
+  if (cache) cache->changed = cache->changed || cache_left_differs(*cache);
   if (cache) record_stats(*cache);
   // A compound run reads these if it loads the files again (run/compound.h): only a Destination that writes
   // into the platform, or requests created through the platform API, make it.

@@ -7,6 +7,7 @@
 #include <signal.h>
 
 #include "core/fault_point.h"
+#include "platform/document_chunks.h"
 #include "platform/loader.h"
 #include "platform/platform_source.h"
 #include "tests/platform/random_platform.h"
@@ -20,11 +21,12 @@ using namespace load_cache_testing;
 // The property of issue 25: after each random edit, the load through the cache of the load before it (read
 // back from its text, as a run reads it) equals a full load.
 TEST(LoadCacheTest, RandomEditsLoadThroughTheCacheExactlyAsAFullLoad) {
+  std::size_t documents_reused = 0, documents_parsed = 0;  // of changed files, by their keys
   for (unsigned seed = 1; seed <= 12; ++seed) {
     RandomPlatform platform(seed);
     std::optional<LoadCache> cache;
     std::size_t reused = 0, bindings_reused = 0;
-    for (int step = 0; step < 40; ++step) {
+    for (int step = 0; step < 60; ++step) {
       const std::vector<PlatformFile> files = platform.files();
       LoadCacheUse use;
       auto decoded = cache ? decode_load_cache(encode_load_cache(*cache)) : Result<LoadCache>(LoadCache{});
@@ -35,12 +37,16 @@ TEST(LoadCacheTest, RandomEditsLoadThroughTheCacheExactlyAsAFullLoad) {
           << "seed " << seed << " step " << step;
       reused += use.requests_reused;
       bindings_reused += use.bindings_reused;
+      documents_reused += use.documents_reused;
+      documents_parsed += use.documents_parsed;
       cache = std::move(use.after);
       platform.edit();
     }
     EXPECT_GT(reused, 0u) << "seed " << seed << ": the cache was never used";
     EXPECT_GT(bindings_reused, 0u) << "seed " << seed << ": no binding was taken from the cache";
   }
+  EXPECT_GT(documents_reused, 500u) << "too few documents of changed files were taken from the cache";
+  EXPECT_GT(documents_parsed, 100u);
 }
 
 std::vector<PlatformFile> two_promises(const std::string& p0_size_schema) {
@@ -83,7 +89,8 @@ TEST(LoadCacheTest, APromiseChangeChecksOnlyItsRequestsAndANoOpChecksNone) {
 }
 
 // Files of ResourceBindings are kept as files of requests are: unchanged, none is parsed (the no-op's cost
-// of bindings, bench row 2v); a changed one is parsed again, and its bindings are what it now says.
+// of bindings, bench row 2v); in a changed one the changed binding is parsed again, and its bindings are
+// what it now says.
 TEST(LoadCacheTest, UnchangedBindingFilesAreTakenFromTheCacheAndAChangedOneIsParsed) {
   auto platform = [](const std::string& version) {
     std::vector<PlatformFile> files = two_promises("{type: string}");
@@ -107,11 +114,69 @@ TEST(LoadCacheTest, UnchangedBindingFilesAreTakenFromTheCacheAndAChangedOneIsPar
   edited.before = &same.after;
   const LoadResult pinned = load_platform_files("/p", platform("v7"), nullptr, &edited);
   EXPECT_EQ(outcome(pinned), outcome(load_platform_files("/p", platform("v7"))));
-  EXPECT_EQ(edited.bindings_parsed, 2u);
-  EXPECT_EQ(edited.bindings_reused, 0u);
+  EXPECT_EQ(edited.bindings_parsed, 1u);  // the other document's text is as cached (per-document keys)
+  EXPECT_EQ(edited.bindings_reused, 1u);
   EXPECT_TRUE(edited.changed);
   ASSERT_EQ(pinned.platform.bindings.size(), 2u);
   EXPECT_EQ(pinned.platform.bindings[1].version, "v7");
+}
+
+// One file of 200 requests: a change of one checks that one again and takes the 199 others from the
+// cache; a request inserted at the top (eight lines with its "---") parses that one and moves every other's
+// location, the errors' included, to exactly where a full load puts them.
+TEST(LoadCacheTest, AChangedDocumentOfAManyDocumentFileIsTheOnlyOneChecked) {
+  auto platform = [](int changed, const std::string& inserted) {
+    std::vector<PlatformFile> files = {{"/p/base.yaml", kBase},
+                                       {"/p/p0.yaml", promise_text(0, "{type: string}")}};
+    std::string text = inserted;
+    for (int r = 0; r < 200; ++r) {
+      const std::string size = r == changed ? "large" : r % 50 == 7 ? "{not: a string}" : "small";
+      text += (r || !inserted.empty() ? "---\n" : "") + request_text(0, "r" + std::to_string(r), size);
+    }
+    files.push_back({"/p/requests.yaml", text});
+    return files;
+  };
+  LoadCacheUse first;
+  (void)load_platform_files("/p", platform(-1, ""), nullptr, &first);
+  EXPECT_EQ(first.requests_checked, 200u);
+  ASSERT_EQ(first.after.files.at("/p/requests.yaml").keys.size(), 200u);
+
+  LoadCacheUse one;
+  one.before = &first.after;
+  const auto changed = platform(120, "");
+  EXPECT_EQ(outcome(load_platform_files("/p", changed, nullptr, &one)),
+            outcome(load_platform_files("/p", changed)));
+  EXPECT_EQ(one.requests_checked, 1u);
+  EXPECT_EQ(one.requests_reused, 199u);
+  EXPECT_EQ(one.documents_parsed, 1u);
+  EXPECT_TRUE(one.changed);
+
+  LoadCacheUse above;
+  above.before = &one.after;
+  const auto inserted = platform(120, request_text(0, "new", "{not: a string}"));
+  const LoadResult moved = load_platform_files("/p", inserted, nullptr, &above);
+  EXPECT_EQ(outcome(moved), outcome(load_platform_files("/p", inserted)));
+  EXPECT_EQ(above.requests_checked, 2u);  // the new one, and the first, whose text gained its "---"
+  EXPECT_EQ(above.requests_reused, 199u);
+  ASSERT_EQ(moved.errors.size(), 5u);
+  EXPECT_EQ(moved.errors[1].render(), "/p/requests.yaml:71:9: spec.size: must be a string, found a map");
+}
+
+// A file is cut at its "---" lines; a file whose lines cannot be cut safely is loaded whole.
+TEST(LoadCacheTest, DocumentChunksAreCutAtMarkerLinesOnly) {
+  const auto chunks = document_chunks("# head\na: 1\n--- # two\nb: '---'\n ---\n---\n----\n---");
+  ASSERT_TRUE(chunks);
+  ASSERT_EQ(chunks->size(), 4u);
+  EXPECT_EQ((*chunks)[0].text, "# head\na: 1\n");
+  EXPECT_EQ((*chunks)[1].text, "--- # two\nb: '---'\n ---\n");
+  EXPECT_EQ((*chunks)[1].line, 2);
+  EXPECT_EQ((*chunks)[2].text, "---\n----\n");
+  EXPECT_EQ((*chunks)[2].line, 5);
+  EXPECT_EQ((*chunks)[3].text, "---");
+  EXPECT_TRUE(document_chunks("a: 1\r\n---\r\nb: 2\r\n"));
+  EXPECT_FALSE(document_chunks("a: 1\r---\rb: 2"));
+  EXPECT_FALSE(document_chunks("%YAML 1.2\n---\na: 1\n"));
+  EXPECT_FALSE(document_chunks(std::string_view("a\0b", 3)));
 }
 
 LoadCache small_cache() {
@@ -128,7 +193,7 @@ TEST(LoadCacheTest, ACacheThatCannotBeTrustedIsRefusedWithItsReason) {
   EXPECT_EQ(decode_load_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_load_cache(text.substr(0, text.size() / 2)).error().message, "truncated");
   EXPECT_EQ(decode_load_cache("ferry-load-cache 0\n" + text.substr(text.find('\n') + 1)).error().message,
-            "load cache version 0, this ferry reads 4");
+            "load cache version 0, this ferry reads 5");
   EXPECT_EQ(decode_load_cache("apiVersion: v1\n").error().message, "not a ferry load cache");
 }
 

@@ -59,11 +59,20 @@ RandomPlatform::RandomPlatform(unsigned seed) : random_(seed) {
   for (int p = 0; p < 3; ++p) files_["promises/p" + std::to_string(p) + ".yaml"] = promise_text(p, kString);
   for (int r = 0; r < 8; ++r) files_[request_path(r)] = request_file(r);
   for (int b = 0; b < 3; ++b) files_[binding_path(b)] = binding_file(b);
+  for (int m = 0; m < 24; ++m) many_.push_back(many_document(m));
+  edit_many();
 }
 
 void RandomPlatform::edit() {
   const int r = pick(12);
-  switch (pick(15)) {
+  switch (pick(20)) {
+    case 15:
+    case 16:
+    case 17:
+    case 18:
+    case 19:
+      edit_many();
+      break;
     case 11:
       files_[binding_path(pick(4))] = binding_file(r);
       break;
@@ -117,6 +126,58 @@ void RandomPlatform::edit() {
       files_[request_path(r)] =
           request_file(r) + "---\n" + request_text(pick(3), "n" + std::to_string(r), "x");
   }
+}
+
+std::string RandomPlatform::many_document(int m) {
+  const std::string name = "m" + std::to_string(m);
+  switch (pick(12)) {
+    case 0:
+      return binding_text("pin-" + name, pick(3), "m" + std::to_string(pick(m + 1)));
+    case 1:  // comment and blank lines: every line below moves by as many
+      return "# " + name + "\n\n" + std::string(static_cast<std::size_t>(pick(4)), '\n') +
+             request_text(pick(3), name, "small");
+    case 2:
+      return request_text(pick(3), "bad_" + name, "small");
+    case 3:
+      return request_text(pick(3), name, "{not: a string}");
+    default:
+      return request_text(pick(3), name, pick(2) ? "small" : "large");
+  }
+}
+
+void RandomPlatform::edit_many() {
+  const std::size_t at = static_cast<std::size_t>(pick(static_cast<int>(many_.size()) + 1));
+  const std::string document = many_document(++many_names_ % 40);
+  switch (pick(8)) {
+    case 0:
+    case 1:
+      if (at < many_.size()) many_[at] = document;
+      break;
+    case 2:
+      many_.insert(many_.begin() + static_cast<long>(at), document);
+      break;
+    case 3:
+    case 4:
+      if (at < many_.size()) many_.erase(many_.begin() + static_cast<long>(at));
+      break;
+    case 5:  // not a request, or not parsed: the file is loaded whole until it is edited out
+      if (pick(2)) break;
+      many_.insert(many_.begin() + static_cast<long>(at), pick(2) ? "apiVersion: v1\nkind: ConfigMap\n"
+                                                                    "metadata: {name: c}\n"
+                                                                  : "kind: [unclosed\n");
+      break;
+    case 6:
+      many_head_ = pick(2) ? "" : "# many documents\n" + std::string(static_cast<std::size_t>(pick(3)), '\n');
+      break;
+    default:  // a document that is neither a request nor a binding is removed again
+      for (std::size_t m = 0; m < many_.size(); ++m) {
+        if (many_[m].find("ConfigMap") != std::string::npos || many_[m].find("unclosed") != std::string::npos)
+          many_.erase(many_.begin() + static_cast<long>(m--));
+      }
+  }
+  std::string text = many_head_;
+  for (std::size_t m = 0; m < many_.size(); ++m) text += (m || !many_head_.empty() ? "---\n" : "") + many_[m];
+  files_["requests/many.yaml"] = text;
 }
 
 std::vector<PlatformFile> RandomPlatform::files() const {

@@ -62,6 +62,15 @@ class RandomPlatform {
   static std::string binding_path(int b) { return "bindings/b" + std::to_string(b) + ".yaml"; }
   // One or two bindings of requests r<r>-0 and r<r>-1 (of any Promise: some pin nothing).
   std::string binding_file(int r);
+  // The file of many documents (the load cache's per-document keys): one of them changed, one inserted
+  // (a request, a binding, one with comment lines that move every line below it, one that is not a
+  // request or does not parse) or removed, or its head comment changed; then the file written again.
+  void edit_many();
+  std::string many_document(int m);
+
+  std::vector<std::string> many_;  // the documents of requests/many.yaml, in order
+  std::string many_head_;          // what comes before its first document
+  int many_names_ = 0;
 
   std::mt19937 random_;
   std::map<std::string, std::string> files_;
