@@ -1,6 +1,7 @@
 // What every policy-governed placement of one run shares (docs/scheduling.md): the metric values, read
 // once at the start of the run and never fatally; where the other requests' groups are now (for workload
-// affinity), from the placements read back from the state stores; the Locations, and the one Location each
+// affinity, so only when some policy has a workload term), from the placements read back from the state
+// stores; the Locations, and the one Location each
 // KCP Placement is bound to for all its requests (bound once here, kept while valid); a label index over the
 // Destinations; and how external schedulers are run.
 #pragma once
@@ -47,7 +48,8 @@ class RunScheduling {
   RunScheduling(const RunScheduling&) = delete;
   RunScheduling& operator=(const RunScheduling&) = delete;
 
-  // Everything but `request`'s own groups among the placed workloads. With `neighbours` (the placements
+  // Everything but `request`'s own groups among the placed workloads (none when no policy has a workload
+  // affinity or anti-affinity term). With `neighbours` (the placements
   // decided earlier in this run), a request recorded there counts where it goes now, not where the stores
   // have it.
   scheduler::SchedulingContext context_for(const pipeline::Request& request,

@@ -127,5 +127,23 @@ TEST(SameRunNeighbours, TheContextReplacesAStoredPlacementByTheOneDecidedThisRun
   EXPECT_TRUE(scheduling.context_for(p.requests[0], &placements).placed.empty());
 }
 
+// Only workload affinity terms read the other requests' placed groups, so a platform without one gathers
+// none (each request's labels are parsed from its text to gather them: most of a one-request run at
+// R = 10,000).
+TEST(SameRunNeighbours, NoWorkloadTermMeansNoPlacedWorkloadsGathered) {
+  Platform p = platform_with({request("cache", "c-1", "cache"), request("cache", "c-2", "cache")});
+  for (scheduler::PlacementPolicy& policy : p.policies) {
+    policy.workload_affinity = {};
+    policy.workload_anti_affinity = {};
+  }
+  p.stores.push_back({});
+  p.stores[0].name = "s";
+  p.destinations.push_back({"eu-1", {{"zone", "eu-1"}}, false, "eu-1", "GitStateStore", "s", {}});
+  PlacementIndex stored;
+  stored.add_path(p, p.stores[0], "eu-1/resources/team/cache/c-1/configure/5058f/a.yaml");
+  const RunScheduling scheduling(p, stored, MetricReadings{}, ExternalChooser{});
+  EXPECT_TRUE(scheduling.context_for(p.requests[1]).placed.empty());
+}
+
 }  // namespace
 }  // namespace ferry::runner
