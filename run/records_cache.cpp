@@ -129,11 +129,35 @@ std::string encode_records_cache(const RecordsCache& cache) {
   for (const auto& [folder, cached] : cache.folders) {
     out.field(folder);
     out.field(cached.tree_id);
-    out.number(static_cast<long>(cached.records.size()));
-    for (const ObjectRecord& record : cached.records) encode_record(out, record);
+    out.number(static_cast<long>(cached.blob_ids.size()));
+    for (const auto& [path, blob_id] : cached.blob_ids) {
+      out.field(path);
+      out.field(blob_id);
+      const auto record = cached.records.find(path);
+      out.number(record == cached.records.end() ? 0 : 1);
+      if (record != cached.records.end()) encode_record(out, record->second);
+    }
   }
   return framed_cache_text(kFormat, out.text());
 }
+
+namespace {
+
+// One folder's files: path, blob id, and the record of each record file.
+bool decode_folder(FieldDecoder& in, CachedFolder& cached) {
+  long files = 0;
+  if (!in.field(cached.tree_id) || !in.number(files) || files < 0) return false;
+  for (long i = 0; i < files; ++i) {
+    std::string path, blob_id;
+    bool has_record = false;
+    if (!in.field(path) || !in.field(blob_id) || !in.flag(has_record)) return false;
+    if (has_record && !decode_record(in, cached.records[path])) return false;
+    cached.blob_ids.emplace(std::move(path), std::move(blob_id));
+  }
+  return true;
+}
+
+}  // namespace
 
 Result<RecordsCache> decode_records_cache(const std::string& text) {
   auto body = cache_body(kFormat, text);
@@ -145,9 +169,7 @@ Result<RecordsCache> decode_records_cache(const std::string& text) {
   for (long f = 0; f < folders; ++f) {
     std::string folder;
     CachedFolder cached;
-    if (!in.field(folder) || !in.field(cached.tree_id) ||
-        !decode_list(in, cached.records, [&](ObjectRecord& r) { return decode_record(in, r); }))
-      return make_error("truncated");
+    if (!in.field(folder) || !decode_folder(in, cached)) return make_error("truncated");
     cache.folders.emplace(std::move(folder), std::move(cached));
   }
   if (!in.done()) return make_error("truncated");
@@ -164,56 +186,101 @@ Result<std::optional<RecordsCache>> read_records_cache(const std::filesystem::pa
 
 namespace {
 
-// Whether `after` keys its folders by other trees than `before` (or before was none).
-bool trees_differ(const RecordsCache* before, const RecordsCache& after) {
-  if (!before || before->folders.size() != after.folders.size()) return true;
+// The known ids of `cached` (nothing when it is null), its blob ids moved out: the read replaces them.
+writer::KnownFolder known_of(CachedFolder* cached) {
+  if (cached == nullptr) return {};
+  return {cached->tree_id, std::move(cached->blob_ids)};
+}
+
+// `folder` of `store` read through `cached` (null: nothing cached): the records of the files whose blob ids
+// are the cached ones taken from it, the others parsed. nullopt when a record file the read skipped has no
+// cached record (a cache that does not match itself): the caller reads the folder whole.
+Result<std::optional<CachedFolder>> read_through(writer::StateStore& store, const char* folder,
+                                                 CachedFolder* cached, RecordsCacheUse& use) {
+  writer::KnownFolder known = known_of(cached);
+  auto read = store.read_folder(folder, known);
+  if (!read) return read.error();
+  if (read->unchanged && cached) {
+    cached->blob_ids = std::move(known.blob_ids);
+    return std::optional(std::move(*cached));
+  }
+  CachedFolder now{read->tree_id, std::move(read->blob_ids), {}};
+  const std::string record_suffix = std::string("/") + kRecordFile;
+  for (auto& [path, text] : read->files) {
+    if (!path.ends_with(record_suffix)) continue;
+    auto record = parse_record(text, store.describe() + ":" + path);
+    if (!record) return record.error();
+    ++use.records_parsed;
+    now.records.emplace(path, std::move(*record));
+  }
+  for (const auto& [path, blob_id] : now.blob_ids) {
+    if (read->files.contains(path) || !path.ends_with(record_suffix)) continue;
+    if (cached == nullptr || !cached->records.contains(path)) return std::optional<CachedFolder>();
+    now.records.emplace(path, std::move(cached->records.at(path)));
+  }
+  return std::optional(std::move(now));
+}
+
+// Whether `after` keys its folders by other trees than `before`.
+bool trees_differ(const std::map<std::string, std::string>& before, const RecordsCache& after) {
+  if (before.size() != after.folders.size()) return true;
   for (const auto& [folder, cached] : after.folders) {
-    const auto old = before->folders.find(folder);
-    if (old == before->folders.end() || old->second.tree_id != cached.tree_id) return true;
+    const auto old = before.find(folder);
+    if (old == before.end() || old->second != cached.tree_id) return true;
   }
   return false;
+}
+
+// Every folder of kRecordFolders read through `known` (null: nothing cached): those the store gives tree
+// ids for into `after`, the others into `untreed`.
+Status read_folders(writer::StateStore& store, RecordsCache* known, RecordsCache& after,
+                    std::vector<CachedFolder>& untreed, RecordsCacheUse& use) {
+  for (const char* folder : kRecordFolders) {
+    CachedFolder* cached = nullptr;
+    if (known && known->folders.contains(folder)) cached = &known->folders.at(folder);
+    auto read = read_through(store, folder, cached, use);
+    if (!read) return read.error();
+    if (!*read) read = read_through(store, folder, nullptr, use);  // the cache did not match itself
+    if (!read) return read.error();
+    CachedFolder& got = **read;
+    if (got.tree_id.empty())
+      untreed.push_back(std::move(got));
+    else
+      after.folders[folder] = std::move(got);
+  }
+  return ok();
 }
 
 }  // namespace
 
 Result<RunState> load_run_state_cached(writer::StateStore& store, const std::filesystem::path& path,
-                                       bool read_only, std::vector<std::string>& warnings) {
+                                       bool read_only, std::vector<std::string>& warnings,
+                                       RecordsCacheUse* use) {
+  RecordsCacheUse counted;
   auto before = read_records_cache(path);
   if (!before)
     warnings.push_back("the records cache " + path.string() + " is not used (" + before.error().message +
                        "); every record was read and the cache is rebuilt");
   RecordsCache* known = before && *before ? &**before : nullptr;
+  std::map<std::string, std::string> trees_before;  // folder -> tree id, of the cache read
+  if (known)
+    for (const auto& [folder, cached] : known->folders) trees_before.emplace(folder, cached.tree_id);
   RecordsCache after;
-  std::vector<std::vector<ObjectRecord>> untreed;  // of folders the store gives no tree id for
-  for (const char* folder : kRecordFolders) {
-    CachedFolder* cached = nullptr;
-    if (known && known->folders.contains(folder)) cached = &known->folders.at(folder);
-    auto read = store.read_folder(folder, cached ? cached->tree_id : "");
-    if (!read) return read.error();
-    std::vector<ObjectRecord> records;
-    if (read->unchanged && cached) {
-      records = std::move(cached->records);
-    } else {
-      auto parsed = parse_records(read->files, store.describe());
-      if (!parsed) return parsed.error();
-      records = std::move(*parsed);
-    }
-    if (read->tree_id.empty())
-      untreed.push_back(std::move(records));
-    else
-      after.folders[folder] = {read->tree_id, std::move(records)};
-  }
-  if (!read_only && trees_differ(known, after) && (known || !after.folders.empty() || !before))
+  std::vector<CachedFolder> untreed;  // of folders the store gives no tree id for
+  if (Status read = read_folders(store, known, after, untreed, use ? *use : counted); !read)
+    return read.error();
+  if (!read_only && (!known || trees_differ(trees_before, after)) &&
+      (known || !after.folders.empty() || !before))
     (void)write_records_cache(path, after);
   RunState state;
-  const auto add = [&](std::vector<ObjectRecord>& records) {
-    for (ObjectRecord& record : records) {
+  const auto add = [&](CachedFolder& folder) {
+    for (auto& [file, record] : folder.records) {
       std::string directory = record.directory();
       state.emplace(std::move(directory), std::move(record));
     }
   };
-  for (auto& [folder, cached] : after.folders) add(cached.records);
-  for (auto& records : untreed) add(records);
+  for (auto& [folder, cached] : after.folders) add(cached);
+  for (auto& folder : untreed) add(folder);
   return state;
 }
 

@@ -1,9 +1,11 @@
 // The records cache (docs/load-cache.md, "The records cache"): the records of the state branch's record
-// folders (promises/, requests/) as the last run read them, each folder's keyed by the id of its Git tree,
-// kept in a checksummed file beside the load cache. A run whose record folders have the trees summarised
-// takes their records from it and reads no record.json; a folder whose tree changed is read and parsed as
-// without the cache, and the cache rewritten. A cache that is corrupt, foreign or of another version is
-// not trusted: it reads as an error, and the caller reads every record and rebuilds it with a warning.
+// folders (promises/, requests/) as the last run read them, each folder keyed by the id of its Git tree and
+// each record by the blob id of its record.json, kept in a checksummed file beside the load cache. A run
+// whose record folders have the trees summarised takes their records from it and reads no record.json; in a
+// folder whose tree changed, only the files whose blob ids changed are read and parsed (a run after a commit
+// of one record parses that one), the records of files that went are dropped, and the cache is rewritten. A
+// cache that is corrupt, foreign or of another version is not trusted: it reads as an error, and the caller
+// reads every record and rebuilds it with a warning.
 #pragma once
 
 #include <filesystem>
@@ -19,8 +21,9 @@
 namespace ferry::runner {
 
 struct CachedFolder {
-  std::string tree_id;                // the folder's Git tree on the state branch
-  std::vector<ObjectRecord> records;  // every record.json below it, parsed, in path order
+  std::string tree_id;                          // the folder's Git tree on the state branch
+  std::map<std::string, std::string> blob_ids;  // repository-relative path -> blob id, of every file below it
+  std::map<std::string, ObjectRecord> records;  // by path: every record.json below it, parsed
   bool operator==(const CachedFolder&) const = default;
 };
 
@@ -30,8 +33,8 @@ struct RecordsCache {
 };
 
 // The format version; a cache of any other is rebuilt.
-inline constexpr int kRecordsCacheVersion = 3;  // 2: health digests, revisions, upgrade state; 3: a
-                                                // request's binding name and labels
+inline constexpr int kRecordsCacheVersion = 4;  // 2: health digests, revisions, upgrade state; 3: a
+                                                // request's binding name and labels; 4: records by blob id
 
 // The cache's text (core/cache_file.h's frame) and back. Errors: "not a ferry records cache", "records
 // cache version N, this ferry reads M" (M: kRecordsCacheVersion), "checksum mismatch", "truncated".
@@ -44,13 +47,20 @@ Result<std::optional<RecordsCache>> read_records_cache(const std::filesystem::pa
 // rename).
 Status write_records_cache(const std::filesystem::path& path, const RecordsCache& cache);
 
+// What load_run_state_cached read: the record.json files it parsed (the others came from the cache).
+struct RecordsCacheUse {
+  std::size_t records_parsed = 0;
+};
+
 // load_run_state through the records cache at `path`: each record folder whose tree is the one cached is
-// taken from the cache, the others read and parsed. The cache is rewritten when a folder's tree changed
+// taken from the cache; in the others, each record.json whose blob id is the one cached too, and only the
+// rest read and parsed (counted in `use` when given). The cache is rewritten when a folder's tree changed
 // (unless `read_only`; a write that fails is ignored: the cache only saves time). A cache that cannot be
 // trusted adds one warning to `warnings`:
 //   the records cache <path> is not used (<why>); every record was read and the cache is rebuilt
 // Stores that keep no trees (StateStore::read_folder) are read as without the cache.
 Result<RunState> load_run_state_cached(writer::StateStore& store, const std::filesystem::path& path,
-                                       bool read_only, std::vector<std::string>& warnings);
+                                       bool read_only, std::vector<std::string>& warnings,
+                                       RecordsCacheUse* use = nullptr);
 
 }  // namespace ferry::runner

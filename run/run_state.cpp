@@ -14,7 +14,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kRecordFile = "record.json";
 constexpr int kRecordFormat = 1;
 
 // The record JSON below writes and reads every member of these structs but two a run needs only in its

@@ -99,8 +99,9 @@ Result<RunState> load_run_state(writer::StateStore& store);
 // ignored), parsed, in path order; `store` names the store in errors.
 Result<std::vector<ObjectRecord>> parse_records(const std::map<std::string, std::string>& files,
                                                 const std::string& store);
-// The record folders of the state branch, read by load_run_state.
+// The record folders of the state branch, read by load_run_state, and the name of each record's file.
 inline constexpr const char* kRecordFolders[] = {"promises", "requests"};
+inline constexpr const char* kRecordFile = "record.json";
 
 // The change that turns `before` into `after`: changed records rewritten, vanished ones removed, and the
 // published status file (status_path) of each record whose status or object changed written, of each

@@ -81,52 +81,86 @@ Status stage_edits(git_repository* repo, TreeEdit& edit, const FileEdits& edits,
 
 namespace {
 
-Result<std::map<std::string, std::string>> blobs_below(git_repository* repo, const git_tree* start,
-                                                       const std::string& prefix, const std::string& store) {
-  std::map<std::string, std::string> files;
-  if (start == nullptr) return files;
+// The bytes of blob `id`, named `path` in messages.
+Result<std::string> blob_text(git_repository* repo, const git_oid& id, const std::string& path,
+                              const std::string& store) {
+  git_blob* raw_blob = nullptr;
+  if (git_blob_lookup(&raw_blob, repo, &id) != 0) return failure("cannot read " + path + " in " + store);
+  const BlobPtr blob(raw_blob);
+  const auto* data = static_cast<const char*>(git_blob_rawcontent(blob.get()));
+  return std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get())));
+}
+
+// The blob at `path` of `tree` as a one-file read (a read_files prefix naming a file); nothing when the
+// path is absent or names no blob.
+Status read_single_blob(git_repository* repo, const git_tree* tree, const std::string& path,
+                        const KnownFolder& known, FolderRead& read, const std::string& store) {
+  git_tree_entry* raw_entry = nullptr;
+  const int rc = path.empty() ? GIT_ENOTFOUND : git_tree_entry_bypath(&raw_entry, tree, path.c_str());
+  if (rc == GIT_ENOTFOUND) return ok();
+  if (rc != 0) return failure("cannot look up " + path + " in " + store);
+  const TreeEntryPtr entry(raw_entry);
+  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_BLOB) return ok();
+  const std::string id = oid_hex(*git_tree_entry_id(entry.get()));
+  read.blob_ids.emplace(path, id);
+  const auto known_id = known.blob_ids.find(path);
+  if (known_id != known.blob_ids.end() && known_id->second == id) return ok();
+  auto text = blob_text(repo, *git_tree_entry_id(entry.get()), path, store);
+  if (!text) return text.error();
+  read.files.emplace(path, std::move(*text));
+  return ok();
+}
+
+// Every blob below `start` (the tree at `prefix`) into `read`: its id, and its bytes unless `known` has
+// that id for its path.
+Status read_blobs_below(git_repository* repo, const git_tree* start, const std::string& prefix,
+                        const KnownFolder& known, FolderRead& read, const std::string& store) {
   BlobList blobs;
   if (git_tree_walk(start, GIT_TREEWALK_PRE, collect_blob, &blobs) != 0) {
     return failure("cannot walk the tree of " + store);
   }
   const std::string key_prefix = prefix.empty() ? "" : prefix + "/";
   for (const auto& [path, id] : blobs) {
-    git_blob* raw_blob = nullptr;
-    if (git_blob_lookup(&raw_blob, repo, &id) != 0) {
-      return failure("cannot read " + key_prefix + path + " in " + store);
+    std::string key = key_prefix + path;
+    std::string hex = oid_hex(id);
+    const auto known_id = known.blob_ids.find(key);
+    const bool unchanged = known_id != known.blob_ids.end() && known_id->second == hex;
+    if (!unchanged) {
+      auto text = blob_text(repo, id, key, store);
+      if (!text) return text.error();
+      read.files.emplace(key, std::move(*text));
     }
-    const BlobPtr blob(raw_blob);
-    const auto* data = static_cast<const char*>(git_blob_rawcontent(blob.get()));
-    files.emplace(key_prefix + path,
-                  std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get()))));
+    read.blob_ids.emplace(std::move(key), std::move(hex));
   }
-  return files;
+  return ok();
 }
 
 }  // namespace
 
 Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
                                                       const std::string& prefix, const std::string& store) {
-  TreePtr holder;
-  auto start = subtree(repo, tree, prefix, holder, store);
-  if (!start) return start.error();
-  return blobs_below(repo, *start, prefix, store);
+  auto read = read_folder(repo, tree, prefix, KnownFolder{}, store);
+  if (!read) return read.error();
+  return std::move(read->files);
 }
 
 Result<FolderRead> read_folder(git_repository* repo, const git_tree* tree, const std::string& prefix,
-                               const std::string& known_tree, const std::string& store) {
+                               const KnownFolder& known, const std::string& store) {
   TreePtr holder;
   auto start = subtree(repo, tree, prefix, holder, store);
   if (!start) return start.error();
   FolderRead read;
-  if (*start != nullptr) read.tree_id = oid_hex(*git_tree_id(*start));
-  if (!read.tree_id.empty() && read.tree_id == known_tree) {
+  if (*start == nullptr) {
+    if (Status single = read_single_blob(repo, tree, prefix, known, read, store); !single)
+      return single.error();
+    return read;
+  }
+  read.tree_id = oid_hex(*git_tree_id(*start));
+  if (read.tree_id == known.tree_id) {
     read.unchanged = true;
     return read;
   }
-  auto files = blobs_below(repo, *start, prefix, store);
-  if (!files) return files.error();
-  read.files = std::move(*files);
+  if (Status below = read_blobs_below(repo, *start, prefix, known, read, store); !below) return below.error();
   return read;
 }
 

@@ -94,7 +94,7 @@ Result<std::size_t> LocalGitRepo::pack_loose_objects(std::size_t at_least) {
 }
 
 Result<std::map<std::string, std::string>> LocalGitRepo::read_files(const std::string& prefix) {
-  auto read = read_folder(prefix, "");  // no known tree: every file is read
+  auto read = read_folder(prefix, KnownFolder{});  // nothing known: every file is read
   if (!read) return read.error();
   return std::move(read->files);
 }
@@ -110,7 +110,7 @@ Result<std::map<std::string, std::string>> LocalGitRepo::read_files_at(const std
   return git::read_blobs_at(*repo, commit, *trimmed, store);
 }
 
-Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const std::string& known_tree) {
+Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
   auto trimmed = normalise_read_prefix(prefix);
   if (!trimmed) return trimmed.error();
   if (!holds_repository(path_)) return FolderRead{};
@@ -120,7 +120,7 @@ Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const st
   auto tip = git::read_tip(*repo, "refs/heads/" + branch_, store);
   if (!tip) return tip.error();
   if (!tip->tree) return FolderRead{};
-  return git::read_folder(*repo, tip->tree.get(), *trimmed, known_tree, store);
+  return git::read_folder(*repo, tip->tree.get(), *trimmed, known, store);
 }
 
 Result<BranchHistory> LocalGitRepo::history_since(const std::optional<std::string>& since) {

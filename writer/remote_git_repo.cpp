@@ -168,7 +168,7 @@ Result<CommitOutcome> RemoteGitRepo::apply(const Change& change) {
 }
 
 Result<std::map<std::string, std::string>> RemoteGitRepo::read_files(const std::string& prefix) {
-  auto read = read_folder(prefix, "");  // no known tree: every file is read
+  auto read = read_folder(prefix, KnownFolder{});  // nothing known: every file is read
   if (!read) return read.error();
   return std::move(read->files);
 }
@@ -183,7 +183,7 @@ Result<std::map<std::string, std::string>> RemoteGitRepo::read_files_at(const st
   return git::read_blobs_at(cache->repo.get(), commit, *trimmed, store);
 }
 
-Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const std::string& known_tree) {
+Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
   auto trimmed = normalise_read_prefix(prefix);
   if (!trimmed) return trimmed.error();
   const std::string store = describe();
@@ -194,7 +194,7 @@ Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const s
   auto tip = git::load_tip(cache->repo.get(), *remote_tip, store);
   if (!tip) return tip.error();
   if (!tip->tree) return FolderRead{};
-  return git::read_folder(cache->repo.get(), tip->tree.get(), *trimmed, known_tree, store);
+  return git::read_folder(cache->repo.get(), tip->tree.get(), *trimmed, known, store);
 }
 
 Result<BranchHistory> RemoteGitRepo::history_since(const std::optional<std::string>& since) {

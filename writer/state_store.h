@@ -108,13 +108,23 @@ struct BranchHistory {
 // How far back history_since looks for `since`.
 inline constexpr int kHistoryHorizon = 10000;
 
+// What a caller knows of a folder from an earlier read_folder: the id of its tree, and the blob id of each
+// file below it (repository-relative path -> 40 hex digits). Empty: nothing known.
+struct KnownFolder {
+  std::string tree_id;
+  std::map<std::string, std::string> blob_ids;
+};
+
 // What read_folder gives: the id of the folder's tree on the tip ("" when the store keeps none, or the
 // folder is absent), and its files unless that id is the one the caller already knows (`unchanged`: then
-// `files` is empty and the caller keeps what it made of them the last time).
+// `files` and `blob_ids` are empty and the caller keeps what it made of them the last time). Stores that
+// keep trees also give every file's blob id, and leave out of `files` each file whose blob id is the one the
+// caller knows (unchanged since it read it).
 struct FolderRead {
   std::string tree_id;
   bool unchanged = false;
-  std::map<std::string, std::string> files;  // as read_files
+  std::map<std::string, std::string> files;     // as read_files, less the files known unchanged
+  std::map<std::string, std::string> blob_ids;  // path -> blob id of every file below the folder
 };
 
 class StateStore {
@@ -129,7 +139,8 @@ class StateStore {
   // to call from several threads.
   virtual Result<CommitOutcome> apply(const Change& change) = 0;
   // Every file on the branch below `prefix` ("" for all; a trailing '/' is ignored): repository-relative
-  // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.
+  // path (prefix included) -> bytes; a prefix that names a file gives that one file. Empty when the branch
+  // or the prefix is absent.
   virtual Result<std::map<std::string, std::string>> read_files(const std::string& prefix) = 0;
   // As read_files, but as of `commit` (40 hex digits; "" for a branch that does not exist), a tip that
   // history_since returned in this run, so that nothing is fetched again. Stores that keep no history (in
@@ -139,14 +150,15 @@ class StateStore {
     (void)commit;
     return read_files(prefix);
   }
-  // read_files(prefix), or only the folder's tree id when it is `known_tree` (a non-empty Git tree id): one
-  // tip read, so the id and the files are of the same commit. Stores that keep no trees read every file and
-  // give no id: this default.
-  virtual Result<FolderRead> read_folder(const std::string& prefix, const std::string& known_tree) {
-    (void)known_tree;
+  // read_files(prefix), or only the folder's tree id when it is `known.tree_id` (a non-empty Git tree id),
+  // or the files whose blob ids are not those of `known.blob_ids` (FolderRead): one tip read, so the ids and
+  // the files are of the same commit. Stores that keep no trees read every file and give no ids: this
+  // default.
+  virtual Result<FolderRead> read_folder(const std::string& prefix, const KnownFolder& known) {
+    (void)known;
     auto files = read_files(prefix);
     if (!files) return files.error();
-    return FolderRead{"", false, std::move(*files)};
+    return FolderRead{"", false, std::move(*files), {}};
   }
   // The branch's tip, and its first-parent commits after `since` (none when `since` is nullopt or the tip
   // itself): one ref read (a fetch for a remote store) when the tip has not moved. Stores that keep no

@@ -1,6 +1,7 @@
 // The records cache (run/records_cache.h): its format keeps every field of a record, and a load through it
-// gives exactly the records load_run_state reads, reading no record whose folder's tree it has, while a
-// stale cache is brought up to date and a corrupt one is rebuilt with a warning.
+// gives exactly the records load_run_state reads, reading no record whose folder's tree it has and parsing
+// only the records whose blob ids changed, while a stale cache is brought up to date and a corrupt one is
+// rebuilt with a warning.
 #include "run/records_cache.h"
 
 #include <gtest/gtest.h>
@@ -56,10 +57,21 @@ ObjectRecord full_record() {
   return record;
 }
 
+// A cached folder holding `records` at made-up paths and blob ids, and one file that is no record.
+CachedFolder folder_of(const std::string& tree_id, const std::vector<ObjectRecord>& records) {
+  CachedFolder folder{tree_id, {{"requests/notes.txt", "b0"}}, {}};
+  for (const ObjectRecord& record : records) {
+    const std::string path = record.directory() + "/record.json";
+    folder.blob_ids[path] = "b-" + record.name;
+    folder.records[path] = record;
+  }
+  return folder;
+}
+
 TEST(RecordsCache, ItsTextKeepsEveryFieldOfARecord) {
   RecordsCache cache;
-  cache.folders["requests"] = {"0123abcd", {full_record(), record_named("b")}};
-  cache.folders["promises"] = {"4567", {}};
+  cache.folders["requests"] = folder_of("0123abcd", {full_record(), record_named("b")});
+  cache.folders["promises"] = {"4567", {}, {}};
   auto decoded = decode_records_cache(encode_records_cache(cache));
   ASSERT_TRUE(decoded.ok()) << decoded.error().render();
   EXPECT_EQ(*decoded, cache);
@@ -80,27 +92,27 @@ TEST(RecordsCache, ARecordReadFromItsJsonComesBackTheSameFromTheCache) {
     if (!with_status) expected.status_yaml.clear();
     EXPECT_EQ(*parsed, expected);
     RecordsCache cache;
-    cache.folders["requests"] = {"0123abcd", {*parsed}};
+    cache.folders["requests"] = folder_of("0123abcd", {*parsed});
     auto decoded = decode_records_cache(encode_records_cache(cache));
     ASSERT_TRUE(decoded.ok()) << decoded.error().render();
-    EXPECT_EQ(decoded->folders.at("requests").records.at(0), *parsed);
+    EXPECT_EQ(decoded->folders.at("requests").records.at(parsed->directory() + "/record.json"), *parsed);
   }
 }
 
 TEST(RecordsCache, AnUntrustworthyTextSaysWhy) {
   RecordsCache cache;
-  cache.folders["requests"] = {"0123abcd", {full_record()}};
+  cache.folders["requests"] = folder_of("0123abcd", {full_record()});
   std::string text = encode_records_cache(cache);
   std::string flipped = text;
   flipped[text.find("full")] = 'F';
   EXPECT_EQ(decode_records_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_records_cache(text.substr(0, text.size() - 3)).error().message, "truncated");
   EXPECT_EQ(decode_records_cache("ferry-records-cache 9\n").error().message,
-            "records cache version 9, this ferry reads 3");
+            "records cache version 9, this ferry reads 4");
   EXPECT_EQ(decode_records_cache("ferry-load-cache 1\n").error().message, "not a ferry records cache");
 }
 
-// A LocalGitRepo whose read_folder calls are counted by whether they read files.
+// A LocalGitRepo whose read_folder calls are counted by whether they read files, and the files they read.
 class CountingStore : public writer::StateStore {
  public:
   explicit CountingStore(writer::StateStore& inner) : inner_(inner) {}
@@ -110,12 +122,15 @@ class CountingStore : public writer::StateStore {
     ++folders_read;
     return inner_.read_files(prefix);
   }
-  Result<writer::FolderRead> read_folder(const std::string& prefix, const std::string& known_tree) override {
-    auto read = inner_.read_folder(prefix, known_tree);
+  Result<writer::FolderRead> read_folder(const std::string& prefix,
+                                         const writer::KnownFolder& known) override {
+    auto read = inner_.read_folder(prefix, known);
     if (read && !read->unchanged) ++folders_read;
+    if (read) files_read += read->files.size();
     return read;
   }
   int folders_read = 0;
+  std::size_t files_read = 0;
 
  private:
   writer::StateStore& inner_;
@@ -144,8 +159,10 @@ class RecordsCacheLoad : public ::testing::Test {
   // Loads through the cache; the warnings it gave, and the folders it read, are kept.
   RunState load() {
     counting_->folders_read = 0;
+    counting_->files_read = 0;
     warnings_.clear();
-    auto state = load_run_state_cached(*counting_, cache_path(), false, warnings_);
+    use_ = {};
+    auto state = load_run_state_cached(*counting_, cache_path(), false, warnings_, &use_);
     EXPECT_TRUE(state.ok()) << state.error().render();
     return state ? *state : RunState{};
   }
@@ -156,6 +173,7 @@ class RecordsCacheLoad : public ::testing::Test {
   std::unique_ptr<writer::LocalGitRepo> repo_;
   std::unique_ptr<CountingStore> counting_;
   std::vector<std::string> warnings_;
+  RecordsCacheUse use_;
 };
 
 // The first load reads both folders and writes the cache; the next reads none and gives the same records.
@@ -184,6 +202,29 @@ TEST_F(RecordsCacheLoad, AStaleCacheIsBroughtUpToDateFromTheChangedFolderOnly) {
   EXPECT_EQ(load()["requests/redis/team-a/a"].input_digest, "d-new");
   EXPECT_EQ(counting_->folders_read, 0);
   EXPECT_TRUE(warnings_.empty());
+}
+
+// After a commit that changes one record and removes another, the changed folder's tree is read, but only
+// the changed record's file is read and parsed; the removed one is dropped, the others come from the cache.
+TEST_F(RecordsCacheLoad, ACommitOfOneRecordParsesThatRecordOnly) {
+  std::vector<ObjectRecord> many;
+  for (int i = 0; i < 20; ++i) many.push_back(record_named("r" + std::to_string(i)));
+  ASSERT_TRUE(repo_->apply(records_change(many)).ok());
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(use_.records_parsed, 23u);
+  RunState before = uncached();
+  RunState after = before;
+  after.at("requests/redis/team-a/r7").input_digest = "d-changed";
+  after.erase("requests/redis/team-a/r3");
+  ASSERT_TRUE(repo_->apply(run_state_change(before, after, "one\n\nFerry-Run: test\n")).ok());
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(use_.records_parsed, 1u);
+  EXPECT_EQ(counting_->files_read, 1u);
+  EXPECT_EQ(uncached().size(), 22u);
+  EXPECT_TRUE(warnings_.empty());
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(use_.records_parsed, 0u);
+  EXPECT_EQ(counting_->folders_read, 0);
 }
 
 // A corrupt cache (one byte changed) is not trusted: every record is read, one warning says so, and the
