@@ -11,14 +11,35 @@ constexpr const char* kPublishedStatusFolder = "status";
 
 }  // namespace
 
+Result<std::optional<std::string>> RecordedStatuses::read_locked(const std::string& path) const {
+  const auto found_in = [&path](const std::map<std::string, std::string>& files) {
+    const auto found = files.find(path);
+    return found == files.end() ? std::optional<std::string>() : std::optional(found->second);
+  };
+  if (whole_) return found_in(*whole_);
+  if (const auto known = read_.find(path); known != read_.end()) return known->second;
+  if (!tip_) {
+    // One tip for every status this run reads, and for a remote store one fetch: later reads take the tip.
+    auto history = store_->history_since(std::nullopt);
+    if (!history) return history.error();
+    tip_ = history->tip.value_or("");
+  }
+  if (read_.size() >= kSingleReads) {
+    auto files = store_->read_files_at(*tip_, kPublishedStatusFolder);
+    if (!files) return files.error();
+    whole_ = std::move(*files);
+    read_.clear();
+    return found_in(*whole_);
+  }
+  auto files = store_->read_files_at(*tip_, path);
+  if (!files) return files.error();
+  return read_.emplace(path, found_in(*files)).first->second;
+}
+
 Result<std::optional<std::string>> RecordedStatuses::published(const ObjectRecord& record) const {
   if (store_ == nullptr) return std::optional<std::string>();
   const std::lock_guard lock(mutex_);
-  if (!published_) published_ = store_->read_files(kPublishedStatusFolder);
-  if (!*published_) return published_->error();
-  const auto found = (*published_)->find(record.status_path());
-  if (found == (*published_)->end()) return std::optional<std::string>();
-  return std::optional(found->second);
+  return read_locked(record.status_path());
 }
 
 Result<std::string> RecordedStatuses::of(const ObjectRecord& record) const {

@@ -152,24 +152,23 @@ TEST_F(HealthRollupTest, AHealthChangeRerunsNothingButChangesOneStatusFile) {
   EXPECT_EQ(state.commit_count(), count + 1);
 }
 
-// The reads of the state branch's status folder (every published status) since read `from`.
+// The reads of the state branch's status folder (a published status, or all of them) since there were
+// `from` of them.
 std::size_t status_reads(const writer::RecordingStateStore& state, std::size_t from) {
-  const auto prefixes = state.read_prefixes();
-  return static_cast<std::size_t>(std::count(prefixes.begin() + static_cast<std::ptrdiff_t>(from),
-                                             prefixes.end(), std::string("status")));
+  return state.reads_below("status") - from;
 }
 
 TEST_F(HealthRollupTest, AnUnchangedHealthOfASkippedRequestReadsNoStatus) {
   commit("dev/.ferry-health/cache.yaml", record_text("cache-probe", "healthy"));
   run(t0, false);
-  std::size_t reads = state.read_prefixes().size();
+  std::size_t reads = state.reads_below("status");
   const RunReport same = run(t0 + 1h, false);
   ASSERT_EQ(same.requests.at(0).result, RequestResult::skipped);
   EXPECT_EQ(status_reads(state, reads), 0u);
   EXPECT_EQ(same.requests.at(0).status_yaml, "");  // not read, so not shown: not a healthStatus alone
   // The health changes: the status is read once, and the report shows all of it.
   commit("dev/.ferry-health/cache.yaml", record_text("cache-probe", "degraded"));
-  reads = state.read_prefixes().size();
+  reads = state.reads_below("status");
   const RunReport changed = run(t0 + 2h, false);
   EXPECT_EQ(status_reads(state, reads), 1u);
   const YAML::Node status = YAML::Load(changed.requests.at(0).status_yaml);
@@ -208,11 +207,11 @@ TEST_F(HealthRollupTest, ARecordOfTheEarlierVersionWithHealthHasItsStatusReadOnc
   change.message = "earlier version\n";
   change.files.push_back({record_path, record});
   ASSERT_TRUE(state.apply(change).ok());
-  std::size_t reads = state.read_prefixes().size();
+  std::size_t reads = state.reads_below("status");
   run(t0 + 1h, false);
   EXPECT_EQ(status_reads(state, reads), 1u);  // its digest is not known: read once
   EXPECT_NE(state.files().at(record_path).find("\"healthDigest\""), std::string::npos);
-  reads = state.read_prefixes().size();
+  reads = state.reads_below("status");
   run(t0 + 2h, false);
   EXPECT_EQ(status_reads(state, reads), 0u);
   EXPECT_EQ(published_health()["state"].Scalar(), "healthy");

@@ -175,12 +175,11 @@ TEST_F(ObjectStatusTest, TheStatusIsKeptOnlyInThePublishedFileAndANoOpRunReadsIt
   const std::string record = state.files().at("requests/redis/team-a/cache/record.json");
   EXPECT_EQ(record.find("\"status\""), std::string::npos) << record;
   skipped_statuses = false;
-  const std::size_t reads = state.read_prefixes().size();
+  const std::size_t reads = state.reads_below("status");
   const RunReport quiet = run(t0 + 1h);
   EXPECT_EQ(quiet.requests.at(0).result, RequestResult::skipped);
   EXPECT_EQ(quiet.requests.at(0).status_yaml, "");
-  const auto prefixes = state.read_prefixes();
-  EXPECT_EQ(std::count(prefixes.begin() + static_cast<std::ptrdiff_t>(reads), prefixes.end(), "status"), 0);
+  EXPECT_EQ(state.reads_below("status"), reads);
   skipped_statuses = true;
   const RunReport shown = run(t0 + 2h);
   EXPECT_EQ(YAML::Load(shown.requests.at(0).status_yaml)["count"].as<int>(), 1);

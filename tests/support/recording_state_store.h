@@ -72,6 +72,15 @@ class RecordingStateStore : public MemoryStateStore {
     const std::lock_guard lock(records_mutex_);
     return read_at_prefixes_;
   }
+  // How many read_files() and read_files_at() calls read `folder` or something below it.
+  std::size_t reads_below(const std::string& folder) const {
+    const std::lock_guard lock(records_mutex_);
+    std::size_t count = 0;
+    for (const auto* prefixes : {&read_prefixes_, &read_at_prefixes_})
+      for (const std::string& prefix : *prefixes)
+        if (prefix == folder || prefix.starts_with(folder + "/")) ++count;
+    return count;
+  }
   // The prefix of every read_files() call, in call order.
   std::vector<std::string> read_prefixes() const {
     const std::lock_guard lock(records_mutex_);
