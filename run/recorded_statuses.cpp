@@ -31,9 +31,9 @@ Result<std::optional<std::string>> RecordedStatuses::read_locked(const std::stri
     read_.clear();
     return found_in(*whole_);
   }
-  auto files = store_->read_files_at(*tip_, path);
-  if (!files) return files.error();
-  return read_.emplace(path, found_in(*files)).first->second;
+  auto text = store_->read_file_at(*tip_, path);
+  if (!text) return text.error();
+  return read_.emplace(path, std::move(*text)).first->second;
 }
 
 Result<std::optional<std::string>> RecordedStatuses::published(const ObjectRecord& record) const {

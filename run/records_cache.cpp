@@ -192,8 +192,23 @@ writer::KnownFolder known_of(CachedFolder* cached) {
   return {cached->tree_id, std::move(cached->blob_ids)};
 }
 
+// The record files among `files` parsed into `folder`'s records, counted in `use`.
+Status parse_into(const writer::StateStore& store, const std::map<std::string, std::string>& files,
+                  CachedFolder& folder, RecordsCacheUse& use) {
+  const std::string record_suffix = std::string("/") + kRecordFile;
+  for (const auto& [path, text] : files) {
+    if (!path.ends_with(record_suffix)) continue;
+    auto record = parse_record(text, store.describe() + ":" + path);
+    if (!record) return record.error();
+    ++use.records_parsed;
+    folder.records.insert_or_assign(path, std::move(*record));
+  }
+  return ok();
+}
+
 // `folder` of `store` read through `cached` (null: nothing cached): the records of the files whose blob ids
-// are the cached ones taken from it, the others parsed. nullopt when a record file the read skipped has no
+// are the cached ones taken from it, the others parsed (a delta read: the cached folder changed by it).
+// nullopt when a record file the read skipped has no
 // cached record (a cache that does not match itself): the caller reads the folder whole.
 Result<std::optional<CachedFolder>> read_through(writer::StateStore& store, const char* folder,
                                                  CachedFolder* cached, RecordsCacheUse& use) {
@@ -204,15 +219,23 @@ Result<std::optional<CachedFolder>> read_through(writer::StateStore& store, cons
     cached->blob_ids = std::move(known.blob_ids);
     return std::optional(std::move(*cached));
   }
-  CachedFolder now{read->tree_id, std::move(read->blob_ids), {}};
-  const std::string record_suffix = std::string("/") + kRecordFile;
-  for (auto& [path, text] : read->files) {
-    if (!path.ends_with(record_suffix)) continue;
-    auto record = parse_record(text, store.describe() + ":" + path);
-    if (!record) return record.error();
-    ++use.records_parsed;
-    now.records.emplace(path, std::move(*record));
+  if (read->delta && cached) {
+    cached->tree_id = read->tree_id;
+    cached->blob_ids = std::move(known.blob_ids);
+    for (const std::string& gone : read->removed) {
+      cached->blob_ids.erase(gone);
+      cached->records.erase(gone);
+    }
+    for (auto& [path, blob_id] : read->blob_ids) {
+      cached->blob_ids[path] = std::move(blob_id);
+      cached->records.erase(path);
+    }
+    if (Status parsed = parse_into(store, read->files, *cached, use); !parsed) return parsed.error();
+    return std::optional(std::move(*cached));
   }
+  CachedFolder now{read->tree_id, std::move(read->blob_ids), {}};
+  if (Status parsed = parse_into(store, read->files, now, use); !parsed) return parsed.error();
+  const std::string record_suffix = std::string("/") + kRecordFile;
   for (const auto& [path, blob_id] : now.blob_ids) {
     if (read->files.contains(path) || !path.ends_with(record_suffix)) continue;
     if (cached == nullptr || !cached->records.contains(path)) return std::optional<CachedFolder>();

@@ -8,7 +8,6 @@ Files files_below(const Files& files, const std::string& prefix) {
   if (prefix.empty()) return files;
   const std::string below = prefix + "/";
   Files found;
-  if (const auto file = files.find(prefix); file != files.end()) found.insert(*file);
   for (auto it = files.lower_bound(below); it != files.end() && it->first.starts_with(below); ++it) {
     found.insert(*it);
   }

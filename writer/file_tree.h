@@ -15,7 +15,7 @@ namespace ferry::writer {
 // Repository-relative path -> bytes.
 using Files = std::map<std::string, std::string>;
 
-// The files at or below `prefix` ("" for all; the one file when it names a file), keyed by their full path.
+// The files at or below directory `prefix` ("" for all), keyed by their full path.
 Files files_below(const Files& files, const std::string& prefix);
 
 // Drops `path` itself (a file where a directory should be) and everything below it.

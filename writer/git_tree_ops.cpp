@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "writer/folder_delta.h"
 #include "writer/git_tip.h"
 #include "writer/oid_hex.h"
 
@@ -91,24 +92,29 @@ Result<std::string> blob_text(git_repository* repo, const git_oid& id, const std
   return std::string(data, static_cast<std::size_t>(git_blob_rawsize(blob.get())));
 }
 
-// The blob at `path` of `tree` as a one-file read (a read_files prefix naming a file); nothing when the
-// path is absent or names no blob.
-Status read_single_blob(git_repository* repo, const git_tree* tree, const std::string& path,
-                        const KnownFolder& known, FolderRead& read, const std::string& store) {
+// The tree `id` (40 hex digits) names, when the repository still holds it; null otherwise.
+TreePtr known_tree(git_repository* repo, const std::string& id) {
+  git_oid oid;
+  git_tree* raw = nullptr;
+  if (id.empty() || git_oid_fromstr(&oid, id.c_str()) != 0 || git_tree_lookup(&raw, repo, &oid) != 0) {
+    git_error_clear();
+    return TreePtr();
+  }
+  return TreePtr(raw);
+}
+
+// The bytes of the file at `path` of `tree`; nullopt when the path is absent or names no file.
+Result<std::optional<std::string>> file_at(git_repository* repo, const git_tree* tree,
+                                           const std::string& path, const std::string& store) {
   git_tree_entry* raw_entry = nullptr;
-  const int rc = path.empty() ? GIT_ENOTFOUND : git_tree_entry_bypath(&raw_entry, tree, path.c_str());
-  if (rc == GIT_ENOTFOUND) return ok();
+  const int rc = git_tree_entry_bypath(&raw_entry, tree, path.c_str());
+  if (rc == GIT_ENOTFOUND) return std::optional<std::string>();
   if (rc != 0) return failure("cannot look up " + path + " in " + store);
   const TreeEntryPtr entry(raw_entry);
-  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_BLOB) return ok();
-  const std::string id = oid_hex(*git_tree_entry_id(entry.get()));
-  read.blob_ids.emplace(path, id);
-  const auto known_id = known.blob_ids.find(path);
-  if (known_id != known.blob_ids.end() && known_id->second == id) return ok();
+  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_BLOB) return std::optional<std::string>();
   auto text = blob_text(repo, *git_tree_entry_id(entry.get()), path, store);
   if (!text) return text.error();
-  read.files.emplace(path, std::move(*text));
-  return ok();
+  return std::optional(std::move(*text));
 }
 
 // Every blob below `start` (the tree at `prefix`) into `read`: its id, and its bytes unless `known` has
@@ -150,14 +156,16 @@ Result<FolderRead> read_folder(git_repository* repo, const git_tree* tree, const
   auto start = subtree(repo, tree, prefix, holder, store);
   if (!start) return start.error();
   FolderRead read;
-  if (*start == nullptr) {
-    if (Status single = read_single_blob(repo, tree, prefix, known, read, store); !single)
-      return single.error();
-    return read;
-  }
+  if (*start == nullptr) return read;
   read.tree_id = oid_hex(*git_tree_id(*start));
   if (read.tree_id == known.tree_id) {
     read.unchanged = true;
+    return read;
+  }
+  if (const TreePtr before = known_tree(repo, known.tree_id)) {
+    read.delta = true;
+    if (Status delta = read_folder_delta(repo, before.get(), *start, prefix, read, store); !delta)
+      return delta.error();
     return read;
   }
   if (Status below = read_blobs_below(repo, *start, prefix, known, read, store); !below) return below.error();
@@ -174,6 +182,17 @@ Result<std::map<std::string, std::string>> read_blobs_at(git_repository* repo, c
   if (!tip) return tip.error();
   if (!tip->tree) return std::map<std::string, std::string>{};
   return read_blobs(repo, tip->tree.get(), prefix, store);
+}
+
+Result<std::optional<std::string>> read_file_at(git_repository* repo, const std::string& commit,
+                                                const std::string& path, const std::string& store) {
+  if (commit.empty() || path.empty()) return std::optional<std::string>();
+  git_oid id;
+  if (git_oid_fromstr(&id, commit.c_str()) != 0) return make_error("no commit " + commit + " in " + store);
+  auto tip = load_tip(repo, id, store);
+  if (!tip) return tip.error();
+  if (!tip->tree) return std::optional<std::string>();
+  return file_at(repo, tip->tree.get(), path, store);
 }
 
 }  // namespace ferry::writer::git

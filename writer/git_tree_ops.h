@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "writer/flat_layout.h"
@@ -22,8 +23,8 @@ Status stage_change(git_repository* repo, TreeEdit& edit, const Change& change, 
 // Removes every file of edits.removed (absent ones are fine), then writes every file of edits.written.
 Status stage_edits(git_repository* repo, TreeEdit& edit, const FileEdits& edits, const std::string& store);
 
-// Every blob at or below `prefix` ("" for the whole tree) of `tree`, keyed by repository-relative path: the
-// one blob when `prefix` names a file. Empty when `prefix` names nothing of the tree.
+// Every blob at or below `prefix` ("" for the whole tree) of `tree`, keyed by repository-relative path.
+// Empty when `prefix` does not name a directory of the tree.
 Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
                                                       const std::string& prefix, const std::string& store);
 
@@ -31,9 +32,13 @@ Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, cons
 // as an empty tree.
 Result<std::map<std::string, std::string>> read_blobs_at(git_repository* repo, const std::string& commit,
                                                          const std::string& prefix, const std::string& store);
+// The file at `path` of commit `commit`'s tree (StateStore::read_file_at); nullopt when there is none.
+Result<std::optional<std::string>> read_file_at(git_repository* repo, const std::string& commit,
+                                                const std::string& path, const std::string& store);
 // As read_blobs, with the id of the tree at `prefix` ("" when there is none) and every blob's id; when
 // that id is `known.tree_id`, no blob is read and the result is `unchanged`, and a blob whose id is the
-// one `known` has for its path is not read (StateStore::read_folder).
+// one `known` has for its path is not read; when the repository holds the known tree, the result is a
+// delta against it (StateStore::read_folder).
 Result<FolderRead> read_folder(git_repository* repo, const git_tree* tree, const std::string& prefix,
                                const KnownFolder& known, const std::string& store);
 

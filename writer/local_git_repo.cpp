@@ -110,6 +110,17 @@ Result<std::map<std::string, std::string>> LocalGitRepo::read_files_at(const std
   return git::read_blobs_at(*repo, commit, *trimmed, store);
 }
 
+Result<std::optional<std::string>> LocalGitRepo::read_file_at(const std::string& commit,
+                                                              const std::string& path) {
+  auto trimmed = normalise_read_prefix(path);
+  if (!trimmed) return trimmed.error();
+  if (!holds_repository(path_)) return std::optional<std::string>();
+  const std::string store = "state store " + path_.string();
+  auto repo = repos_->get(store);
+  if (!repo) return repo.error();
+  return git::read_file_at(*repo, commit, *trimmed, store);
+}
+
 Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
   auto trimmed = normalise_read_prefix(prefix);
   if (!trimmed) return trimmed.error();

@@ -28,6 +28,8 @@ class LocalGitRepo : public StateStore {
   // The files of commit `commit` of this repository (the fetch cache's, for a remote store): no fetch.
   Result<std::map<std::string, std::string>> read_files_at(const std::string& commit,
                                                            const std::string& prefix) override;
+  Result<std::optional<std::string>> read_file_at(const std::string& commit,
+                                                  const std::string& path) override;
   Result<FolderRead> read_folder(const std::string& prefix, const KnownFolder& known) override;
   Result<BranchHistory> history_since(const std::optional<std::string>& since) override;
   Result<std::size_t> pack_loose_objects(std::size_t at_least) override;

@@ -183,6 +183,16 @@ Result<std::map<std::string, std::string>> RemoteGitRepo::read_files_at(const st
   return git::read_blobs_at(cache->repo.get(), commit, *trimmed, store);
 }
 
+Result<std::optional<std::string>> RemoteGitRepo::read_file_at(const std::string& commit,
+                                                               const std::string& path) {
+  auto trimmed = normalise_read_prefix(path);
+  if (!trimmed) return trimmed.error();
+  const std::string store = describe();
+  auto cache = lock_cache(cache_path_, branch_, store);
+  if (!cache) return cache.error();
+  return git::read_file_at(cache->repo.get(), commit, *trimmed, store);
+}
+
 Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
   auto trimmed = normalise_read_prefix(prefix);
   if (!trimmed) return trimmed.error();

@@ -44,6 +44,8 @@ class RemoteGitRepo : public StateStore {
   Result<std::map<std::string, std::string>> read_files_at(const std::string& commit,
                                                            const std::string& prefix) override;
   // Fetches, then as read_files, with the folder's tree id.
+  Result<std::optional<std::string>> read_file_at(const std::string& commit,
+                                                  const std::string& path) override;
   Result<FolderRead> read_folder(const std::string& prefix, const KnownFolder& known) override;
   // After a fetch of the branch into the cache, as read_files.
   Result<BranchHistory> history_since(const std::optional<std::string>& since) override;

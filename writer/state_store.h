@@ -117,14 +117,17 @@ struct KnownFolder {
 
 // What read_folder gives: the id of the folder's tree on the tip ("" when the store keeps none, or the
 // folder is absent), and its files unless that id is the one the caller already knows (`unchanged`: then
-// `files` and `blob_ids` are empty and the caller keeps what it made of them the last time). Stores that
-// keep trees also give every file's blob id, and leave out of `files` each file whose blob id is the one the
-// caller knows (unchanged since it read it).
+// the rest is empty and the caller keeps what it made of them the last time). Stores that keep trees also
+// give blob ids, and leave out of `files` each file whose blob id is the one the caller knows. When the
+// store still holds the known tree, the read is a `delta` against it: `files` and `blob_ids` hold only the
+// files added or changed since, `removed` the paths of those that went; otherwise `blob_ids` has every file.
 struct FolderRead {
   std::string tree_id;
   bool unchanged = false;
   std::map<std::string, std::string> files;     // as read_files, less the files known unchanged
-  std::map<std::string, std::string> blob_ids;  // path -> blob id of every file below the folder
+  std::map<std::string, std::string> blob_ids;  // path -> blob id of every file (a delta: of those in files)
+  bool delta = false;
+  std::vector<std::string> removed;  // a delta: the known files that are gone
 };
 
 class StateStore {
@@ -139,8 +142,7 @@ class StateStore {
   // to call from several threads.
   virtual Result<CommitOutcome> apply(const Change& change) = 0;
   // Every file on the branch below `prefix` ("" for all; a trailing '/' is ignored): repository-relative
-  // path (prefix included) -> bytes; a prefix that names a file gives that one file. Empty when the branch
-  // or the prefix is absent.
+  // path (prefix included) -> bytes. Empty when the branch or the prefix directory is absent.
   virtual Result<std::map<std::string, std::string>> read_files(const std::string& prefix) = 0;
   // As read_files, but as of `commit` (40 hex digits; "" for a branch that does not exist), a tip that
   // history_since returned in this run, so that nothing is fetched again. Stores that keep no history (in
@@ -149,6 +151,16 @@ class StateStore {
                                                                    const std::string& prefix) {
     (void)commit;
     return read_files(prefix);
+  }
+  // The file at `path` as of `commit` (as read_files_at): its bytes, nullopt when there is none. Stores that
+  // keep trees look the one file up; this default reads its folder.
+  virtual Result<std::optional<std::string>> read_file_at(const std::string& commit,
+                                                          const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    auto files = read_files_at(commit, slash == std::string::npos ? "" : path.substr(0, slash));
+    if (!files) return files.error();
+    const auto found = files->find(path);
+    return found == files->end() ? std::optional<std::string>() : std::optional(found->second);
   }
   // read_files(prefix), or only the folder's tree id when it is `known.tree_id` (a non-empty Git tree id),
   // or the files whose blob ids are not those of `known.blob_ids` (FolderRead): one tip read, so the ids and

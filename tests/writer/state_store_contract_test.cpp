@@ -66,6 +66,17 @@ TEST_P(StateStoreContract, FirstApplyCommitsBundleFilesAtTheirPaths) {
   EXPECT_EQ(files(), (Files{{"w1/resources/ns/p/a.yaml", "A"}, {"w1/resources/ns/p/sub/b.yaml", "B"}}));
 }
 
+TEST_P(StateStoreContract, ReadFileAtReadsOneFile) {
+  EXPECT_TRUE(apply(contract_change({{"d", {{"a.yaml", "A"}, {"sub/b.yaml", "B"}}}})).has_value());
+  auto tip = store_->history_since(std::nullopt);
+  ASSERT_TRUE(tip.ok()) << tip.error().render();
+  const std::string commit = tip->tip.value_or("");
+  EXPECT_EQ(store_->read_file_at(commit, "d/sub/b.yaml").value(), std::optional<std::string>("B"));
+  EXPECT_EQ(store_->read_file_at(commit, "d/a.yaml").value(), std::optional<std::string>("A"));
+  EXPECT_EQ(store_->read_file_at(commit, "d/absent.yaml").value(), std::nullopt);
+  EXPECT_EQ(store_->read_file_at(commit, "d/sub").value(), std::nullopt);
+}
+
 TEST_P(StateStoreContract, IdenticalApplyMakesNoCommit) {
   const auto change = contract_change({{"d", {{"a", "1"}}}});
   EXPECT_TRUE(apply(change).has_value());
