@@ -19,6 +19,7 @@ static_assert(field_count<PlacementReport>() == 10);
 static_assert(field_count<CommitReport>() == 4);
 static_assert(field_count<RevisionRecord>() == 2);
 static_assert(field_count<UpgradeRecord>() == 7);
+static_assert(field_count<CachedFolder>() == 3);  // tree id, blob ids, records: each in encode_records_cache
 
 constexpr std::string PlacementReport::*kPlacementFields[] = {
     &PlacementReport::destination, &PlacementReport::pipeline,  &PlacementReport::directory,
