@@ -24,8 +24,10 @@ Result<std::optional<std::string>> RecordedStatuses::read_locked(const std::stri
     if (!history) return history.error();
     tip_ = history->tip.value_or("");
   }
-  if (read_.size() >= kSingleReads) {
-    auto files = store_->read_files_at(*tip_, kPublishedStatusFolder);
+  if (tip_->empty() || read_.size() >= kSingleReads) {
+    // A store that names no tip (one that keeps no history, or a branch not made yet) is read as it is.
+    auto files = tip_->empty() ? store_->read_files(kPublishedStatusFolder)
+                               : store_->read_files_at(*tip_, kPublishedStatusFolder);
     if (!files) return files.error();
     whole_ = std::move(*files);
     read_.clear();

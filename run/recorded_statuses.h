@@ -24,7 +24,8 @@ class RecordedStatuses {
   // The status `record` was left with: its inline status (a record of an earlier version, or one this run
   // made), else the one of its published file, read the first time it is asked for (each at the state
   // branch's tip as of the first one read); "" when it has none. Past kSingleReads files, the rest of the
-  // folder is read in one go (a run that reruns most objects). Thread-safe. An error when the state cannot
+  // folder is read in one go (a run that reruns most objects), and so is it at once from a store that
+  // names no tip (StateStore::history_since: in memory). Thread-safe. An error when the state cannot
   // be read.
   Result<std::string> of(const ObjectRecord& record) const;
   // The text of `record`'s published status file (run_state.h ObjectRecord::status_path); nullopt when it
