@@ -40,6 +40,13 @@ struct FileStat {
   bool operator==(const FileStat&) const = default;
 };
 
+// A file as a load read it: its stat data, taken before its text was read, and the md5 of that text (or the
+// digest the stat index vouched for, when it left the file unread).
+struct FileDigest {
+  FileStat stat;
+  std::string md5;
+};
+
 // One ResourceBinding document as the load left it: it needs no Promise, so what loading it gave (the errors
 // appended, in order, and the binding when it parsed) holds while the file's text does. `index`: its place
 // among its file's documents.
@@ -99,6 +106,9 @@ struct LoadCacheUse {
   std::function<std::string(const std::string& path)> read_text;
   std::map<std::string, FileStat> stats;
   std::size_t files_hashed = 0;
+  // Every platform file the load parsed or took from the cache, with the stat data above (not those of a
+  // platform from Git): what the quiet-run memo takes instead of reading and hashing them again.
+  std::map<std::string, FileDigest> digests;
   long racy_slack_ns = kRacySlackNs;  // tests take less, so as not to wait
 };
 

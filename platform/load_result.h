@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
+#include "platform/load_cache.h"
 #include "platform/platform.h"
 #include "platform/platform_file.h"
 
@@ -38,6 +40,9 @@ struct LoadResult {
   struct CacheCounts {
     std::size_t reused = 0, checked = 0;
   } cache_counts;
+  // With a load cache, of a plain directory: each platform file's stat data and md5 as the load read it (by
+  // its name in `files`; LoadCacheUse::digests), for the quiet-run memo (run/watched_files.h).
+  std::map<std::string, FileDigest> file_digests;
 };
 
 }  // namespace ferry::runner

@@ -12,6 +12,7 @@
 #include "pipeline/openapi_validate.h"
 #include "platform/deferred_requests.h"
 #include "platform/document_reuse.h"
+#include "platform/file_walk.h"
 #include "platform/namespace_parser.h"
 #include "platform/object_parsers.h"
 #include "platform/platform.h"
@@ -28,44 +29,6 @@ namespace {
 
 bool is_yaml_file(const fs::path& p) {
   return p.extension() == ".yaml" || p.extension() == ".yml";
-}
-
-// What walking the platform directory found: its YAML files in path order, and what went wrong.
-struct FileWalk {
-  std::vector<fs::path> files;
-  std::set<fs::path> seen;  // canonical paths of the directories and files taken
-  std::vector<Error> errors;
-  std::vector<Error> warnings;
-};
-
-// Every YAML file below `dir` in path order, skipping dot-directories (.git, .github, ...). Symbolic links
-// are followed, but each directory and file is taken once: a link that leads back to one already taken (a
-// loop, or two links to one place) is a warning naming it. A directory that cannot be listed is an error.
-void collect_files(const fs::path& dir, FileWalk& walk) {
-  std::error_code ec;
-  const fs::path real = fs::canonical(dir, ec);
-  if (!ec && !walk.seen.insert(real).second) {
-    walk.warnings.push_back(make_error(SourceLocation{dir.lexically_normal().string(), 0, 0},
-                                       "skipped: a symbolic link leads to " + real.string() +
-                                           ", which is read already (a loop, or a second link to it)"));
-    return;
-  }
-  std::vector<fs::directory_entry> entries;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(*it);
-  if (ec) {
-    walk.errors.push_back(make_error(SourceLocation{dir.lexically_normal().string(), 0, 0},
-                                     "cannot read the directory: " + ec.message()));
-    return;
-  }
-  std::sort(entries.begin(), entries.end());
-  for (const auto& entry : entries) {
-    const std::string name = entry.path().filename().string();
-    if (entry.is_directory(ec)) {
-      if (name.front() != '.') collect_files(entry.path(), walk);
-    } else if (entry.is_regular_file(ec) && is_yaml_file(entry.path())) {
-      if (walk.seen.insert(fs::canonical(entry.path(), ec)).second || ec) walk.files.push_back(entry.path());
-    }
-  }
 }
 
 // A platform.kratix.io kind ferry does not read: a misspelling of one it reads (or of a request kind) is an
@@ -222,6 +185,13 @@ std::string file_digest(const PlatformFile& file, const LoadCacheUse& cache) {
   return unread != cache.unread.end() ? unread->second : md5_hex(file.text);
 }
 
+// What the quiet-run memo takes of a file the load read or vouched for: its stat data (taken before its text
+// was read) and `digest`; none for a file without stat data (from Git or memory).
+void note_digest(const std::string& path, const std::string& digest, LoadCacheUse& cache) {
+  const auto stat = cache.stats.find(path);
+  if (stat != cache.stats.end()) cache.digests[path] = {stat->second, digest};
+}
+
 // The stat data of every file the cache left holds, as this load found them (none for files from Git or
 // memory); a file whose stat data changed (a `touch`) changes the cache, though its requests do not.
 void record_stats(LoadCacheUse& cache) {
@@ -254,7 +224,7 @@ LoadResult load_platform(const fs::path& root, ReleaseSource* releases, LoadCach
     return result;
   }
   FileWalk walk;
-  collect_files(root, walk);
+  walk_directory(root, walk, is_yaml_file);
   LoadResult loaded = load_platform_files(root, read_platform_files(walk.files, cache), releases, cache);
   loaded.errors.insert(loaded.errors.begin(), walk.errors.begin(), walk.errors.end());
   loaded.warnings.insert(loaded.warnings.begin(), walk.warnings.begin(), walk.warnings.end());
@@ -272,6 +242,7 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   for (const SplitPromiseFiles& split : sorted.split_promises) load_split(split, result, deferred);
   for (const PlatformFile* file : sorted.documents) {
     const std::string digest = cache ? file_digest(*file, *cache) : "";
+    if (cache) note_digest(file->path, digest, *cache);
     if (cache && reuse_file(*file, digest, *cache, deferred, result)) continue;
     if (cache) {
       if (auto entry = load_by_documents(*file, digest, *cache, deferred, result, load_document)) {

@@ -163,6 +163,7 @@ LoadResult load_platform_source(const PlatformSource& source, const PlatformAcce
   if (!access.load_cache_read_only && (cache.changed || !before || !*before))
     (void)write_load_cache(access.load_cache, cache.after);
   loaded.cache_counts = {cache.requests_reused, cache.requests_checked};
+  loaded.file_digests = std::move(cache.digests);
   return loaded;
 }
 

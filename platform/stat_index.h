@@ -20,7 +20,10 @@
 namespace ferry::runner {
 
 // Now, as file times are written (the coarse real-time clock the kernel stamps files with, nanoseconds
-// since the epoch): what a load records as the index's time.
+// since the epoch): what a load records as the index's time, and the quiet-run memo as its walk's
+// (run/watched_files.h). The racy rule compares file times against it, so it must be the clock the file
+// system stamps with: a finer clock runs ahead of the coarse tick, and a file changed after it was read
+// could then carry a time older than the read.
 long stat_index_now_ns();
 
 // stat(2) of `path` (links followed), nullopt when it fails.

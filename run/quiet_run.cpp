@@ -10,6 +10,7 @@
 #include "core/cache_file.h"
 #include "core/file_text.h"
 #include "core/sha256.h"
+#include "platform/stat_index.h"
 #include "writer/store_factory.h"
 #include "writer/store_url.h"
 
@@ -51,12 +52,12 @@ std::optional<std::string> quiet_invocation_digest() {
     if (!std::string_view(*entry).starts_with("_=")) environment.emplace_back(*entry);
   }
   std::sort(environment.begin(), environment.end());
-  const std::optional<WatchedFile> self = stat_file(exe);
+  const std::optional<FileStat> self = stat_of(exe);
   if (!self) return std::nullopt;
   std::vector<std::string> fields{FERRY_VERSION,
                                   *cmdline,
                                   cwd.string(),
-                                  self->path,
+                                  exe.string(),
                                   std::to_string(self->size),
                                   std::to_string(self->mtime_ns),
                                   std::to_string(self->inode),
@@ -146,11 +147,9 @@ std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
               in.number(due) && in.field(memo.output) && in.number(files);
   for (long i = 0; good && i < files; ++i) {
     WatchedFile f;
-    long size = 0, mtime = 0, ctime = 0, inode = 0, device = 0;
-    good = in.field(f.path) && in.number(size) && in.number(mtime) && in.number(ctime) && in.number(inode) &&
-           in.number(device) && in.field(f.md5);
-    f.size = size, f.mtime_ns = mtime, f.ctime_ns = ctime;
-    f.inode = static_cast<std::uint64_t>(inode), f.device = static_cast<std::uint64_t>(device);
+    good = in.field(f.path) && in.number(f.stat.size) && in.number(f.stat.mtime_ns) &&
+           in.number(f.stat.ctime_ns) && in.number(f.stat.inode) && in.number(f.stat.device) &&
+           in.field(f.md5);
     memo.files.files.push_back(std::move(f));
   }
   good = good && in.number(tips);
@@ -181,8 +180,7 @@ Status write_quiet_run_memo(const fs::path& path, const QuietRunMemo& memo) {
   out.number(static_cast<long>(memo.files.files.size()));
   for (const WatchedFile& f : memo.files.files) {
     out.field(f.path);
-    for (std::int64_t n : {f.size, f.mtime_ns, f.ctime_ns}) out.number(static_cast<long>(n));
-    for (std::uint64_t n : {f.inode, f.device}) out.number(static_cast<long>(n));
+    for (long n : {f.stat.size, f.stat.mtime_ns, f.stat.ctime_ns, f.stat.inode, f.stat.device}) out.number(n);
     out.field(f.md5);
   }
   out.number(static_cast<long>(memo.store_tips.size()));

@@ -1,46 +1,60 @@
-// The files a quiet run's memo is keyed by (run/quiet_run.h): a walk of directories that records each
-// file's stat data and the md5 of its text, and the check that a walk now finds the same files, trusting
-// stat data as Git's index does (docs/load-cache.md, "The stat index") and hashing where it cannot.
+// The files a quiet run's memo is keyed by (run/quiet_run.h): a walk of directories (platform/file_walk.h)
+// that records each file's stat data and the md5 of its text, and the check that a walk now finds the same
+// files, trusting stat data by the stat index's rule (platform/stat_index.h, docs/load-cache.md, "The stat
+// index") and hashing where it cannot. A file the platform's load read is not read again: its md5 is the
+// load's (LoadResult::file_digests).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
-#include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
+#include "platform/load_cache.h"
 
 namespace ferry::runner {
 
 // One file as read when the memo's run started: its stat data and the md5 of its text.
 struct WatchedFile {
   std::string path;
-  std::int64_t size = 0, mtime_ns = 0, ctime_ns = 0;
-  std::uint64_t inode = 0, device = 0;
+  FileStat stat;
   std::string md5;
 };
 
-// The memo's files: those found by walking `roots` when the memo's run started (snapshot_ns).
+// The memo's files: those found by walking `roots` when the memo's run started (snapshot_ns, on the stat
+// index's clock: stat_index_now_ns()).
 struct WatchedFiles {
   std::int64_t snapshot_ns = 0;
   std::vector<WatchedFile> files;
 };
 
-// `path`'s stat data (following a symbolic link), without its md5; nullopt when it cannot be read.
-std::optional<WatchedFile> stat_file(const std::filesystem::path& path);
+// Every regular file below each root (platform/file_walk.h: dot-directories skipped below the roots, links
+// followed, each file and directory taken once), in path order, with its stat data (snapshot_ns: when the
+// walk started); a root that is a file is itself. `skip`: paths not walked (the state and its caches).
+// Error: a directory or file that cannot be read. `earlier`: a walk before (the memo's), whose md5 is taken
+// for a file with the stat data it had then, outside its racy window, as same_files() would trust it: the
+// file is not read. Every other file's md5 is left empty, for hash_watched_files().
+Result<WatchedFiles> list_watched_files(const std::vector<std::filesystem::path>& roots,
+                                        const std::vector<std::filesystem::path>& skip,
+                                        const WatchedFiles* earlier = nullptr);
 
-// Every regular file below each root (dot-directories skipped below the roots, symbolic links followed,
-// each file and directory taken once), in path order, with its md5 (snapshot_ns: when the walk started); a
-// root that is a file is itself. `skip`: paths not walked (the state and its caches). Error: a directory or
-// file that cannot be read. `earlier`: a walk before (the memo's), whose md5 is taken for a file with the
-// stat data it had then, outside its racy window, as same_files() would trust it: the file is not read again.
+// The md5 of every file of `files` that has none: from `known` (what a load read, by path; relative paths
+// are taken from the working directory) when the file's stat data are those it had when `known` read it,
+// which the walk found before, so that text is the one the walk found; else read and hashed here. Error: a
+// file that cannot be read.
+Status hash_watched_files(WatchedFiles& files, const std::map<std::string, FileDigest>& known = {});
+
+// list_watched_files(), then hash_watched_files() without a load's digests.
 Result<WatchedFiles> watch_files(const std::vector<std::filesystem::path>& roots,
                                  const std::vector<std::filesystem::path>& skip,
                                  const WatchedFiles* earlier = nullptr);
+
 // Whether the files below `roots` are those of `before` now: same paths, and each with the same stat data
-// outside the racy window (two seconds before before.snapshot_ns), or else the same md5. `strict`: the same
-// stat data, every file (a file changed and changed back while a run read it is not the one it read).
+// outside the racy window (stat_index.h's stat_unchanged() against before.snapshot_ns), or else the same
+// md5. `strict`: the same stat data, every file (a file changed and changed back while a run read it is not
+// the one it read).
 bool same_files(const WatchedFiles& before, const std::vector<std::filesystem::path>& roots,
                 const std::vector<std::filesystem::path>& skip, bool strict = false);
 

@@ -100,13 +100,14 @@ std::optional<std::string> QuietRun::replay(
 
 void QuietRun::watch() {
   if (!eligible_) return;
-  auto files = watch_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
+  auto files = list_watched_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
   eligible_ = files.ok();
   if (eligible_) memo_.files = std::move(*files);
 }
 
-void QuietRun::start(const Platform& platform, writer::StateStore& state) {
-  if (!eligible_ || !unkeyable_part(platform).empty()) {
+void QuietRun::start(const Platform& platform, const std::map<std::string, FileDigest>& loaded,
+                     writer::StateStore& state) {
+  if (!eligible_ || !unkeyable_part(platform).empty() || !hash_watched_files(memo_.files, loaded)) {
     eligible_ = false;
     return;
   }

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,12 +31,14 @@ class QuietRun {
   // opens it), the stores' tips, the files, the invocation, the time, the runtime's image digests.
   std::optional<std::string> replay(const std::function<Result<writer::StateStore*>()>& state,
                                     const std::function<Result<runtime::ContainerRuntime*>()>& runtime);
-  // Before the run loads anything: the files as they are (those with the stat data the memo's run found are
-  // not read again). Ineligible when they cannot be read.
+  // Before the run loads anything: the files as they are, their stat data only (those with the stat data the
+  // memo's run found take its md5). Ineligible when they cannot be listed.
   void watch();
-  // Once the platform is loaded and the state opened, before the run: the tips it starts from. The run
-  // is to fill note().
-  void start(const Platform& platform, writer::StateStore& state);
+  // Once the platform is loaded and the state opened, before the run: the tips it starts from, and the md5
+  // of every file watch() found that has none: the load's (`loaded`: LoadResult::file_digests) for a file
+  // it read with the stat data watch() found, else read and hashed here. The run is to fill note().
+  void start(const Platform& platform, const std::map<std::string, FileDigest>& loaded,
+             writer::StateStore& state);
   // The run reads what the memo cannot key (a compound run, warnings to print): no memo is kept.
   void start_nothing() { eligible_ = false; }
   QuietRunNote& note() { return note_; }

@@ -156,7 +156,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   if (auto opened = open_state(); !opened) return outputs.stopped({opened.error()});
   const bool compound = has_platform_destination(platform) || may_create_requests(platform);
   if (state && !compound && loaded.warnings.empty() && api_warnings.empty()) {
-    quiet.start(platform, *state->store);
+    quiet.start(platform, loaded.file_digests, *state->store);
   } else {
     quiet.start_nothing();
   }

@@ -12,6 +12,7 @@
 #include <random>
 #include <thread>
 
+#include "core/md5.h"
 #include "platform/loader.h"
 #include "tests/platform/random_platform.h"
 #include "tests/support/test_support.h"
@@ -251,6 +252,33 @@ TEST(StatIndexTest, OnlyEqualStatDataOlderThanTheIndexAreTrusted) {
     EXPECT_FALSE(stat_unchanged(recorded, now, index));
   }
   EXPECT_FALSE(stat_unchanged(FileStat{}, FileStat{}, index)) << "no stat data recorded";
+}
+
+// What the quiet-run memo takes instead of reading the platform again (run/watched_files.h): each file the
+// load parsed or left unread, with the stat data taken before its read and the md5 of its text (the cached
+// digest for a file left unread).
+TEST(StatIndexTest, EveryFileTheLoadReadOrVouchedForIsGivenWithItsStatDataAndMd5) {
+  ferry::testing::TempDir dir;
+  const fs::path root = dir.path() / "platform";
+  std::map<std::string, std::string> written;
+  write_platform(root,
+                 {{"base.yaml", kBase},
+                  {"promise.yaml", promise_text(0, "{type: string}")},
+                  {"requests.yaml", request_text(0, "r0", "small")}},
+                 written);
+  LoadCacheUse first, second;
+  first.racy_slack_ns = second.racy_slack_ns = 0;
+  LoadCache cache = load_and_compare(root, LoadCache{}, first, "first");
+  EXPECT_EQ(first.digests.size(), 3u);
+  (void)load_and_compare(root, cache, second, "second");
+  ASSERT_EQ(second.files_hashed, 2u) << "requests.yaml is left unread";
+  ASSERT_EQ(second.digests.size(), 3u);
+  for (const auto& [name, text] : written) {
+    const std::string path = (root / name).string();
+    ASSERT_TRUE(second.digests.contains(path)) << path;
+    EXPECT_EQ(second.digests.at(path).md5, md5_hex(text)) << path;
+    EXPECT_EQ(second.digests.at(path).stat, stat_of(path)) << path;
+  }
 }
 
 }  // namespace

@@ -110,6 +110,37 @@ TEST_F(WatchedFilesTest, ASkippedPathIsNotWalked) {
   EXPECT_TRUE(same_files(*files, {dir.path()}, {fs::canonical(dir.path() / "sub")}));
 }
 
+// A file the platform's load read, with the stat data the walk found before the load, takes the load's md5
+// and is not read again (a made-up md5 shows it); one whose stat data differ from the load's, or that the
+// load did not read, is read and hashed.
+TEST_F(WatchedFilesTest, AFileTheLoadReadTakesItsMd5AndIsNotReadAgain) {
+  auto files = list_watched_files({dir.path()}, {});
+  ASSERT_TRUE(files.ok());
+  ASSERT_EQ(files->files.size(), 2u);
+  EXPECT_EQ(files->files[0].md5, "");  // nothing hashed yet
+  std::map<std::string, FileDigest> loaded;
+  loaded[files->files[0].path] = {files->files[0].stat, "from the load"};
+  FileStat other = files->files[1].stat;
+  other.ctime_ns += 1;
+  loaded[files->files[1].path] = {other, "stale"};
+  ASSERT_TRUE(hash_watched_files(*files, loaded).ok());
+  EXPECT_EQ(files->files[0].md5, "from the load");
+  EXPECT_EQ(files->files[1].md5, "3b5d5c3712955042212316173ccf37be");  // md5 of "b\n", read here
+}
+
+// The load names its files by their path below the platform as given, which may be relative: they are
+// matched from the working directory.
+TEST_F(WatchedFilesTest, ALoadsRelativeNamesMatchTheWalksPaths) {
+  auto files = list_watched_files({dir.path()}, {});
+  ASSERT_TRUE(files.ok());
+  const fs::path relative = fs::path(files->files[0].path).lexically_relative(fs::current_path());
+  std::map<std::string, FileDigest> loaded;
+  loaded[(relative.parent_path() / "." / relative.filename()).string()] = {files->files[0].stat,
+                                                                           "from the load"};
+  ASSERT_TRUE(hash_watched_files(*files, loaded).ok());
+  EXPECT_EQ(files->files[0].md5, "from the load");
+}
+
 ObjectRecord record_run_at(const std::string& last_run, RequestResult result = RequestResult::succeeded) {
   ObjectRecord record;
   record.kind = "redis";
@@ -150,7 +181,7 @@ TEST(QuietRunMemoFile, IsReadBackAsWrittenAndNotWhenDamaged) {
   QuietRunMemo memo;
   memo.invocation = "inv";
   memo.files.snapshot_ns = 1234567890123;
-  memo.files.files.push_back({"/p/a.yaml", 12, 5, 6, 7, 8, "md5"});
+  memo.files.files.push_back({"/p/a.yaml", FileStat{12, 5, 6, 7, 8}, "md5"});
   memo.state_tip = "abc";
   memo.store_tips.push_back({"/s/clusters.git", "main", "def"});
   memo.images["redis:7"] = "sha256:1";
@@ -165,8 +196,7 @@ TEST(QuietRunMemoFile, IsReadBackAsWrittenAndNotWhenDamaged) {
   EXPECT_EQ(read->files.snapshot_ns, 1234567890123);
   ASSERT_EQ(read->files.files.size(), 1u);
   EXPECT_EQ(read->files.files[0].path, "/p/a.yaml");
-  EXPECT_EQ(read->files.files[0].ctime_ns, 6);
-  EXPECT_EQ(read->files.files[0].device, 8u);
+  EXPECT_EQ(read->files.files[0].stat, (FileStat{12, 5, 6, 7, 8}));
   EXPECT_EQ(read->files.files[0].md5, "md5");
   EXPECT_EQ(read->state_tip, "abc");
   ASSERT_EQ(read->store_tips.size(), 1u);
