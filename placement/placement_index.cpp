@@ -64,9 +64,9 @@ Result<PlacementIndex> read_placement_index(const Platform& platform,
                                             const std::map<std::string, writer::StateStore*>& stores) {
   PlacementIndex index;
   for (const GitStateStore& config : platform.stores) {
-    auto files = stores.at(config.name)->read_files(writer::join_path({config.path}));
-    if (!files) return files.error();
-    for (const auto& [path, content] : *files) index.add_path(platform, config, path);
+    auto paths = stores.at(config.name)->list_paths(writer::join_path({config.path}));  // no blob is read
+    if (!paths) return paths.error();
+    for (const std::string& path : *paths) index.add_path(platform, config, path);
   }
   return index;
 }

@@ -1,5 +1,6 @@
 #include "writer/git_tree_ops.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
@@ -148,6 +149,24 @@ Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, cons
   auto read = read_folder(repo, tree, prefix, KnownFolder{}, store);
   if (!read) return read.error();
   return std::move(read->files);
+}
+
+Result<std::vector<std::string>> list_blob_paths(git_repository* repo, const git_tree* tree,
+                                                 const std::string& prefix, const std::string& store) {
+  TreePtr holder;
+  auto start = subtree(repo, tree, prefix, holder, store);
+  if (!start) return start.error();
+  std::vector<std::string> paths;
+  if (*start == nullptr) return paths;
+  BlobList blobs;
+  if (git_tree_walk(*start, GIT_TREEWALK_PRE, collect_blob, &blobs) != 0) {
+    return failure("cannot walk the tree of " + store);
+  }
+  const std::string key_prefix = prefix.empty() ? "" : prefix + "/";
+  paths.reserve(blobs.size());
+  for (const auto& blob : blobs) paths.push_back(key_prefix + blob.first);
+  std::sort(paths.begin(), paths.end());  // as read_blobs' map keys
+  return paths;
 }
 
 Result<FolderRead> read_folder(git_repository* repo, const git_tree* tree, const std::string& prefix,

@@ -28,6 +28,10 @@ Status stage_edits(git_repository* repo, TreeEdit& edit, const FileEdits& edits,
 Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, const git_tree* tree,
                                                       const std::string& prefix, const std::string& store);
 
+// The keys of read_blobs(repo, tree, prefix), in the same order, from a walk of the trees: no blob is read.
+Result<std::vector<std::string>> list_blob_paths(git_repository* repo, const git_tree* tree,
+                                                 const std::string& prefix, const std::string& store);
+
 // read_blobs of the tree of commit `commit` (40 hex digits), which must be in `repo`; "" (no branch) reads
 // as an empty tree.
 Result<std::map<std::string, std::string>> read_blobs_at(git_repository* repo, const std::string& commit,

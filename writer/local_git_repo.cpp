@@ -134,6 +134,19 @@ Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const Kn
   return git::read_folder(*repo, tip->tree.get(), *trimmed, known, store);
 }
 
+Result<std::vector<std::string>> LocalGitRepo::list_paths(const std::string& prefix) {
+  auto trimmed = normalise_read_prefix(prefix);
+  if (!trimmed) return trimmed.error();
+  if (!holds_repository(path_)) return std::vector<std::string>{};
+  const std::string store = "state store " + path_.string();
+  auto repo = repos_->get(store);
+  if (!repo) return repo.error();
+  auto tip = git::read_tip(*repo, "refs/heads/" + branch_, store);
+  if (!tip) return tip.error();
+  if (!tip->tree) return std::vector<std::string>{};
+  return git::list_blob_paths(*repo, tip->tree.get(), *trimmed, store);
+}
+
 Result<BranchHistory> LocalGitRepo::history_since(const std::optional<std::string>& since) {
   if (!holds_repository(path_)) return BranchHistory{};
   const std::string store = "state store " + path_.string();

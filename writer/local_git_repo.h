@@ -25,6 +25,8 @@ class LocalGitRepo : public StateStore {
   std::string describe() const override;
   Result<CommitOutcome> apply(const Change& change) override;
   Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
+  // As read_files' keys, from a walk of the tip's trees: no blob is read.
+  Result<std::vector<std::string>> list_paths(const std::string& prefix) override;
   // The files of commit `commit` of this repository (the fetch cache's, for a remote store): no fetch.
   Result<std::map<std::string, std::string>> read_files_at(const std::string& commit,
                                                            const std::string& prefix) override;

@@ -207,6 +207,20 @@ Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const K
   return git::read_folder(cache->repo.get(), tip->tree.get(), *trimmed, known, store);
 }
 
+Result<std::vector<std::string>> RemoteGitRepo::list_paths(const std::string& prefix) {
+  auto trimmed = normalise_read_prefix(prefix);
+  if (!trimmed) return trimmed.error();
+  const std::string store = describe();
+  auto cache = lock_cache(cache_path_, branch_, store);
+  if (!cache) return cache.error();
+  auto remote_tip = git::fetch_branch(cache->repo.get(), {url_, branch_, credentials_, store});
+  if (!remote_tip) return remote_tip.error();
+  auto tip = git::load_tip(cache->repo.get(), *remote_tip, store);
+  if (!tip) return tip.error();
+  if (!tip->tree) return std::vector<std::string>{};
+  return git::list_blob_paths(cache->repo.get(), tip->tree.get(), *trimmed, store);
+}
+
 Result<BranchHistory> RemoteGitRepo::history_since(const std::optional<std::string>& since) {
   const std::string store = describe();
   auto cache = lock_cache(cache_path_, branch_, store);

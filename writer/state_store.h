@@ -172,6 +172,16 @@ class StateStore {
     if (!files) return files.error();
     return FolderRead{"", false, std::move(*files), {}};
   }
+  // The paths of read_files(prefix) (the same keys), without their bytes: stores that keep trees walk the
+  // tree and read no blob. This default reads the files and keeps their paths.
+  virtual Result<std::vector<std::string>> list_paths(const std::string& prefix) {
+    auto files = read_files(prefix);
+    if (!files) return files.error();
+    std::vector<std::string> paths;
+    paths.reserve(files->size());
+    for (const auto& entry : *files) paths.push_back(entry.first);
+    return paths;
+  }
   // The branch's tip, and its first-parent commits after `since` (none when `since` is nullopt or the tip
   // itself): one ref read (a fetch for a remote store) when the tip has not moved. Stores that keep no
   // history (in memory) report none: this default.

@@ -147,6 +147,21 @@ TEST_P(StateStoreContract, ReadFilesReturnsRepositoryPathsBelowThePrefix) {
   EXPECT_EQ(store_->read_files("../d").error().render(), R"(invalid repository path "../d": ".." segment)");
 }
 
+TEST_P(StateStoreContract, ListPathsGivesReadFilesKeysWithoutBytes) {
+  apply(contract_change(
+      {{"d", {{"a-b", "1"}, {"a0.yaml", "0"}, {"a/x", "x"}, {"sub/deep/b", "2"}}}, {"dx", {{"c", "3"}}}}));
+  for (const std::string prefix : {"", "d", "d/", "d/sub", "d/a0.yaml", "absent"}) {
+    std::vector<std::string> keys;
+    for (const auto& entry : files(prefix)) keys.push_back(entry.first);
+    auto paths = store_->list_paths(prefix);
+    ASSERT_TRUE(paths.ok()) << paths.error().render();
+    EXPECT_EQ(*paths, keys) << "prefix \"" << prefix << "\"";
+  }
+  EXPECT_EQ(store_->list_paths("d").value(),
+            (std::vector<std::string>{"d/a-b", "d/a/x", "d/a0.yaml", "d/sub/deep/b"}));
+  EXPECT_EQ(store_->list_paths("../d").error().render(), R"(invalid repository path "../d": ".." segment)");
+}
+
 TEST_P(StateStoreContract, KeepsBytesExactly) {
   const std::string binary("\0\x01\xff\n\r\n", 6);
   apply(contract_change({{"d", {{"bin", binary}, {"empty", ""}}}}));
