@@ -4,6 +4,7 @@
 
 #include "core/cache_file.h"
 #include "core/file_text.h"
+#include "core/md5.h"
 #include "writer/layout.h"
 
 namespace ferry::runner {
@@ -16,6 +17,50 @@ constexpr CacheFormat kFormat{"ferry-placement-paths-cache", "placement paths ca
 // not taken for the one cached.
 std::string store_folder_key(const GitStateStore& store) {
   return store.name + " " + writer::join_path({store.path});
+}
+
+// The segments of `path` below the store's folder `prefix`; nullopt when it is not below it.
+std::optional<std::vector<std::string_view>> segments_below(const std::string& prefix,
+                                                            std::string_view path) {
+  if (!prefix.empty()) {
+    if (!path.starts_with(prefix) || path.size() <= prefix.size() || path[prefix.size()] != '/')
+      return std::nullopt;
+    path.remove_prefix(prefix.size() + 1);
+  }
+  std::vector<std::string_view> segments;
+  for (std::size_t at = 0;;) {
+    const std::size_t slash = path.find('/', at);
+    segments.push_back(path.substr(at, slash == std::string_view::npos ? slash : slash - at));
+    if (slash == std::string_view::npos) return segments;
+    at = slash + 1;
+  }
+}
+
+// How many segments below the store's folder PlacementIndex::add_path reads: through a request bundle's
+// group directory (resources/<ns>/<promise>/<request>/<pipeline>/<group>), or through a Promise's
+// dependencies directory; 0 when the path adds nothing to the index. The same first match as add_path's.
+std::size_t indexed_segments(const std::vector<std::string_view>& segments) {
+  for (std::size_t i = 0; i + 6 < segments.size(); ++i)
+    if (segments[i] == "resources") return i + 6;
+  for (std::size_t i = 0; i + 2 < segments.size(); ++i)
+    if (segments[i] == "dependencies") return i + 2;
+  return 0;
+}
+
+// The key `path` is kept under: its path through what the index reads, then the md5 of the rest (at least
+// one segment, as add_path needs). The names below a bundle's group directory are a pipeline's output and
+// may hold a secret value (a file named after it: tests/e2e/secrets_e2e_test.cpp), which no file ferry
+// keeps may hold. nullopt for a path the index ignores. add_path reads a key as it reads the path.
+std::optional<std::string> kept_key(const std::string& prefix, const std::string& path) {
+  const auto segments = segments_below(prefix, path);
+  if (!segments) return std::nullopt;
+  const std::size_t read = indexed_segments(*segments);
+  if (read == 0) return std::nullopt;
+  std::string key = prefix;
+  for (std::size_t i = 0; i < read; ++i) (key += key.empty() ? "" : "/") += (*segments)[i];
+  std::string rest;
+  for (std::size_t i = read; i < segments->size(); ++i) (rest += rest.empty() ? "" : "/") += (*segments)[i];
+  return key + "/" + md5_hex(rest);
 }
 
 bool decode_folder(FieldDecoder& in, writer::KnownFolder& folder) {
@@ -76,9 +121,19 @@ PlacementPathsCache read_cache(const std::filesystem::path& path, std::vector<st
   return {};
 }
 
-// `store`'s folder read against `known` (moved from; empty: nothing known): every file's blob id, by path.
-// A store that keeps no trees (StateStore::read_folder's default) gives its files and no ids: their paths,
-// each with an empty id, and an empty tree id, so that nothing is cached for it.
+// `files` (path -> blob id, or any value) kept under their keys (kept_key) in `kept`; paths the index
+// ignores are not kept.
+template <typename Files>
+void keep(const std::string& prefix, const Files& files, std::map<std::string, std::string>& kept,
+          bool with_ids) {
+  for (const auto& [path, value] : files) {
+    if (auto key = kept_key(prefix, path)) kept.insert_or_assign(std::move(*key), with_ids ? value : "");
+  }
+}
+
+// `store`'s folder read against `known` (moved from; empty: nothing known): the kept key of every file the
+// index reads, with its blob id. A store that keeps no trees (StateStore::read_folder's default) gives its
+// files and no ids: their keys, each with an empty id, and an empty tree id, so that nothing is cached.
 Result<writer::KnownFolder> read_paths(writer::StateStore& store, const std::string& folder,
                                        writer::KnownFolder known, PlacementPathsUse& use) {
   auto read = store.read_folder(folder, known);
@@ -88,15 +143,19 @@ Result<writer::KnownFolder> read_paths(writer::StateStore& store, const std::str
     ++use.folders_unchanged;
     return known;
   }
+  writer::KnownFolder now{read->tree_id, {}};
   if (read->tree_id.empty()) {
-    writer::KnownFolder untreed;
-    for (const auto& [path, text] : read->files)
-      untreed.blob_ids.emplace_hint(untreed.blob_ids.end(), path, "");
-    return untreed;
+    keep(folder, read->files, now.blob_ids, false);
+    return now;
   }
-  if (!read->delta) return writer::KnownFolder{read->tree_id, std::move(read->blob_ids)};
-  for (const std::string& gone : read->removed) known.blob_ids.erase(gone);
-  for (auto& [path, blob_id] : read->blob_ids) known.blob_ids.insert_or_assign(path, std::move(blob_id));
+  if (!read->delta) {
+    keep(folder, read->blob_ids, now.blob_ids, true);
+    return now;
+  }
+  for (const std::string& gone : read->removed) {
+    if (auto key = kept_key(folder, gone)) known.blob_ids.erase(*key);
+  }
+  keep(folder, read->blob_ids, known.blob_ids, true);
   known.tree_id = read->tree_id;
   return known;
 }

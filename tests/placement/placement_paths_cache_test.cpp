@@ -120,6 +120,25 @@ TEST_F(PlacementPathsCacheTest, ACorruptCacheIsRebuiltWithAWarning) {
   EXPECT_EQ(read_file_text(cache_path()).value(), fresh);
 }
 
+// A pipeline's output file names may carry a secret value (a file named after it): the cache keeps the
+// path through the group directory and an md5 of the rest, and the index read through it is the same.
+TEST_F(PlacementPathsCacheTest, NoNameBelowABundlesGroupDirectoryIsKept) {
+  ASSERT_TRUE(repo_->apply(writes({{bundle_path("r1", "sub/s3cr3t-value.yaml"), "x"}})).ok());
+  EXPECT_EQ(bundles(read()), bundles(uncached()));
+  const std::string text = read_file_text(cache_path()).value();
+  EXPECT_EQ(text.find("s3cr3t"), std::string::npos) << text;
+  EXPECT_EQ(text.find("a.yaml"), std::string::npos) << text;
+  EXPECT_NE(text.find("fleet/w1/resources/ns/redis/r1/configure/5058f/"), std::string::npos) << text;
+  ASSERT_TRUE(repo_
+                  ->apply(writes({{bundle_path("r1", "sub/s3cr3t-value.yaml"), std::nullopt},
+                                  {bundle_path("r1", "a.yaml"), std::nullopt},
+                                  {bundle_path("r1", "b.yaml"), std::nullopt}}))
+                  .ok());
+  const PlacementIndex after = read();
+  EXPECT_TRUE(after.bundles_of("ns", "redis", "r1").empty());
+  EXPECT_EQ(bundles(after), bundles(uncached()));
+}
+
 TEST(PlacementPathsCacheFormat, RoundTripsAndRefusesOtherVersions) {
   PlacementPathsCache cache;
   cache.folders["s fleet"] = {"tree", {{"fleet/a", "1"}, {"fleet/b c", "2"}}};
