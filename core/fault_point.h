@@ -25,6 +25,7 @@ enum class FaultPoint {
   kBetweenStores,
   kLoadCacheWrite,
   kRecordsCacheWrite,
+  kPlacementPathsCacheWrite,
   kQuietRunWrite
 };
 
@@ -35,7 +36,7 @@ struct FaultPointInfo {
 };
 
 // The one table of fault points.
-inline constexpr std::array<FaultPointInfo, 9> kFaultPoints = {{
+inline constexpr std::array<FaultPointInfo, 10> kFaultPoints = {{
     {FaultPoint::kBeforeRefMove, "before-ref-move",
      "a commit's objects are written to a local repository, its branch not moved (writer/ref_commit.cpp)"},
     {FaultPoint::kAfterRefMove, "after-ref-move",
@@ -55,6 +56,9 @@ inline constexpr std::array<FaultPointInfo, 9> kFaultPoints = {{
     {FaultPoint::kRecordsCacheWrite, "records-cache-write",
      "the records cache's new text written and flushed to its temporary file, not renamed over the cache "
      "(run/records_cache.cpp)"},
+    {FaultPoint::kPlacementPathsCacheWrite, "placement-paths-cache-write",
+     "the placement paths cache's new text written and flushed to its temporary file, not renamed over the "
+     "cache (placement/placement_paths_cache.cpp)"},
     {FaultPoint::kQuietRunWrite, "quiet-run-write",
      "the quiet-run memo's new text written and flushed to its temporary file, not renamed over the memo "
      "(run/quiet_run.cpp)"},

@@ -1,14 +1,19 @@
 #include "placement/lazy_run_scheduling.h"
 
+#include "placement/placement_paths_cache.h"
+
 namespace ferry::runner {
 
 LazyRunScheduling::LazyRunScheduling(const Platform& platform,
                                      std::map<std::string, writer::StateStore*> stores,
-                                     std::chrono::milliseconds timeout)
-    : platform_(platform), stores_(std::move(stores)), timeout_(timeout) {}
+                                     std::chrono::milliseconds timeout, std::filesystem::path paths_cache)
+    : platform_(platform),
+      stores_(std::move(stores)),
+      timeout_(timeout),
+      paths_cache_(std::move(paths_cache)) {}
 
 void LazyRunScheduling::read() {
-  auto index = read_placement_index(platform_, stores_);
+  auto index = read_placement_index_cached(platform_, stores_, paths_cache_, warnings_);
   if (!index) {
     error_ = index.error();
     return;

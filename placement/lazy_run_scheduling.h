@@ -1,10 +1,12 @@
 // The scheduling inputs of one reconcile run, read on first use: the current placements read back from
-// every store (read_placement_index reads every file of every store) and the RunScheduling built on them
-// (which reads the metrics). A run whose objects are all skipped reads neither, which keeps a no-op run
-// close to the cost of loading the platform. Thread-safe: the first caller reads, the others wait.
+// every store (through the placement paths cache when given one: placement_paths_cache.h) and the
+// RunScheduling built on them (which reads the metrics). A run whose objects are all skipped reads neither,
+// which keeps a no-op run close to the cost of loading the platform. Thread-safe: the first caller reads, the
+// others wait.
 #pragma once
 
 #include <chrono>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -27,9 +29,10 @@ class LazyRunScheduling {
     const RunScheduling* scheduling = nullptr;
   };
 
-  // `platform` and the stores must outlive this object; nothing is read here.
+  // `platform` and the stores must outlive this object; nothing is read here. `paths_cache`: the placement
+  // paths cache the stores' paths are read through ("": every store read whole).
   LazyRunScheduling(const Platform& platform, std::map<std::string, writer::StateStore*> stores,
-                    std::chrono::milliseconds timeout);
+                    std::chrono::milliseconds timeout, std::filesystem::path paths_cache = {});
 
   // Reads on the first call; later calls return the same objects, or the same error.
   Result<Ready> get();
@@ -37,6 +40,8 @@ class LazyRunScheduling {
   const std::optional<Error>& error() const { return error_; }
   // The metrics that had no value, once get() has read them (none before).
   std::vector<std::string> metric_failures() const;
+  // The placement paths cache's warning, once get() has read (none before).
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
   void read();
@@ -44,6 +49,8 @@ class LazyRunScheduling {
   const Platform& platform_;
   std::map<std::string, writer::StateStore*> stores_;
   std::chrono::milliseconds timeout_;
+  std::filesystem::path paths_cache_;
+  std::vector<std::string> warnings_;
   std::once_flag once_;
   std::unique_ptr<PlacementIndex> index_;
   std::unique_ptr<RunScheduling> scheduling_;

@@ -231,7 +231,8 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
     stores[config.name].config = &config;
     stores[config.name].store = opened->views.at(config.name);
   }
-  LazyRunScheduling context(platform, opened->views, options.scheduling_timeout);
+  LazyRunScheduling context(platform, opened->views, options.scheduling_timeout,
+                            options.placement_paths_cache);
   // Drift since the last run, read before anything commits (drift_check.h), in the declared stores; and the
   // records rebuilt from the stores they may not know (recovery.h).
   std::map<std::string, writer::StateStore*> declared_stores;
@@ -301,6 +302,7 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   // that needed them was committed; the state is not recorded, so the next run redoes this one).
   if (context.error()) return *context.error();
   run.metric_failures = context.metric_failures();
+  for (const std::string& warning : context.warnings()) run.state_warnings.push_back(warning);
   run.journal_notes = journal.notes();
   // Health after the workflows, from the branch tips as they are now: it changes statuses, never what ran.
   // Health folders are read at the tips the drift check fetched: agents' commits, never this run's.

@@ -44,6 +44,9 @@ struct ReconcileOptions {
   // The records cache (run/records_cache.h, docs/load-cache.md) the state's records are read through, kept
   // beside the load cache; "" (--full-load, --no-state, tests): every record.json is read.
   std::filesystem::path records_cache = {};
+  // The placement paths cache (placement/placement_paths_cache.h) the stores' bundle paths are read through,
+  // beside it; "": every store is read whole when a request needs its placements.
+  std::filesystem::path placement_paths_cache = {};
   SelectionOptions selection;
   // A skipped object's report carries its last status, which reads every status kept beside the records
   // (run/recorded_statuses.h): the reports that show it (JSON, the GitHub summary) want it; a text report

@@ -171,9 +171,12 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   const std::vector<std::string> release_errors = rendered(loaded.release_errors);
   if (state) {
     reconcile_options.state = state->store.get();
-    if (!source->access.load_cache.empty())
-      reconcile_options.records_cache =
-          std::filesystem::path(source->access.load_cache).replace_extension(".records-cache");
+    if (!source->access.load_cache.empty()) {
+      const std::filesystem::path load_cache(source->access.load_cache);
+      reconcile_options.records_cache = std::filesystem::path(load_cache).replace_extension(".records-cache");
+      reconcile_options.placement_paths_cache =
+          std::filesystem::path(load_cache).replace_extension(".placement-paths-cache");
+    }
     reconcile_options.selection = selection_options(options.state);
     reconcile_options.max_deletions = max_deletions(options.state);
     reconcile_options.max_upgrades = max_upgrades(options.state);

@@ -31,7 +31,7 @@ TEST(FaultPoint, AnUnknownNameListsTheKnownOnes) {
   EXPECT_EQ(parse_fault_spec("before-ref-mvoe:2").error().render(),
             "unknown fault point \"before-ref-mvoe\"; known: before-ref-move, after-ref-move, "
             "before-state-record, before-push, mid-push, between-stores, load-cache-write, "
-            "records-cache-write, quiet-run-write");
+            "records-cache-write, placement-paths-cache-write, quiet-run-write");
 }
 
 TEST(FaultPoint, ABadHitCountIsRefused) {

@@ -23,6 +23,7 @@ class LoadCacheE2E : public ferry::testing::PlatformFixture {
  protected:
   std::filesystem::path cache() const { return platform() / ".ferry/state.git.load-cache"; }
   std::filesystem::path records_cache() const { return platform() / ".ferry/state.git.records-cache"; }
+  std::filesystem::path paths_cache() const { return platform() / ".ferry/state.git.placement-paths-cache"; }
   // cache-b's size made `size` (a change of one request of the two in its file).
   void resize_cache_b(const std::string& size) {
     std::string text = read_file(platform() / "requests/redis.yaml");
@@ -90,6 +91,31 @@ TEST_F(LoadCacheE2E, ARunKilledWhileWritingTheRecordsCacheLeavesOneTheNextRunUse
   for (const auto& [name, result] : results_by_name(report)) EXPECT_EQ(result, "skipped") << name;
   EXPECT_FALSE(report.contains("state_warnings")) << report.dump();
   EXPECT_NE(read_file(records_cache()), stale);
+}
+
+// The placement paths cache's write killed before its rename, in a run that reads the placements after a
+// commit (cache-b changed, so it runs): the cache is the one the first run left, and the next run runs
+// cache-b again through it, skips the rest, and writes the cache, without a warning.
+TEST_F(LoadCacheE2E, ARunKilledWhileWritingThePlacementPathsCacheLeavesOneTheNextRunUses) {
+  if (!fault_points_compiled_in()) GTEST_SKIP() << "built without FERRY_FAULT_POINTS";
+  ASSERT_EQ(reconcile(exec_runtime()).first, 0);
+  const std::string first = read_file(paths_cache());  // the stores' trees before the first commits
+  ASSERT_TRUE(first.starts_with("ferry-placement-paths-cache 1\n"));
+  resize_cache_b("small");
+  FerryOptions killed;
+  killed.env["FERRY_FAULT_POINT"] = "placement-paths-cache-write";
+  const auto crash =
+      run_ferry(FerryArgs{"reconcile", "--output", "json", platform().string()} + exec_runtime(), killed);
+  EXPECT_EQ(crash.exit_code, 128 + 9) << crash.error_output;
+  EXPECT_EQ(read_file(paths_cache()), first);
+
+  auto [code, report] = reconcile(exec_runtime());
+  EXPECT_EQ(code, 0) << read_file(dir.path() / "stderr");
+  const auto results = results_by_name(report);
+  EXPECT_EQ(results.at("team-b/cache-b"), "succeeded");
+  EXPECT_EQ(results.at("default/cache-a"), "skipped");
+  EXPECT_FALSE(report.contains("state_warnings")) << report.dump();
+  EXPECT_NE(read_file(paths_cache()), first);
 }
 
 // A corrupt cache is one warning, the run skips what it skipped before, and the cache is rebuilt; the run

@@ -202,20 +202,28 @@ TEST(StatIndexTest, AnUnreadFileThatJoinedASplitPromiseIsRead) {
   EXPECT_EQ(second.files_hashed, 3u) << "split/api.yaml was left unread";
 }
 
+// base.yaml, a Promise and requests.yaml (one request) written below `root`, then loaded once through an
+// empty cache without the racy slack (`first`): the cache that load left. `written`: each file's text.
+LoadCache three_files_loaded(const fs::path& root, LoadCacheUse& first,
+                             std::map<std::string, std::string>& written) {
+  write_platform(root,
+                 {{"base.yaml", kBase},
+                  {"promise.yaml", promise_text(0, "{type: string}")},
+                  {"requests.yaml", request_text(0, "r0", "small")}},
+                 written);
+  first.racy_slack_ns = 0;
+  return load_and_compare(root, LoadCache{}, first, "first");
+}
+
 // A load names the files the stat index left unread (their text empty), and read_unread_texts reads them
 // for a compound run that loads the platform's files again (run/compound.h); a file gone since is an error.
 TEST(StatIndexTest, TheFilesLeftUnreadAreNamedAndReadWhenLoadedAgain) {
   ferry::testing::TempDir dir;
   const fs::path root = dir.path() / "platform";
   std::map<std::string, std::string> written;
-  write_platform(root,
-                 {{"base.yaml", kBase},
-                  {"promise.yaml", promise_text(0, "{type: string}")},
-                  {"requests.yaml", request_text(0, "r0", "small")}},
-                 written);
   LoadCacheUse first, second;
-  first.racy_slack_ns = second.racy_slack_ns = 0;
-  LoadCache cache = load_and_compare(root, LoadCache{}, first, "first");
+  second.racy_slack_ns = 0;
+  LoadCache cache = three_files_loaded(root, first, written);
   ASSERT_TRUE(cache.files.contains((root / "requests.yaml").string()));
   auto decoded = decode_load_cache(encode_load_cache(cache));
   ASSERT_TRUE(decoded);
@@ -261,14 +269,9 @@ TEST(StatIndexTest, EveryFileTheLoadReadOrVouchedForIsGivenWithItsStatDataAndMd5
   ferry::testing::TempDir dir;
   const fs::path root = dir.path() / "platform";
   std::map<std::string, std::string> written;
-  write_platform(root,
-                 {{"base.yaml", kBase},
-                  {"promise.yaml", promise_text(0, "{type: string}")},
-                  {"requests.yaml", request_text(0, "r0", "small")}},
-                 written);
   LoadCacheUse first, second;
-  first.racy_slack_ns = second.racy_slack_ns = 0;
-  LoadCache cache = load_and_compare(root, LoadCache{}, first, "first");
+  second.racy_slack_ns = 0;
+  LoadCache cache = three_files_loaded(root, first, written);
   EXPECT_EQ(first.digests.size(), 3u);
   (void)load_and_compare(root, cache, second, "second");
   ASSERT_EQ(second.files_hashed, 2u) << "requests.yaml is left unread";
