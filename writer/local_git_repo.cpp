@@ -121,30 +121,29 @@ Result<std::optional<std::string>> LocalGitRepo::read_file_at(const std::string&
   return git::read_file_at(*repo, commit, *trimmed, store);
 }
 
-Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
+template <typename T, typename Read>
+Result<T> LocalGitRepo::on_tip_tree(const std::string& prefix, Read read) {
   auto trimmed = normalise_read_prefix(prefix);
   if (!trimmed) return trimmed.error();
-  if (!holds_repository(path_)) return FolderRead{};
+  if (!holds_repository(path_)) return T{};
   const std::string store = "state store " + path_.string();
   auto repo = repos_->get(store);
   if (!repo) return repo.error();
   auto tip = git::read_tip(*repo, "refs/heads/" + branch_, store);
   if (!tip) return tip.error();
-  if (!tip->tree) return FolderRead{};
-  return git::read_folder(*repo, tip->tree.get(), *trimmed, known, store);
+  if (!tip->tree) return T{};
+  return read(*repo, tip->tree.get(), *trimmed, store);
+}
+
+Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
+  return on_tip_tree<FolderRead>(prefix, [&](git_repository* repo, const git_tree* tree,
+                                             const std::string& trimmed, const std::string& store) {
+    return git::read_folder(repo, tree, trimmed, known, store);
+  });
 }
 
 Result<std::vector<std::string>> LocalGitRepo::list_paths(const std::string& prefix) {
-  auto trimmed = normalise_read_prefix(prefix);
-  if (!trimmed) return trimmed.error();
-  if (!holds_repository(path_)) return std::vector<std::string>{};
-  const std::string store = "state store " + path_.string();
-  auto repo = repos_->get(store);
-  if (!repo) return repo.error();
-  auto tip = git::read_tip(*repo, "refs/heads/" + branch_, store);
-  if (!tip) return tip.error();
-  if (!tip->tree) return std::vector<std::string>{};
-  return git::list_blob_paths(*repo, tip->tree.get(), *trimmed, store);
+  return on_tip_tree<std::vector<std::string>>(prefix, git::list_blob_paths);
 }
 
 Result<BranchHistory> LocalGitRepo::history_since(const std::optional<std::string>& since) {

@@ -39,6 +39,10 @@ class LocalGitRepo : public StateStore {
  private:
   LocalGitRepo(std::filesystem::path path, std::string branch);
   Status create_if_missing() const;
+  // read_folder's and list_paths' common part: `read(repo, tip tree, trimmed prefix, store name)` on the
+  // branch's tip; `empty` when the store holds no repository or its branch no tree.
+  template <typename T, typename Read>
+  Result<T> on_tip_tree(const std::string& prefix, Read read);
   std::filesystem::path path_;
   std::string branch_;
   std::unique_ptr<git::ThreadRepos> repos_;

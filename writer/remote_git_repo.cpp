@@ -193,7 +193,8 @@ Result<std::optional<std::string>> RemoteGitRepo::read_file_at(const std::string
   return git::read_file_at(cache->repo.get(), commit, *trimmed, store);
 }
 
-Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
+template <typename T, typename Read>
+Result<T> RemoteGitRepo::on_fetched_tree(const std::string& prefix, Read read) {
   auto trimmed = normalise_read_prefix(prefix);
   if (!trimmed) return trimmed.error();
   const std::string store = describe();
@@ -203,22 +204,19 @@ Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const K
   if (!remote_tip) return remote_tip.error();
   auto tip = git::load_tip(cache->repo.get(), *remote_tip, store);
   if (!tip) return tip.error();
-  if (!tip->tree) return FolderRead{};
-  return git::read_folder(cache->repo.get(), tip->tree.get(), *trimmed, known, store);
+  if (!tip->tree) return T{};
+  return read(cache->repo.get(), tip->tree.get(), *trimmed, store);
+}
+
+Result<FolderRead> RemoteGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
+  return on_fetched_tree<FolderRead>(prefix, [&](git_repository* repo, const git_tree* tree,
+                                                 const std::string& trimmed, const std::string& store) {
+    return git::read_folder(repo, tree, trimmed, known, store);
+  });
 }
 
 Result<std::vector<std::string>> RemoteGitRepo::list_paths(const std::string& prefix) {
-  auto trimmed = normalise_read_prefix(prefix);
-  if (!trimmed) return trimmed.error();
-  const std::string store = describe();
-  auto cache = lock_cache(cache_path_, branch_, store);
-  if (!cache) return cache.error();
-  auto remote_tip = git::fetch_branch(cache->repo.get(), {url_, branch_, credentials_, store});
-  if (!remote_tip) return remote_tip.error();
-  auto tip = git::load_tip(cache->repo.get(), *remote_tip, store);
-  if (!tip) return tip.error();
-  if (!tip->tree) return std::vector<std::string>{};
-  return git::list_blob_paths(cache->repo.get(), tip->tree.get(), *trimmed, store);
+  return on_fetched_tree<std::vector<std::string>>(prefix, git::list_blob_paths);
 }
 
 Result<BranchHistory> RemoteGitRepo::history_since(const std::optional<std::string>& since) {

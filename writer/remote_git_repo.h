@@ -62,6 +62,10 @@ class RemoteGitRepo : public StateStore {
  private:
   RemoteGitRepo(StoreUrl url, const StoreSpec& spec, std::filesystem::path cache_path);
   std::chrono::milliseconds back_off_delay(int retry);
+  // read_folder's and list_paths' common part: `read(repo, tip tree, trimmed prefix, store name)` on the
+  // fetched tip, under the cache's lock; an empty T when the branch has no tree.
+  template <typename T, typename Read>
+  Result<T> on_fetched_tree(const std::string& prefix, Read read);
 
   StoreUrl url_;
   std::string branch_;
