@@ -7,12 +7,15 @@
 
 #include <stdlib.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 
 #include "runtime/cli_engine.h"
 #include "runtime/interrupt.h"
@@ -32,6 +35,10 @@ constexpr int kRuncKillAttempts = 5;  // `runc kill` tries, a second apart
 const std::vector<std::string> kCapabilities = {"CHOWN",   "DAC_OVERRIDE",     "FOWNER",    "FSETID",
                                                 "KILL",    "NET_BIND_SERVICE", "SETFCAP",   "SETGID",
                                                 "SETPCAP", "SETUID",           "SYS_CHROOT"};
+
+// The mount points of kSystemMounts that are made in the container's root filesystem (the others are inside
+// the /dev tmpfs).
+const std::vector<std::string> kSystemMountPoints = {"/proc", "/dev", "/sys"};
 
 // /proc, /dev (tmpfs; runc adds null, zero, full, random, urandom, tty), /dev/pts, /dev/shm, /dev/mqueue,
 // read-only /sys: runc's own default set.
@@ -90,17 +97,29 @@ Result<OciImage> parse_inspect(const std::string& output) {
   }
 }
 
-// A bundle directory with rootfs/ (an overlay on the image), upper/, work/ and config.json. The
-// destructor unmounts the overlay and removes the directory; it leaves a directory it cannot unmount.
+// A bundle directory with rootfs/ (an overlay on the image, under the mount point layer when there is one:
+// oci_mount_points.h), upper/, work/ and config.json. The destructor unmounts the overlay and removes the
+// directory; it leaves a directory it cannot unmount.
 class Bundle {
  public:
-  static Result<std::unique_ptr<Bundle>> create(const fs::path& image_rootfs, const std::string& config) {
+  static Result<std::unique_ptr<Bundle>> create(const fs::path& image_rootfs,
+                                                const std::optional<fs::path>& mount_point_layer,
+                                                const std::string& config) {
     std::string pattern = (fs::temp_directory_path() / "ferry-oci-XXXXXX").string();
     if (::mkdtemp(pattern.data()) == nullptr) return failure("cannot create a bundle directory");
     auto bundle = std::unique_ptr<Bundle>(new Bundle(pattern));
     std::error_code ec;
     for (const char* dir : {"rootfs", "upper", "work"}) fs::create_directory(bundle->dir_ / dir, ec);
-    const std::string options = "lowerdir=" + image_rootfs.string() +
+    // The container's / shows the upper directory's mode and owner: the image's, as podman shows them.
+    struct stat image_root {};
+    const fs::path upper = bundle->dir_ / "upper";
+    if (::stat(image_rootfs.c_str(), &image_root) != 0 ||
+        ::chown(upper.c_str(), image_root.st_uid, image_root.st_gid) != 0 ||
+        ::chmod(upper.c_str(), image_root.st_mode & 07777) != 0) {
+      return failure("cannot give the container's root the image's mode");
+    }
+    const std::string lower = mount_point_layer ? mount_point_layer->string() + ":" : "";
+    const std::string options = "lowerdir=" + lower + image_rootfs.string() +
                                 ",upperdir=" + (bundle->dir_ / "upper").string() +
                                 ",workdir=" + (bundle->dir_ / "work").string();
     if (::mount("overlay", bundle->rootfs().c_str(), "overlay", 0, options.c_str()) != 0) {
@@ -130,6 +149,17 @@ class Bundle {
   fs::path dir_;
   bool mounted_ = false;
 };
+
+// Every mount point the container's config.json names outside /dev, in its order.
+std::vector<MountPoint> mount_points_of(const ContainerRun& run) {
+  std::vector<MountPoint> points;
+  for (const std::string& destination : kSystemMountPoints) points.push_back({destination, false});
+  for (const Mount& m : run.mounts) {
+    std::error_code error;
+    points.push_back({m.container, !fs::is_directory(m.host, error)});
+  }
+  return points;
+}
 
 // Ends a container that outlived its deadline; see stop_container in podman_runtime.cpp.
 void stop_container(const std::string& runc, cli::ChildProcess& runc_run, const std::string& id) {
@@ -259,7 +289,8 @@ Result<ContainerExit> OciRuntime::run(const ContainerRun& run) {
     if (auto made = MemoryCgroup::create(id, *memory)) cgroup = std::move(*made);
   }
   Result<std::unique_ptr<Bundle>> bundle =
-      Bundle::create(image->image->rootfs, oci_config_json(run, *image->image, cgroup ? cgroup->path() : ""));
+      Bundle::create(image->image->rootfs, layers_.layer_for(image->image->rootfs, mount_points_of(run)),
+                     oci_config_json(run, *image->image, cgroup ? cgroup->path() : ""));
   if (!bundle) return bundle.error();
   cli::LogFile log;
   if (log.file() == nullptr) return make_error("cannot run oci: cannot create a temporary log file");

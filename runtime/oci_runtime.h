@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "runtime/oci_mount_points.h"
 #include "runtime/runtime.h"
 
 namespace ferry::runtime {
@@ -62,6 +63,7 @@ class OciRuntime : public ContainerRuntime {
   std::mutex mutex_;
   std::map<std::string, std::shared_ptr<const OciImage>> images_;  // by reference
   std::map<std::string, std::filesystem::path> mounts_;            // rootfs by image id
+  MountPointLayers layers_;  // the mount point layers of the images run (oci_mount_points.h)
 };
 
 }  // namespace ferry::runtime
