@@ -142,7 +142,13 @@ class Session : public std::enable_shared_from_this<Session> {
 void accept_next(ApiServer::State& state) {
   state.acceptor.async_accept([&state](beast::error_code ec, tcp::socket socket) {
     if (ec == asio::error::operation_aborted || !state.acceptor.is_open()) return;
-    if (!ec) std::make_shared<Session>(std::move(socket), state)->start();
+    if (!ec) {
+      // Each answer is written as a few TLS records; with Nagle's algorithm the last would wait for the
+      // client's delayed acknowledgement (up to 40 ms a call).
+      beast::error_code ignored;
+      socket.set_option(tcp::no_delay(true), ignored);
+      std::make_shared<Session>(std::move(socket), state)->start();
+    }
     accept_next(state);
   });
 }
