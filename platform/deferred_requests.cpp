@@ -113,9 +113,9 @@ std::optional<CachedRequest> resolve_request(const YamlDocument& doc, const Defe
                          group,
                          kind,
                          {result.errors.begin() + static_cast<long>(first_error), result.errors.end()},
-                         std::nullopt};
+                         nullptr};
     if (request) result.platform.requests.push_back(std::move(*request));
-    if (request) cached.request = result.platform.requests.back();
+    if (request) cached.request = std::make_shared<const pipeline::Request>(result.platform.requests.back());
     return cached;
   }
   if (is_kubernetes_group(group)) {
