@@ -200,6 +200,28 @@ TEST(LoadCacheTest, TheCacheLeftSharesEachCachedRequestWithTheCacheRead) {
   EXPECT_EQ(request(first.after, "/p/requests.yaml", 1)->where.line, 9);  // the cache read's, unmoved
 }
 
+// A changed document that no Promise serves, above one taken by its key: the file leaves the cache left (as
+// a full load leaves it out), only once the document below, which points into its entry, is taken.
+TEST(LoadCacheTest, AnUnservedDocumentAboveOneTakenByItsKeyLeavesTheFileOutOfTheCache) {
+  auto platform = [](int above_p) {
+    return std::vector<PlatformFile>{
+        {"/p/base.yaml", kBase},
+        {"/p/p0.yaml", promise_text(0, "{type: string}")},
+        {"/p/requests.yaml", request_text(above_p, "a", "small") + "---\n" + request_text(0, "b", "small")}};
+  };
+  LoadCacheUse first;
+  (void)load_platform_files("/p", platform(0), nullptr, &first);
+  ASSERT_TRUE(first.after.files.contains("/p/requests.yaml"));
+  LoadCacheUse next;
+  next.before = &first.after;
+  EXPECT_EQ(outcome(load_platform_files("/p", platform(5), nullptr, &next)),
+            outcome(load_platform_files("/p", platform(5))));
+  EXPECT_EQ(next.documents_reused, 1u);
+  EXPECT_EQ(next.requests_reused, 1u);
+  EXPECT_FALSE(next.after.files.contains("/p/requests.yaml"));
+  EXPECT_TRUE(next.changed);
+}
+
 // A file is cut at its "---" lines; a file whose lines cannot be cut safely is loaded whole.
 TEST(LoadCacheTest, DocumentChunksAreCutAtMarkerLinesOnly) {
   const auto chunks = document_chunks("# head\na: 1\n--- # two\nb: '---'\n ---\n---\n----\n---");
