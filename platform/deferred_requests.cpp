@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
@@ -112,9 +113,9 @@ std::optional<CachedRequest> resolve_request(const YamlDocument& doc, const Defe
                          group,
                          kind,
                          {result.errors.begin() + static_cast<long>(first_error), result.errors.end()},
-                         std::nullopt};
+                         nullptr};
     if (request) result.platform.requests.push_back(std::move(*request));
-    if (request) cached.request = result.platform.requests.back();
+    if (request) cached.request = std::make_shared<const pipeline::Request>(result.platform.requests.back());
     return cached;
   }
   if (is_kubernetes_group(group)) {
@@ -232,6 +233,7 @@ void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cach
   for (const pipeline::Promise& promise : result.platform.promises)
     digests.emplace(&promise, load_cache_promise_digest(promise));
   std::map<std::string, std::vector<YamlDocument>> parsed;
+  std::set<std::string> uncached;
   // Reserved, not grown: moving 10,000 requests as the vector doubles was 3% of a no-op run.
   result.platform.requests.reserve(result.platform.requests.size() + deferred.requests.size());
   for (DeferredRequest& request : deferred.requests) {
@@ -255,8 +257,10 @@ void resolve_requests(Deferred& deferred, LoadResult& result, LoadCacheUse* cach
     if (left)
       file->second.requests[request.index] = std::move(*left);
     else
-      cache->after.files.erase(file);  // a file with a request no Promise serves is not cached
+      uncached.insert(request.file->path);  // a file with a request no Promise serves is not cached
   }
+  // Erased only now: later requests of such a file may point into its entry (document_reuse.h).
+  for (const std::string& path : uncached) cache->after.files.erase(path);
 }
 
 bool reuse_file(const PlatformFile& file, const std::string& digest, LoadCacheUse& cache, Deferred& deferred,

@@ -3,7 +3,6 @@
 // (load_cache.h), or is an error naming what failed before it; with the helpers the loader shares with it.
 #pragma once
 
-#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,9 +24,10 @@ struct FailedPromise {
 };
 
 // A request document waiting for its Promise: parsed (`doc`), or taken from the load cache (`cached`, its
-// document parsed only if it must be checked again). `index`: its place among its file's documents.
-// `line`: the line `doc` was parsed from when it was parsed alone (document_reuse.h), by which what
-// checking it gives is moved; 0 when it was parsed with its whole file.
+// document parsed only if it must be checked again; it points into the cache read, or into the cache left
+// for a document taken by its key, each of which holds it until the requests are resolved). `index`: its
+// place among its file's documents. `line`: the line `doc` was parsed from when it was parsed alone
+// (document_reuse.h), by which what checking it gives is moved; 0 when it was parsed with its whole file.
 struct DeferredRequest {
   const PlatformFile* file = nullptr;
   std::size_t index = 0;
@@ -44,8 +44,7 @@ struct Deferred {
   std::vector<YamlDocument> unknown_kinds;
   std::vector<FailedPromise> failed_promises;
   std::vector<std::string> unparsed_files;
-  UninstalledReleases releases;     // a request whose kind no Promise provides may wait on one of these
-  std::deque<CachedRequest> moved;  // cached requests moved to new lines (document_reuse.h); they stay put
+  UninstalledReleases releases;  // a request whose kind no Promise provides may wait on one of these
 };
 
 // A request as the API server would admit it (reference §2): of a version its Promise serves, valid against

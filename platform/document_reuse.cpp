@@ -74,9 +74,10 @@ void reuse_document(const PlatformFile& file, const CachedFile& cached, std::siz
     entry.bindings.push_back(std::move(moved));
     return;
   }
-  CachedRequest& moved = deferred.moved.emplace_back(cached.requests[from]);  // a deque: it stays put
+  // Copied once, into the entry, whose requests stay put when it moves into the cache left (loader.cpp):
+  // the deferred request points at it there (resolve_requests).
+  CachedRequest& moved = entry.requests[index] = cached.requests[from];
   shift_lines(moved, file.path, lines);
-  entry.requests[index] = moved;
   deferred.requests.push_back({&file, index, std::nullopt, &moved});
 }
 

@@ -93,7 +93,11 @@ bool decode_cached_request(Decoder& in, CachedRequest& cached) {
     if (!decode_error(in, cached.errors.emplace_back())) return false;
   }
   if (!in.flag(admitted)) return false;
-  return !admitted || decode_request(in, cached.request.emplace());
+  if (!admitted) return true;
+  auto request = std::make_shared<pipeline::Request>();
+  if (!decode_request(in, *request)) return false;
+  cached.request = std::move(request);
+  return true;
 }
 
 void encode_stat(Encoder& out, const FileStat& stat) {

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,12 +25,14 @@
 namespace ferry::runner {
 
 // One request document as the load left it: the errors its own checks gave (appended in this order by a
-// full load), and the request when admitted.
+// full load), and the request when admitted. The request is immutable and shared: the cache read, the cache
+// left and every copy of the entry hold one object (a load copies it only into its Platform, which may
+// change it); an entry whose locations move (shift_lines, moved_lines.h) gets a moved copy of its own.
 struct CachedRequest {
   std::string promise_digest;  // load_cache_promise_digest() of the Promise that served it
   std::string group, kind;     // what it asked for, as written
   std::vector<Error> errors;
-  std::optional<pipeline::Request> request;
+  std::shared_ptr<const pipeline::Request> request;  // null: not admitted
 };
 
 // What stat(2) said of a file when its text was read (size -1: not known, as for files read from Git).

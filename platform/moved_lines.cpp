@@ -1,6 +1,8 @@
 // Moving a document's locations by the lines its text moved (moved_lines.h).
 #include "platform/moved_lines.h"
 
+#include <memory>
+
 namespace ferry::runner {
 namespace {
 
@@ -47,7 +49,11 @@ void shift_appended(LoadResult& result, const AppendedMarks& marks, const std::s
 void shift_lines(CachedRequest& cached, const std::string& file, int lines) {
   if (lines == 0) return;
   move_errors(cached.errors.begin(), cached.errors.end(), file, lines);
-  if (cached.request) move_location(cached.request->where, file, lines);
+  if (!cached.request) return;
+  // Shared with the cache read (load_cache.h): moved in a copy of its own.
+  auto moved = std::make_shared<pipeline::Request>(*cached.request);
+  move_location(moved->where, file, lines);
+  cached.request = std::move(moved);
 }
 
 void shift_lines(CachedBinding& cached, const std::string& file, int lines) {

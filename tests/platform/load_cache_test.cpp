@@ -162,6 +162,66 @@ TEST(LoadCacheTest, AChangedDocumentOfAManyDocumentFileIsTheOnlyOneChecked) {
   EXPECT_EQ(moved.errors[1].render(), "/p/requests.yaml:71:9: spec.size: must be a string, found a map");
 }
 
+// A cached request is one immutable object (load_cache.h): the cache left shares it with the cache read,
+// for a file taken whole and for a document taken by its key at its old line; a document whose lines moved
+// gets a moved copy of its own, and the cache read keeps its request where it was.
+TEST(LoadCacheTest, TheCacheLeftSharesEachCachedRequestWithTheCacheRead) {
+  auto platform = [](const std::string& above, const std::string& b_size) {
+    return std::vector<PlatformFile>{
+        {"/p/base.yaml", kBase},
+        {"/p/p0.yaml", promise_text(0, "{type: string}")},
+        {"/p/whole.yaml", request_text(0, "w", "small")},
+        {"/p/requests.yaml", above + request_text(0, "a", "small") + "---\n" + request_text(0, "b", b_size)}};
+  };
+  LoadCacheUse first;
+  (void)load_platform_files("/p", platform("", "small"), nullptr, &first);
+  auto request = [](const LoadCache& cache, const std::string& path, std::size_t i) {
+    return cache.files.at(path).requests.at(i).request;
+  };
+  ASSERT_TRUE(request(first.after, "/p/requests.yaml", 1));
+
+  LoadCacheUse same;
+  same.before = &first.after;
+  (void)load_platform_files("/p", platform("", "large"), nullptr, &same);
+  EXPECT_EQ(same.documents_reused, 1u);
+  EXPECT_EQ(request(same.after, "/p/whole.yaml", 0), request(first.after, "/p/whole.yaml", 0));
+  EXPECT_EQ(request(same.after, "/p/requests.yaml", 0), request(first.after, "/p/requests.yaml", 0));
+  EXPECT_NE(request(same.after, "/p/requests.yaml", 1), request(first.after, "/p/requests.yaml", 1));
+
+  LoadCacheUse moved;
+  moved.before = &first.after;
+  (void)load_platform_files("/p", platform(request_text(0, "new", "small") + "---\n", "small"), nullptr,
+                            &moved);
+  EXPECT_EQ(request(moved.after, "/p/whole.yaml", 0), request(first.after, "/p/whole.yaml", 0));
+  const auto b = request(moved.after, "/p/requests.yaml", 2);
+  ASSERT_TRUE(b);
+  EXPECT_NE(b, request(first.after, "/p/requests.yaml", 1));
+  EXPECT_EQ(b->where.line, request(first.after, "/p/requests.yaml", 1)->where.line + 8);
+  EXPECT_EQ(request(first.after, "/p/requests.yaml", 1)->where.line, 9);  // the cache read's, unmoved
+}
+
+// A changed document that no Promise serves, above one taken by its key: the file leaves the cache left (as
+// a full load leaves it out), only once the document below, which points into its entry, is taken.
+TEST(LoadCacheTest, AnUnservedDocumentAboveOneTakenByItsKeyLeavesTheFileOutOfTheCache) {
+  auto platform = [](int above_p) {
+    return std::vector<PlatformFile>{
+        {"/p/base.yaml", kBase},
+        {"/p/p0.yaml", promise_text(0, "{type: string}")},
+        {"/p/requests.yaml", request_text(above_p, "a", "small") + "---\n" + request_text(0, "b", "small")}};
+  };
+  LoadCacheUse first;
+  (void)load_platform_files("/p", platform(0), nullptr, &first);
+  ASSERT_TRUE(first.after.files.contains("/p/requests.yaml"));
+  LoadCacheUse next;
+  next.before = &first.after;
+  EXPECT_EQ(outcome(load_platform_files("/p", platform(5), nullptr, &next)),
+            outcome(load_platform_files("/p", platform(5))));
+  EXPECT_EQ(next.documents_reused, 1u);
+  EXPECT_EQ(next.requests_reused, 1u);
+  EXPECT_FALSE(next.after.files.contains("/p/requests.yaml"));
+  EXPECT_TRUE(next.changed);
+}
+
 // A file is cut at its "---" lines; a file whose lines cannot be cut safely is loaded whole.
 TEST(LoadCacheTest, DocumentChunksAreCutAtMarkerLinesOnly) {
   const auto chunks = document_chunks("# head\na: 1\n--- # two\nb: '---'\n ---\n---\n----\n---");
