@@ -5,6 +5,7 @@
 
 #include "core/file_text.h"
 #include "core/secret_values.h"
+#include "platform/load_cache_write.h"
 #include "platform/loader.h"
 #include "writer/store_factory.h"
 #include "writer/store_url.h"
@@ -160,7 +161,7 @@ LoadResult load_platform_source(const PlatformSource& source, const PlatformAcce
                                          before.error().message +
                                          "); every file was parsed and the cache is rebuilt"));
   }
-  if (!access.load_cache_read_only && (cache.changed || !before || !*before))
+  if (!access.load_cache_read_only && load_cache_worth_writing(cache))
     (void)write_load_cache(access.load_cache, cache.after);
   loaded.cache_counts = {cache.requests_reused, cache.requests_checked};
   loaded.file_digests = std::move(cache.digests);

@@ -2,6 +2,8 @@
 // ObjectRecord, so that a record taken from the cache equals the one parse_record gives for its file.
 #include "run/records_cache.h"
 
+#include <algorithm>
+
 #include "core/cache_file.h"
 #include "core/field_count.h"
 #include "core/file_text.h"
@@ -221,6 +223,7 @@ Result<std::optional<CachedFolder>> read_through(writer::StateStore& store, cons
     return std::optional(std::move(*cached));
   }
   if (read->delta && cached) {
+    use.delta_files += read->files.size() + read->removed.size();
     cached->tree_id = read->tree_id;
     cached->blob_ids = std::move(known.blob_ids);
     for (const std::string& gone : read->removed) {
@@ -234,6 +237,7 @@ Result<std::optional<CachedFolder>> read_through(writer::StateStore& store, cons
     if (Status parsed = parse_into(store, read->files, *cached, use); !parsed) return parsed.error();
     return std::optional(std::move(*cached));
   }
+  if (!read->tree_id.empty()) use.read_whole = true;
   CachedFolder now{read->tree_id, std::move(read->blob_ids), {}};
   if (Status parsed = parse_into(store, read->files, now, use); !parsed) return parsed.error();
   const std::string record_suffix = std::string("/") + kRecordFile;
@@ -253,6 +257,25 @@ bool trees_differ(const std::map<std::string, std::string>& before, const Record
     if (old == before.end() || old->second != cached.tree_id) return true;
   }
   return false;
+}
+
+// Whether `after` has other folders than `before`: one came or went.
+bool folders_differ(const std::map<std::string, std::string>& before, const RecordsCache& after) {
+  if (before.size() != after.folders.size()) return true;
+  return std::any_of(after.folders.begin(), after.folders.end(),
+                     [&](const auto& folder) { return !before.contains(folder.first); });
+}
+
+// Whether the cache `after`, read through `known` (null: none) whose folders had the trees `before`, is
+// worth writing over it (records_cache.h).
+bool worth_writing(const RecordsCache* known, const std::map<std::string, std::string>& before,
+                   const RecordsCache& after, const RecordsCacheUse& use) {
+  if (!known) return true;
+  if (!trees_differ(before, after)) return false;
+  if (folders_differ(before, after) || use.read_whole) return true;
+  std::size_t cached_files = 0;
+  for (const auto& [folder, cached] : after.folders) cached_files += cached.blob_ids.size();
+  return records_delta_worth_writing(use.delta_files, cached_files);
 }
 
 // Every folder of kRecordFolders read through `known` (null: nothing cached): those the store gives tree
@@ -277,10 +300,16 @@ Status read_folders(writer::StateStore& store, RecordsCache* known, RecordsCache
 
 }  // namespace
 
+bool records_delta_worth_writing(std::size_t delta_files, std::size_t cached_files) {
+  return delta_files > std::max(kRecordsCacheDeltaUnwritten, cached_files / 100) ||
+         2 * delta_files >= cached_files;
+}
+
 Result<RunState> load_run_state_cached(writer::StateStore& store, const std::filesystem::path& path,
                                        bool read_only, std::vector<std::string>& warnings,
                                        RecordsCacheUse* use) {
   RecordsCacheUse counted;
+  RecordsCacheUse& used = use ? *use : counted;
   auto before = read_records_cache(path);
   if (!before)
     warnings.push_back("the records cache " + path.string() + " is not used (" + before.error().message +
@@ -291,11 +320,12 @@ Result<RunState> load_run_state_cached(writer::StateStore& store, const std::fil
     for (const auto& [folder, cached] : known->folders) trees_before.emplace(folder, cached.tree_id);
   RecordsCache after;
   std::vector<CachedFolder> untreed;  // of folders the store gives no tree id for
-  if (Status read = read_folders(store, known, after, untreed, use ? *use : counted); !read)
-    return read.error();
-  if (!read_only && (!known || trees_differ(trees_before, after)) &&
-      (known || !after.folders.empty() || !before))
+  if (Status read = read_folders(store, known, after, untreed, used); !read) return read.error();
+  if (!read_only && worth_writing(known, trees_before, after, used) &&
+      (known || !after.folders.empty() || !before)) {
     (void)write_records_cache(path, after);
+    used.written = true;
+  }
   RunState state;
   const auto add = [&](CachedFolder& folder) {
     for (auto& [file, record] : folder.records) {

@@ -8,6 +8,7 @@
 
 #include "core/fault_point.h"
 #include "platform/document_chunks.h"
+#include "platform/load_cache_write.h"
 #include "platform/loader.h"
 #include "platform/platform_source.h"
 #include "tests/platform/random_platform.h"
@@ -328,6 +329,50 @@ TEST(LoadCacheTest, ACorruptCacheIsOneWarningAndIsRebuiltThenUsed) {
   const LoadResult full = load_platform_source(*source, access);
   EXPECT_EQ(full.cache_counts.reused + full.cache_counts.checked, 0u);
   EXPECT_EQ(outcome(full), outcome(reused));
+}
+
+// Through load_platform_source on a plain directory of 200 requests in one file: a change of one request
+// leaves the cache file as it was (bytes and time), and each later load parses that request again and gives
+// exactly what a full load gives; a change of more than kLoadCacheRedoUnwritten requests rewrites it, and
+// the load after that checks none.
+TEST(LoadCacheTest, ASmallChangeLeavesTheCacheFileAloneAndALargeOneRewritesIt) {
+  ferry::testing::TempDir dir;
+  const auto root = dir.path() / "platform";
+  const auto write_platform = [&](int changed_below, const std::string& size) {
+    ferry::testing::write_file(root / "base.yaml", kBase);
+    ferry::testing::write_file(root / "p0.yaml", promise_text(0, "{type: string}"));
+    std::string text;
+    for (int r = 0; r < 200; ++r)
+      text +=
+          (r ? "---\n" : "") + request_text(0, "r" + std::to_string(r), r < changed_below ? size : "small");
+    ferry::testing::write_file(root / "requests.yaml", text);
+  };
+  write_platform(0, "");
+  auto source = parse_platform_argument(root.string(), "");
+  ASSERT_TRUE(source);
+  PlatformAccess access;
+  access.load_cache = dir.path() / "state.git.load-cache";
+  PlatformAccess full_load;
+  const auto load_and_compare = [&](const std::string& step) {
+    const LoadResult loaded = load_platform_source(*source, access);
+    EXPECT_EQ(outcome(loaded), outcome(load_platform_source(*source, full_load))) << step;
+    return loaded.cache_counts;
+  };
+  EXPECT_EQ(load_and_compare("first").checked, 200u);
+  const std::string written = ferry::testing::read_file(access.load_cache);
+  const auto written_at = std::filesystem::last_write_time(access.load_cache);
+
+  write_platform(1, "large");
+  EXPECT_EQ(load_and_compare("one changed").checked, 1u);
+  EXPECT_EQ(ferry::testing::read_file(access.load_cache), written);
+  EXPECT_EQ(std::filesystem::last_write_time(access.load_cache), written_at);
+  EXPECT_EQ(load_and_compare("one changed, again").checked, 1u);
+  EXPECT_EQ(ferry::testing::read_file(access.load_cache), written);
+
+  write_platform(kLoadCacheRedoUnwritten + 1, "large");
+  EXPECT_EQ(load_and_compare("many changed").checked, kLoadCacheRedoUnwritten + 1);
+  EXPECT_NE(ferry::testing::read_file(access.load_cache), written);
+  EXPECT_EQ(load_and_compare("after the rewrite").checked, 0u);
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "core/md5.h"
+#include "platform/load_cache_write.h"
 #include "platform/loader.h"
 #include "tests/platform/random_platform.h"
 #include "tests/support/test_support.h"
@@ -57,13 +58,14 @@ std::string same_size_edit(std::string text) {
 // load; returns the cache it leaves. With no racy slack (`use.racy_slack_ns` 0, so that a test need not wait
 // two seconds), the load starts a few timestamp ticks after the files' last change.
 LoadCache load_and_compare(const fs::path& root, const LoadCache& cache, LoadCacheUse& use,
-                           const std::string& context) {
+                           const std::string& context, bool* worth_writing = nullptr) {
   if (use.racy_slack_ns == 0) std::this_thread::sleep_for(std::chrono::milliseconds(15));
   auto decoded = decode_load_cache(encode_load_cache(cache));
   EXPECT_TRUE(decoded) << decoded.error().message;
   use.before = &*decoded;
   const std::string through_index = outcome(load_platform(root, nullptr, &use));
   EXPECT_EQ(through_index, outcome(load_platform(root))) << context;
+  if (worth_writing) *worth_writing = load_cache_worth_writing(use);  // `use.before` is gone after return
   return std::move(use.after);
 }
 
@@ -157,11 +159,13 @@ TEST(StatIndexTest, TouchingEveryFileHashesEachOnceAndChecksNoRequest) {
   EXPECT_FALSE(untouched.changed);
 
   for (const auto& [path, text] : written) set_mtime(root / path, kOld + 5 * kSecond);
-  cache = load_and_compare(root, cache, touched, "touched");
+  bool touched_written = false;
+  cache = load_and_compare(root, cache, touched, "touched", &touched_written);
   EXPECT_EQ(touched.files_hashed, written.size());
   EXPECT_EQ(touched.requests_checked, 0u);
   EXPECT_GT(touched.requests_reused, 0u);
   EXPECT_TRUE(touched.changed);
+  EXPECT_TRUE(touched_written);  // or each load after it would hash every file again
 
   (void)load_and_compare(root, cache, after, "after the touch");
   EXPECT_EQ(after.files_hashed, uncached);

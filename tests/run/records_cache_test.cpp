@@ -188,16 +188,20 @@ TEST_F(RecordsCacheLoad, AnUnchangedStateIsTakenFromTheCacheWithoutReadingARecor
   EXPECT_TRUE(warnings_.empty());
 }
 
-// A commit that changes a record leaves the cache stale: its folder is read again (no warning: every run
-// that records something does this), the other is not, and the cache is brought up to date.
+// A commit that changes every request record leaves the cache stale: its folder is read again (no warning:
+// every run that records something does this), the other is not, and the cache, most of which changed, is
+// brought up to date.
 TEST_F(RecordsCacheLoad, AStaleCacheIsBroughtUpToDateFromTheChangedFolderOnly) {
   (void)load();
   ObjectRecord changed = record_named("a");
   changed.input_digest = "d-new";
-  ASSERT_TRUE(repo_->apply(records_change({changed})).ok());
+  ObjectRecord full = full_record();
+  full.input_digest = "d-full-new";
+  ASSERT_TRUE(repo_->apply(records_change({changed, full})).ok());
   const std::string stale = read_file_text(cache_path()).value();
   EXPECT_EQ(load(), uncached());
   EXPECT_EQ(counting_->folders_read, 1);
+  EXPECT_TRUE(use_.written);
   EXPECT_NE(read_file_text(cache_path()).value(), stale);
   EXPECT_EQ(load()["requests/redis/team-a/a"].input_digest, "d-new");
   EXPECT_EQ(counting_->folders_read, 0);
@@ -206,6 +210,7 @@ TEST_F(RecordsCacheLoad, AStaleCacheIsBroughtUpToDateFromTheChangedFolderOnly) {
 
 // After a commit that changes one record and removes another, the changed folder's tree is read, but only
 // the changed record's file is read and parsed; the removed one is dropped, the others come from the cache.
+// That delta is too small to write (kRecordsCacheDeltaUnwritten): the next load reads it again.
 TEST_F(RecordsCacheLoad, ACommitOfOneRecordParsesThatRecordOnly) {
   std::vector<ObjectRecord> many;
   for (int i = 0; i < 20; ++i) many.push_back(record_named("r" + std::to_string(i)));
@@ -223,8 +228,64 @@ TEST_F(RecordsCacheLoad, ACommitOfOneRecordParsesThatRecordOnly) {
   EXPECT_EQ(uncached().size(), 22u);
   EXPECT_TRUE(warnings_.empty());
   EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(use_.records_parsed, 1u);
+  EXPECT_EQ(counting_->folders_read, 1);
+}
+
+// A delta of one record of 200 leaves the cache file as it was (bytes and time); the next loads read the same
+// delta against the cached trees and give exactly the records, and the delta grows with each commit until it
+// passes kRecordsCacheDeltaUnwritten: that load writes the cache, and the one after it reads no folder.
+TEST_F(RecordsCacheLoad, ASmallDeltaIsNotWrittenAndIsReadAgainUntilItGrowsPastTheThreshold) {
+  std::vector<ObjectRecord> many;
+  for (int i = 0; i < 200; ++i) many.push_back(record_named("r" + std::to_string(i)));
+  ASSERT_TRUE(repo_->apply(records_change(many)).ok());
+  EXPECT_EQ(load(), uncached());
+  EXPECT_TRUE(use_.written);
+  const std::string written = read_file_text(cache_path()).value();
+  const auto written_at = std::filesystem::last_write_time(cache_path());
+  const auto change = [&](int first, int count, const std::string& digest) {
+    std::vector<ObjectRecord> changed;
+    for (int i = first; i < first + count; ++i) {
+      changed.push_back(record_named("r" + std::to_string(i)));
+      changed.back().input_digest = digest;
+    }
+    ASSERT_TRUE(repo_->apply(records_change(changed)).ok());
+  };
+
+  change(7, 1, "d-one");
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(use_.records_parsed, 1u);
+  EXPECT_FALSE(use_.written);
+  EXPECT_EQ(read_file_text(cache_path()).value(), written);
+  EXPECT_EQ(std::filesystem::last_write_time(cache_path()), written_at);
+  EXPECT_EQ(load()["requests/redis/team-a/r7"].input_digest, "d-one");
+  EXPECT_EQ(use_.records_parsed, 1u);  // the same delta, read again
+
+  change(100, kRecordsCacheDeltaUnwritten - 1, "d-some");  // the delta against the cache: 64 files
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(use_.delta_files, kRecordsCacheDeltaUnwritten);
+  EXPECT_FALSE(use_.written);
+  EXPECT_EQ(read_file_text(cache_path()).value(), written);
+
+  change(180, 1, "d-last");
+  EXPECT_EQ(load(), uncached());
+  EXPECT_EQ(use_.delta_files, kRecordsCacheDeltaUnwritten + 1);
+  EXPECT_TRUE(use_.written);
+  EXPECT_NE(read_file_text(cache_path()).value(), written);
+  EXPECT_EQ(load(), uncached());
   EXPECT_EQ(use_.records_parsed, 0u);
   EXPECT_EQ(counting_->folders_read, 0);
+}
+
+// The threshold: more than 64 files, or 1% of the cached files when more, or half the cached files.
+TEST(RecordsCacheWrite, ADeltaIsWorthWritingWhenItIsMoreThanTheThresholdOrHalfTheCache) {
+  EXPECT_FALSE(records_delta_worth_writing(1, 10'000));
+  EXPECT_FALSE(records_delta_worth_writing(64, 200));
+  EXPECT_TRUE(records_delta_worth_writing(65, 200));
+  EXPECT_FALSE(records_delta_worth_writing(100, 10'000));
+  EXPECT_TRUE(records_delta_worth_writing(101, 10'000));
+  EXPECT_FALSE(records_delta_worth_writing(1, 3));
+  EXPECT_TRUE(records_delta_worth_writing(2, 3));
 }
 
 // A corrupt cache (one byte changed) is not trusted: every record is read, one warning says so, and the
