@@ -4,6 +4,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include "core/sha256.h"
 
 namespace ferry {
@@ -120,6 +122,10 @@ Status write_cache_file(const fs::path& path, const std::string& text, const Cac
     return make_error("cannot write the " + what + " " + path.string());
   }
   return ok();
+}
+
+bool cache_delta_worth_writing(std::size_t delta, std::size_t total) {
+  return delta > std::max(kCacheDeltaUnwritten, total / 100) || 2 * delta >= total;
 }
 
 }  // namespace ferry

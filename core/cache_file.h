@@ -56,6 +56,16 @@ std::string framed_cache_text(const CacheFormat& format, const std::string& body
 // "truncated", "checksum mismatch".
 Result<std::string_view> cache_body(const CacheFormat& format, std::string_view text);
 
+// When a cache that the run read through a delta (only what changed since the cache was read again) is
+// worth writing over the one read, for the load and the records caches (docs/load-cache.md, "When the
+// caches are written"). A delta of at most kCacheDeltaUnwritten entries (or of 1% of the cache's `total`,
+// when more) is left unwritten and redone by each later run until it grows past that: writing encodes every
+// entry (with reading it, a quarter of a run that changed one request of 10,000, issue 25 row 2o), while
+// redoing a small delta costs a few parses. A delta of half the cache or more is written whatever its size:
+// a small cache costs little to write, and a `touch` of every file is not redone by every later run.
+inline constexpr std::size_t kCacheDeltaUnwritten = 64;
+bool cache_delta_worth_writing(std::size_t delta, std::size_t total);
+
 // Writes `text` to `path` atomically: a temporary file beside it, flushed, then renamed over it, with the
 // fault point `point` between the two. A run killed there leaves the old file and a stray temporary one.
 // Error: "cannot write the <what> <path>".

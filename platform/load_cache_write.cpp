@@ -1,8 +1,7 @@
 // The load cache's write decision (load_cache_write.h).
 #include "platform/load_cache_write.h"
 
-#include <algorithm>
-
+#include "core/cache_file.h"
 #include "platform/stat_index.h"
 
 namespace ferry::runner {
@@ -25,9 +24,9 @@ std::size_t files_to_redo(const LoadCacheUse& use) {
   return redo;
 }
 
-// Whether `redo` of `total` is worth a write (load_cache.h, kLoadCacheRedoUnwritten).
+// Whether `redo` of `total` is worth a write (core/cache_file.h).
 bool redo_worth_a_write(std::size_t redo, std::size_t total) {
-  return redo > 0 && (redo > std::max(kLoadCacheRedoUnwritten, total / 100) || 2 * redo >= total);
+  return redo > 0 && cache_delta_worth_writing(redo, total);
 }
 
 }  // namespace

@@ -275,7 +275,7 @@ bool worth_writing(const RecordsCache* known, const std::map<std::string, std::s
   if (folders_differ(before, after) || use.read_whole) return true;
   std::size_t cached_files = 0;
   for (const auto& [folder, cached] : after.folders) cached_files += cached.blob_ids.size();
-  return records_delta_worth_writing(use.delta_files, cached_files);
+  return cache_delta_worth_writing(use.delta_files, cached_files);
 }
 
 // Every folder of kRecordFolders read through `known` (null: nothing cached): those the store gives tree
@@ -299,11 +299,6 @@ Status read_folders(writer::StateStore& store, RecordsCache* known, RecordsCache
 }
 
 }  // namespace
-
-bool records_delta_worth_writing(std::size_t delta_files, std::size_t cached_files) {
-  return delta_files > std::max(kRecordsCacheDeltaUnwritten, cached_files / 100) ||
-         2 * delta_files >= cached_files;
-}
 
 Result<RunState> load_run_state_cached(writer::StateStore& store, const std::filesystem::path& path,
                                        bool read_only, std::vector<std::string>& warnings,

@@ -4,7 +4,7 @@
 // whose record folders have the trees summarised takes their records from it and reads no record.json; in a
 // folder whose tree changed, only the files whose blob ids changed are read and parsed (a run after a commit
 // of one record parses that one), and the records of files that went are dropped. The cache is rewritten
-// only when that delta is worth saving (records_cache_worth_writing): a small one is left for the next run
+// only when that delta is worth saving (cache_delta_worth_writing): a small one is left for the next run
 // to read again, against the same cached trees. A
 // cache that is corrupt, foreign or of another version is not trusted: it reads as an error, and the caller
 // reads every record and rebuilds it with a warning.
@@ -59,25 +59,13 @@ struct RecordsCacheUse {
   bool written = false;
 };
 
-// The most files of a delta left unwritten: a delta of up to this many files (or of 1% of the cached
-// files, when more) is read and parsed again by each later run until it grows past it. Writing the cache
-// encodes every record (with reading it, 15% of a run that changed one request at 10,000 records), while
-// reading a small delta again costs a compare of trees and a few record parses: a run after a commit of one
-// record should cost what it costs with 100 records (issue 25, row 2o). A delta of half the cached files or
-// more is written whatever its size: a small cache costs little to write.
-inline constexpr std::size_t kRecordsCacheDeltaUnwritten = 64;
-
-// Whether a cache left after a delta of `delta_files` since cached folders of `cached_files` files in all is
-// worth writing over the one read (above).
-bool records_delta_worth_writing(std::size_t delta_files, std::size_t cached_files);
-
 // load_run_state through the records cache at `path`: each record folder whose tree is the one cached is
 // taken from the cache; in the others, each record.json whose blob id is the one cached too, and only the
 // rest read and parsed (counted in `use` when given). Unless `read_only`, the cache is written when there
 // was none, when a folder came or went or was read whole, or when the delta since its trees is worth it
-// (records_delta_worth_writing); a write that fails is ignored: the cache only saves time, and every read
-// through it is right whether or not the run before wrote it. A cache that cannot be
-// trusted adds one warning to `warnings`:
+// (core/cache_file.h, cache_delta_worth_writing: the files read or gone since the cached trees, of the cached
+// files); a write that fails is ignored: the cache only saves time, and every read through it is right
+// whether or not the run before wrote it. A cache that cannot be trusted adds one warning to `warnings`:
 //   the records cache <path> is not used (<why>); every record was read and the cache is rebuilt
 // Stores that keep no trees (StateStore::read_folder) are read as without the cache.
 Result<RunState> load_run_state_cached(writer::StateStore& store, const std::filesystem::path& path,

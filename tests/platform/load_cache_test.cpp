@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 
+#include "core/cache_file.h"
 #include "core/fault_point.h"
 #include "platform/document_chunks.h"
 #include "platform/load_cache_write.h"
@@ -333,7 +334,7 @@ TEST(LoadCacheTest, ACorruptCacheIsOneWarningAndIsRebuiltThenUsed) {
 
 // Through load_platform_source on a plain directory of 200 requests in one file: a change of one request
 // leaves the cache file as it was (bytes and time), and each later load parses that request again and gives
-// exactly what a full load gives; a change of more than kLoadCacheRedoUnwritten requests rewrites it, and
+// exactly what a full load gives; a change of more than kCacheDeltaUnwritten requests rewrites it, and
 // the load after that checks none.
 TEST(LoadCacheTest, ASmallChangeLeavesTheCacheFileAloneAndALargeOneRewritesIt) {
   ferry::testing::TempDir dir;
@@ -369,8 +370,8 @@ TEST(LoadCacheTest, ASmallChangeLeavesTheCacheFileAloneAndALargeOneRewritesIt) {
   EXPECT_EQ(load_and_compare("one changed, again").checked, 1u);
   EXPECT_EQ(ferry::testing::read_file(access.load_cache), written);
 
-  write_platform(kLoadCacheRedoUnwritten + 1, "large");
-  EXPECT_EQ(load_and_compare("many changed").checked, kLoadCacheRedoUnwritten + 1);
+  write_platform(kCacheDeltaUnwritten + 1, "large");
+  EXPECT_EQ(load_and_compare("many changed").checked, kCacheDeltaUnwritten + 1);
   EXPECT_NE(ferry::testing::read_file(access.load_cache), written);
   EXPECT_EQ(load_and_compare("after the rewrite").checked, 0u);
 }

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/cache_file.h"
 #include "core/file_text.h"
 #include "tests/support/test_support.h"
 #include "writer/local_git_repo.h"
@@ -210,7 +211,7 @@ TEST_F(RecordsCacheLoad, AStaleCacheIsBroughtUpToDateFromTheChangedFolderOnly) {
 
 // After a commit that changes one record and removes another, the changed folder's tree is read, but only
 // the changed record's file is read and parsed; the removed one is dropped, the others come from the cache.
-// That delta is too small to write (kRecordsCacheDeltaUnwritten): the next load reads it again.
+// That delta is too small to write (kCacheDeltaUnwritten): the next load reads it again.
 TEST_F(RecordsCacheLoad, ACommitOfOneRecordParsesThatRecordOnly) {
   std::vector<ObjectRecord> many;
   for (int i = 0; i < 20; ++i) many.push_back(record_named("r" + std::to_string(i)));
@@ -234,7 +235,7 @@ TEST_F(RecordsCacheLoad, ACommitOfOneRecordParsesThatRecordOnly) {
 
 // A delta of one record of 200 leaves the cache file as it was (bytes and time); the next loads read the same
 // delta against the cached trees and give exactly the records, and the delta grows with each commit until it
-// passes kRecordsCacheDeltaUnwritten: that load writes the cache, and the one after it reads no folder.
+// passes kCacheDeltaUnwritten: that load writes the cache, and the one after it reads no folder.
 TEST_F(RecordsCacheLoad, ASmallDeltaIsNotWrittenAndIsReadAgainUntilItGrowsPastTheThreshold) {
   std::vector<ObjectRecord> many;
   for (int i = 0; i < 200; ++i) many.push_back(record_named("r" + std::to_string(i)));
@@ -261,15 +262,15 @@ TEST_F(RecordsCacheLoad, ASmallDeltaIsNotWrittenAndIsReadAgainUntilItGrowsPastTh
   EXPECT_EQ(load()["requests/redis/team-a/r7"].input_digest, "d-one");
   EXPECT_EQ(use_.records_parsed, 1u);  // the same delta, read again
 
-  change(100, kRecordsCacheDeltaUnwritten - 1, "d-some");  // the delta against the cache: 64 files
+  change(100, kCacheDeltaUnwritten - 1, "d-some");  // the delta against the cache: 64 files
   EXPECT_EQ(load(), uncached());
-  EXPECT_EQ(use_.delta_files, kRecordsCacheDeltaUnwritten);
+  EXPECT_EQ(use_.delta_files, kCacheDeltaUnwritten);
   EXPECT_FALSE(use_.written);
   EXPECT_EQ(read_file_text(cache_path()).value(), written);
 
   change(180, 1, "d-last");
   EXPECT_EQ(load(), uncached());
-  EXPECT_EQ(use_.delta_files, kRecordsCacheDeltaUnwritten + 1);
+  EXPECT_EQ(use_.delta_files, kCacheDeltaUnwritten + 1);
   EXPECT_TRUE(use_.written);
   EXPECT_NE(read_file_text(cache_path()).value(), written);
   EXPECT_EQ(load(), uncached());
@@ -279,13 +280,13 @@ TEST_F(RecordsCacheLoad, ASmallDeltaIsNotWrittenAndIsReadAgainUntilItGrowsPastTh
 
 // The threshold: more than 64 files, or 1% of the cached files when more, or half the cached files.
 TEST(RecordsCacheWrite, ADeltaIsWorthWritingWhenItIsMoreThanTheThresholdOrHalfTheCache) {
-  EXPECT_FALSE(records_delta_worth_writing(1, 10'000));
-  EXPECT_FALSE(records_delta_worth_writing(64, 200));
-  EXPECT_TRUE(records_delta_worth_writing(65, 200));
-  EXPECT_FALSE(records_delta_worth_writing(100, 10'000));
-  EXPECT_TRUE(records_delta_worth_writing(101, 10'000));
-  EXPECT_FALSE(records_delta_worth_writing(1, 3));
-  EXPECT_TRUE(records_delta_worth_writing(2, 3));
+  EXPECT_FALSE(cache_delta_worth_writing(1, 10'000));
+  EXPECT_FALSE(cache_delta_worth_writing(64, 200));
+  EXPECT_TRUE(cache_delta_worth_writing(65, 200));
+  EXPECT_FALSE(cache_delta_worth_writing(100, 10'000));
+  EXPECT_TRUE(cache_delta_worth_writing(101, 10'000));
+  EXPECT_FALSE(cache_delta_worth_writing(1, 3));
+  EXPECT_TRUE(cache_delta_worth_writing(2, 3));
 }
 
 // A corrupt cache (one byte changed) is not trusted: every record is read, one warning says so, and the
