@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <deque>
+#include <vector>
 
 namespace ferry::runtime {
 
@@ -49,17 +50,16 @@ Status make_directory(const fs::path& path, const struct stat* like) {
 // One mount point: the directories on its way as the image has them, then what it lacks.
 Status add_mount_point(const fs::path& root, const MountPoint& point, const fs::path& layer, bool& added) {
   const auto parts = resolve_in_image(root, point.destination);
-  if (!parts) return ok();  // runc meets what is in the way, as without a layer
-  std::size_t present = 0;
-  struct stat image_stat {};
-  while (present < parts->size() && ::lstat(joined(root, *parts, present + 1).c_str(), &image_stat) == 0)
-    ++present;
-  if (present == parts->size()) return ok();
-  for (std::size_t i = 1; i <= present; ++i) {
-    if (::lstat(joined(root, *parts, i).c_str(), &image_stat) != 0) return system_error("lstat", root);
-    if (Status made = make_directory(joined(layer, *parts, i), &image_stat); !made) return made;
+  if (!parts) return ok();           // runc meets what is in the way, as without a layer
+  std::vector<struct stat> present;  // of the image's directories on the way, in order
+  for (struct stat st{};
+       present.size() < parts->size() && ::lstat(joined(root, *parts, present.size() + 1).c_str(), &st) == 0;)
+    present.push_back(st);
+  if (present.size() == parts->size()) return ok();
+  for (std::size_t i = 1; i <= present.size(); ++i) {
+    if (Status made = make_directory(joined(layer, *parts, i), &present[i - 1]); !made) return made;
   }
-  for (std::size_t i = present + 1; i <= parts->size(); ++i) {
+  for (std::size_t i = present.size() + 1; i <= parts->size(); ++i) {
     const fs::path path = joined(layer, *parts, i);
     if (i == parts->size() && point.file) {
       const int fd = ::open(path.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0755);

@@ -119,8 +119,7 @@ class Bundle {
       return failure("cannot give the container's root the image's mode");
     }
     const std::string lower = mount_point_layer ? mount_point_layer->string() + ":" : "";
-    const std::string options = "lowerdir=" + lower + image_rootfs.string() +
-                                ",upperdir=" + (bundle->dir_ / "upper").string() +
+    const std::string options = "lowerdir=" + lower + image_rootfs.string() + ",upperdir=" + upper.string() +
                                 ",workdir=" + (bundle->dir_ / "work").string();
     if (::mount("overlay", bundle->rootfs().c_str(), "overlay", 0, options.c_str()) != 0) {
       return failure("cannot mount the container's overlay");
