@@ -3,6 +3,8 @@
 // makes the TLS context, the acceptor and the thread (idle until start() posts the first accept).
 #include "api/api_server.h"
 
+#include <openssl/err.h>
+#include <openssl/ssl.h>
 #include <unistd.h>
 
 #include <boost/asio/executor_work_guard.hpp>
@@ -153,14 +155,28 @@ void accept_next(ApiServer::State& state) {
   });
 }
 
+// OpenSSL's reason for the last failure on this thread ("no reason given" when it gave none).
+std::string openssl_reason() {
+  const unsigned long code = ERR_get_error();
+  if (code == 0) return "no reason given";
+  char text[256];
+  ERR_error_string_n(code, text, sizeof text);
+  ERR_clear_error();
+  return text;
+}
+
 Status configure_tls(ApiServer::State& state) {
-  beast::error_code ec;
   const TlsMaterial& material = state.settings.tls;
   state.tls.set_options(asio::ssl::context::no_sslv2 | asio::ssl::context::no_sslv3 |
                         asio::ssl::context::no_tlsv1 | asio::ssl::context::no_tlsv1_1);
-  state.tls.use_certificate_chain(asio::buffer(material.server_certificate_pem), ec);
-  if (!ec) state.tls.use_private_key(asio::buffer(material.server_key_pem), asio::ssl::context::pem, ec);
-  if (ec) return make_error("cannot load the platform API's certificate: " + ec.message());
+  // The certificate and key as made (tls_material.h): decoding PEM text again would cost more than making
+  // them.
+  SSL_CTX* context = state.tls.native_handle();
+  if (!material.server_certificate || !material.server_key ||
+      SSL_CTX_use_certificate(context, material.server_certificate.get()) != 1 ||
+      SSL_CTX_use_PrivateKey(context, material.server_key.get()) != 1) {
+    return make_error("cannot load the platform API's certificate: " + openssl_reason());
+  }
   return ok();
 }
 

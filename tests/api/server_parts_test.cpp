@@ -1,6 +1,7 @@
 // The server's parts that need no socket: the bearer token's check, the audit log's line, the TLS
 // material's certificates (checked with the openssl command, not with ferry's code).
 #include <gtest/gtest.h>
+#include <openssl/x509.h>
 
 #include <algorithm>
 
@@ -51,7 +52,9 @@ TEST(ApiTlsMaterial, TheServerCertificateVerifiesAgainstTheCaFor127001) {
   ASSERT_TRUE(material) << material.error().message;
   testing::TempDir dir;
   testing::write_file(dir.path() / "ca.crt", material->ca_certificate_pem);
-  testing::write_file(dir.path() / "server.crt", material->server_certificate_pem);
+  auto server_pem = server_certificate_pem(*material);
+  ASSERT_TRUE(server_pem) << server_pem.error().message;
+  testing::write_file(dir.path() / "server.crt", *server_pem);
   const std::string ca = testing::shell_quote((dir.path() / "ca.crt").string());
   const std::string server = testing::shell_quote((dir.path() / "server.crt").string());
   const auto verified = testing::run("openssl verify -CAfile " + ca + " -verify_ip 127.0.0.1 " + server);
@@ -59,7 +62,12 @@ TEST(ApiTlsMaterial, TheServerCertificateVerifiesAgainstTheCaFor127001) {
   EXPECT_NE(testing::run("openssl verify -CAfile " + ca + " -verify_ip 10.0.0.1 " + server).exit_code, 0);
   EXPECT_NE(testing::run("openssl verify -CAfile " + server + " " + server).exit_code, 0);  // not a CA
   EXPECT_NE(make_tls_material()->ca_certificate_pem, material->ca_certificate_pem);         // per run
-  EXPECT_NE(material->server_key_pem.find("BEGIN PRIVATE KEY"), std::string::npos);
+  EXPECT_EQ(X509_check_private_key(material->server_certificate.get(), material->server_key.get()), 1);
+  // The CA's certificate carries its key as X509_set_pubkey would have written it: openssl reads it back.
+  const auto ca_key =
+      testing::run("openssl x509 -noout -pubkey -in " + ca + " | openssl pkey -pubin -noout -text");
+  EXPECT_EQ(ca_key.exit_code, 0) << ca_key.output;
+  EXPECT_NE(ca_key.output.find("ASN1 OID: prime256v1"), std::string::npos) << ca_key.output;
 }
 
 }  // namespace
