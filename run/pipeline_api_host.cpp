@@ -136,39 +136,30 @@ nlohmann::json promise_stub(const pipeline::WorkflowObject& object) {
           {"metadata", {{"name", object.promise_name}}}};
 }
 
-Status write_service_account(const fs::path& dir, const std::string& token, const std::string& ca,
-                             const std::string& namespace_name) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec) return make_error("cannot create " + dir.string() + ": " + ec.message());
-  for (const auto& [name, text] : {std::pair<const char*, const std::string&>{"token", token},
-                                   {"ca.crt", ca},
-                                   {"namespace", namespace_name}}) {
-    if (Status written = write_file_bytes(dir / name, text); !written) return written;
-  }
-  return ok();
-}
-
 class Session : public pipeline::PipelineApiSession {
  public:
   Session(api::OwnedDescriptor network, std::string network_path, std::unique_ptr<WorkflowObjects> objects,
-          fs::path account_dir)
+          api::ServiceAccountFiles account, api::ApiKitPool& kits)
       : network_(std::move(network)),
         network_path_(std::move(network_path)),
         objects_(std::move(objects)),
-        account_dir_(std::move(account_dir)) {}
+        account_(std::move(account)),
+        kits_(kits) {}
+  // The server stops first; the service account's files are removed by the pool's maker, off the path.
   ~Session() override {
     if (server_) server_->stop();
+    kits_.discard(std::move(account_));
   }
   pipeline::ApiReach reach() const override {
-    return pipeline::ApiReach{network_path_, kApiPort, account_dir_};
+    return pipeline::ApiReach{network_path_, kApiPort, account_.path()};
   }
   std::uint64_t requests() const override { return server_ ? server_->requests() : 0; }
 
   api::OwnedDescriptor network_;  // the namespace's handle; the listener is the server's
   std::string network_path_;
   std::unique_ptr<WorkflowObjects> objects_;  // outlives the server, whose router points at it
-  fs::path account_dir_;
+  api::ServiceAccountFiles account_;
+  api::ApiKitPool& kits_;  // the host's, which outlives its sessions
   std::unique_ptr<api::ApiServer> server_;
 };
 
@@ -184,19 +175,18 @@ class Host : public PlatformApiHost {
   void make_ahead() override { kits_.make_ahead(); }
 
   Result<std::unique_ptr<pipeline::PipelineApiSession>> start(
-      const pipeline::Pipeline& pipeline, const pipeline::WorkflowObject& object, const fs::path& scratch,
+      const pipeline::Pipeline& pipeline, const pipeline::WorkflowObject& object, const fs::path& /*scratch*/,
       pipeline::PipelineObjectAccess& access) override {
     auto kit = kits_.take();  // made ahead while the previous pipeline ran, when it could be
     if (!kit) return kit.error();
+    if (!kit->account) return make_error("the platform API's kit has no service account directory");
     auto session = std::make_unique<Session>(
         std::move(kit->namespace_handle), kit->namespace_path,
         std::make_unique<WorkflowObjects>(access, promise_stub(object), platform_, creator_directory(object)),
-        scratch / "serviceaccount");
+        std::move(*kit->account), kits_);
     api::PipelineView view =
         view_of(pipeline, object, settings_, *session->objects_, session->objects_->platform());
-    if (Status written = write_service_account(session->account_dir_, kit->token, kit->ca_certificate_pem,
-                                               view.access.namespace_name);
-        !written) {
+    if (Status written = session->account_.write_namespace(view.access.namespace_name); !written) {
       return written.error();
     }
     const std::string label =
@@ -216,12 +206,13 @@ class Host : public PlatformApiHost {
   std::shared_ptr<LoadedPlatformObjects> platform_;  // of the platform reconciled now
   // Each pipeline's namespace, CA, token and prepared server, made one ahead; each is handed out once, and
   // the sessions own theirs. Declared last: its maker stops, and a kit not handed out is dropped, first.
-  api::ApiKitPool kits_{kApiPort};
+  api::ApiKitPool kits_{kApiPort, settings_.scratch_dir / "service-accounts"};
 };
 
 }  // namespace
 
 Result<std::unique_ptr<PlatformApiHost>> make_pipeline_api_host(const PipelineApiSettings& settings) {
+  if (settings.scratch_dir.empty()) return make_error("the platform API needs the run's scratch directory");
   std::shared_ptr<api::AuditLog> audit;
   if (!settings.audit_file.empty()) {
     auto opened = api::AuditLog::open(settings.audit_file);

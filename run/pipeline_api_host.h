@@ -1,10 +1,11 @@
 // The run's platform API host (pipeline/pipeline_api.h), built on api/: for each Pipeline with `rbac`, a
 // network namespace of its own with the HTTPS server listening on 127.0.0.1:443 inside it, a CA, serving
 // certificate and bearer token made for that pipeline, the service account's token, ca.crt and namespace
-// written to the pipeline's scratch directory only, and the pipeline's view: its rbac.permissions plus
-// Kratix's always-granted rules, the Secrets and ConfigMaps of --secrets-dir/--config-maps-dir, and the
-// processed object with its status merged as status.yaml is, and the platform's Promises and their requests
-// (platform_api_objects.h) of the platform the run reconciles now. docs/platform-api.md.
+// written below the run's scratch directory only (api/service_account_files.h), and the pipeline's view: its
+// rbac.permissions plus Kratix's always-granted rules, the Secrets and ConfigMaps of
+// --secrets-dir/--config-maps-dir, and the processed object with its status merged as status.yaml is, and the
+// platform's Promises and their requests (platform_api_objects.h) of the platform the run reconciles now.
+// docs/platform-api.md.
 #pragma once
 
 #include <filesystem>
@@ -21,6 +22,7 @@ struct PipelineApiSettings {
   std::filesystem::path secrets_dir;      // --secrets-dir ("": none)
   std::filesystem::path config_maps_dir;  // --config-maps-dir ("": none)
   std::filesystem::path audit_file;       // --api-audit-file ("": no audit log)
+  std::filesystem::path scratch_dir;      // the run's: each pipeline's service-account files go below it
 };
 
 // The run's host: reconcile() tells it which platform it reconciles (ServedPlatform), whose Promises and

@@ -195,8 +195,8 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   // Pipeline stopped above (run/platform_api_check.h, docs/platform-api.md).
   std::unique_ptr<PlatformApiHost> api;
   if ((*runtime)->name() != "docker") {
-    auto host = make_pipeline_api_host(
-        PipelineApiSettings{options.run.secrets_dir, options.run.config_maps_dir, options.api_audit_file});
+    auto host = make_pipeline_api_host(PipelineApiSettings{
+        options.run.secrets_dir, options.run.config_maps_dir, options.api_audit_file, scratch.path()});
     if (!host) return outputs.stopped({host.error()});
     api = std::move(*host);
     if (may_create_requests(platform)) api->make_ahead();  // a Pipeline with rbac: its API made meanwhile

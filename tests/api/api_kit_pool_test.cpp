@@ -1,6 +1,7 @@
 // The kit pool (api/api_kit_pool.h) with a counting maker: kits are made only once asked for, one ahead,
 // each handed out once; a failure to make one ahead reaches the taker; kits not handed out are closed with
-// the pool. The real kit (a namespace, needs root) is exercised by the platform API's e2e tests.
+// the pool; a used kit's service-account files are removed by the maker, off the caller's path. The real
+// kit (a namespace, needs root) is exercised by the platform API's e2e tests.
 #include "api/api_kit_pool.h"
 
 #include <fcntl.h>
@@ -11,6 +12,8 @@
 #include <chrono>
 #include <set>
 #include <thread>
+
+#include "tests/support/test_support.h"
 
 namespace ferry::api {
 namespace {
@@ -29,8 +32,9 @@ struct CountingMaker {
       const int n = ++*made;
       OwnedDescriptor handle(::open("/dev/null", O_RDONLY | O_CLOEXEC));
       *last_descriptor = handle.get();
-      return ApiKit{std::move(handle), "/ns/" + std::to_string(n), PreparedServer(), "ca",
-                    "token-" + std::to_string(n)};
+      return ApiKit{
+          std::move(handle), "/ns/" + std::to_string(n), PreparedServer(), "ca", "token-" + std::to_string(n),
+          std::nullopt};
     };
   }
 };
@@ -103,6 +107,64 @@ TEST(ApiKitPool, DepthZeroMakesNoneAhead) {
   std::this_thread::sleep_for(50ms);
   EXPECT_EQ(*counting.made, 1);
   EXPECT_EQ(pool.ready(), 0u);
+}
+
+ServiceAccountFiles account_in(const std::filesystem::path& root) {
+  auto written = ServiceAccountFiles::write(root, "token-x", "ca-x");
+  EXPECT_TRUE(written) << written.error().message;
+  return std::move(*written);
+}
+
+TEST(ServiceAccountFiles, HoldTheTokenAndCaReadableByAnyUserUntilDestroyed) {
+  testing::TempDir root;
+  std::filesystem::path path;
+  {
+    const ServiceAccountFiles files = account_in(root.path() / "accounts");
+    path = files.path();
+    EXPECT_EQ(path.parent_path(), root.path() / "accounts");
+    EXPECT_EQ(testing::read_file(path / "token"), "token-x");
+    EXPECT_EQ(testing::read_file(path / "ca.crt"), "ca-x");
+    ASSERT_TRUE(files.write_namespace("team-a"));
+    EXPECT_EQ(testing::read_file(path / "namespace"), "team-a");
+    EXPECT_EQ(std::filesystem::status(path).permissions() & std::filesystem::perms::all,
+              std::filesystem::perms(0755));
+  }
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(ApiKitPool, RemovesADiscardedAccountOnTheMakersThreadOnceNoKitIsWanted) {
+  testing::TempDir root;
+  auto release = std::make_shared<std::atomic<bool>>(false);
+  auto made = std::make_shared<std::atomic<int>>(0);
+  // The second kit's making waits for `release`: the maker is busy when the account comes back.
+  ApiKitPool pool(
+      [release, made]() -> Result<ApiKit> {
+        if (++*made == 2) {
+          while (!*release) std::this_thread::sleep_for(1ms);
+        }
+        return ApiKit{OwnedDescriptor(), "/ns", PreparedServer(), "ca", "token", std::nullopt};
+      },
+      1);
+  ASSERT_TRUE(pool.take());  // made on the spot; the maker starts on the second
+  const std::filesystem::path path = [&] {
+    ServiceAccountFiles account = account_in(root.path());
+    std::filesystem::path kept = account.path();
+    pool.discard(std::move(account));
+    return kept;
+  }();
+  EXPECT_TRUE(std::filesystem::exists(path));  // not removed by the caller
+  *release = true;
+  EXPECT_TRUE(eventually([&] { return !std::filesystem::exists(path); }));
+}
+
+TEST(ApiKitPool, WithoutAMakerADiscardedAccountIsRemovedAtOnce) {
+  testing::TempDir root;
+  CountingMaker counting;
+  ApiKitPool pool(counting.maker(), 0);
+  ServiceAccountFiles account = account_in(root.path());
+  const std::filesystem::path path = account.path();
+  pool.discard(std::move(account));
+  EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 }  // namespace
