@@ -65,6 +65,8 @@ void ApiKitPool::discard(ServiceAccountFiles account) {
 }
 
 void ApiKitPool::keep_ready() {
+  // This thread makes kits and removes files only: each kit's namespace is made on it, without a thread.
+  const NetworkMovableThread movable;
   std::unique_lock lock(mutex_);
   while (true) {
     wanted_.wait(lock, [this] { return stopping_ || ready_.size() < depth_ || !discarded_.empty(); });

@@ -87,7 +87,20 @@ std::string PipelineNetwork::namespace_path() const {
   return "/proc/" + std::to_string(::getpid()) + "/fd/" + std::to_string(namespace_handle.get());
 }
 
+namespace {
+thread_local bool this_thread_is_movable = false;  // NetworkMovableThread's
+}  // namespace
+
+NetworkMovableThread::NetworkMovableThread() {
+  this_thread_is_movable = true;
+}
+
+NetworkMovableThread::~NetworkMovableThread() {
+  this_thread_is_movable = false;
+}
+
 Result<PipelineNetwork> make_pipeline_network(std::uint16_t port) {
+  if (this_thread_is_movable) return make_on_this_thread(port);
   std::optional<Result<PipelineNetwork>> made;
   std::thread maker([&made, port] { made.emplace(make_on_this_thread(port)); });
   maker.join();

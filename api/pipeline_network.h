@@ -39,7 +39,22 @@ struct PipelineNetwork {
 };
 
 // Errors name the step and the system's reason, e.g. "cannot make the pipeline's network namespace:
-// unshare: Operation not permitted".
+// unshare: Operation not permitted". Made on a short-lived thread of its own, unless the calling thread is
+// a NetworkMovableThread: then that thread moves into the new namespace itself.
 Result<PipelineNetwork> make_pipeline_network(std::uint16_t port);
+
+// Declares, while it lives, that the constructing thread does nothing whose network namespace matters (it
+// opens no socket but through make_pipeline_network), so that make_pipeline_network moves it into each new
+// namespace rather than start and join a thread for it: a thread and two context switches less a
+// pipeline. The thread stays in the last namespace made, which keeps that namespace until the thread moves
+// on or ends (the kit pool's maker, api_kit_pool.h: it moves on as soon as that kit is handed out). Threads
+// it starts meanwhile are in the namespace it is in.
+class NetworkMovableThread {
+ public:
+  NetworkMovableThread();
+  ~NetworkMovableThread();
+  NetworkMovableThread(const NetworkMovableThread&) = delete;
+  NetworkMovableThread& operator=(const NetworkMovableThread&) = delete;
+};
 
 }  // namespace ferry::api

@@ -4,6 +4,10 @@
 #include "api/api_server.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <thread>
+#include <vector>
 
 #include "api/base64.h"
 #include "api/bearer_token.h"
@@ -238,6 +242,40 @@ TEST_F(ApiServerTest, TheListenerInItsOwnNetworkNamespaceIsReachedOnlyFromThere)
             0);
   (*server)->stop();
   EXPECT_NE(kubectl(443, token, "get secret db", inside).exit_code, 0);  // nothing listens after the pipeline
+}
+
+// The inode of the network namespace at `path` (a /proc ns link or a /proc/<pid>/fd/<n> of one).
+ino_t namespace_inode(const std::string& path) {
+  struct stat data {};
+  return ::stat(path.c_str(), &data) == 0 ? data.st_ino : 0;
+}
+
+TEST(PipelineNetwork, AMovableThreadMovesIntoEachNamespaceItMakesAndOtherThreadsStayWhereTheyAre) {
+  const ino_t host = namespace_inode("/proc/thread-self/ns/net");
+  auto first = make_pipeline_network(443);
+  if (!first && first.error().message.find("Operation not permitted") != std::string::npos) {
+    GTEST_SKIP() << first.error().message;
+  }
+  ASSERT_TRUE(first) << first.error().message;
+  EXPECT_EQ(namespace_inode("/proc/thread-self/ns/net"), host);  // made on a thread of its own
+  EXPECT_NE(namespace_inode(first->namespace_path()), host);
+  std::vector<ino_t> seen;
+  std::vector<ino_t> made;
+  std::thread movable([&] {
+    const NetworkMovableThread declared;
+    for (int i = 0; i < 2; ++i) {
+      auto network = make_pipeline_network(443);
+      ASSERT_TRUE(network) << network.error().message;
+      made.push_back(namespace_inode(network->namespace_path()));
+      seen.push_back(namespace_inode("/proc/thread-self/ns/net"));
+    }
+  });
+  movable.join();
+  ASSERT_EQ(made.size(), 2u);
+  EXPECT_EQ(seen, made);  // the thread is in the namespace it made last
+  EXPECT_NE(made[0], made[1]);
+  EXPECT_NE(made[0], host);
+  EXPECT_EQ(namespace_inode("/proc/thread-self/ns/net"), host);
 }
 
 }  // namespace
