@@ -1,16 +1,20 @@
 #include "placement/placement_index.h"
 
-#include <sstream>
-
 #include "writer/layout.h"
 
 namespace ferry::runner {
 namespace {
 
-std::vector<std::string> split(const std::string& path) {
-  std::vector<std::string> segments;
-  std::stringstream stream(path);
-  for (std::string segment; std::getline(stream, segment, '/');) segments.push_back(segment);
+// The segments of `path` as std::getline on '/' reads them: empty ones kept, but no empty last one after
+// a trailing '/'.
+std::vector<std::string_view> split(std::string_view path) {
+  std::vector<std::string_view> segments;
+  while (!path.empty()) {
+    const std::size_t slash = path.find('/');
+    segments.push_back(path.substr(0, slash));
+    if (slash == std::string_view::npos) break;
+    path.remove_prefix(slash + 1);
+  }
   return segments;
 }
 
@@ -22,32 +26,51 @@ std::string destination_named_by_dir(const Platform& platform, const GitStateSto
   return dir;
 }
 
+std::string joined(const std::vector<std::string_view>& segments, std::size_t from, std::size_t to) {
+  std::string text;
+  for (std::size_t i = from; i < to; ++i) (text += i == from ? "" : "/") += segments[i];
+  return text;
+}
+
 }  // namespace
 
+const PlacementIndex::Folder& PlacementIndex::folder_of(const Platform& platform, const GitStateStore& store,
+                                                        std::string_view raw) {
+  Folder& last = last_folder_;
+  if (last.platform == &platform && last.store == store.name && last.store_path == store.path &&
+      last.raw == raw)
+    return last;
+  last = {&platform, store.name, store.path, std::string(raw), writer::join_path({store.path, raw}), {}};
+  last.name = destination_named_by_dir(platform, store, last.dir);
+  return last;
+}
+
 void PlacementIndex::add_path(const Platform& platform, const GitStateStore& store, const std::string& path) {
-  const std::string prefix = writer::join_path({store.path});
-  if (!prefix.empty() && !path.starts_with(prefix + "/")) return;
-  const std::vector<std::string> segments = split(prefix.empty() ? path : path.substr(prefix.size() + 1));
+  if (last_prefix_for_ != store.path) last_prefix_ = writer::join_path({last_prefix_for_ = store.path});
+  const std::string& prefix = last_prefix_;
+  if (!prefix.empty() &&
+      !(path.starts_with(prefix) && path.size() > prefix.size() && path[prefix.size()] == '/'))
+    return;
+  const std::vector<std::string_view> segments =
+      split(prefix.empty() ? std::string_view(path) : std::string_view(path).substr(prefix.size() + 1));
   for (std::size_t i = 0; i + 6 < segments.size(); ++i) {  // resources + 5 segments + at least one file
     if (segments[i] != "resources") continue;
-    std::string dest_path;
-    for (std::size_t j = 0; j < i; ++j) dest_path += (j ? "/" : "") + segments[j];
-    const std::string dir = writer::join_path({prefix, dest_path});
-    const std::string key = segments[i + 1] + "/" + segments[i + 2] + "/" + segments[i + 3];
-    ExistingBundle bundle{store.name, destination_named_by_dir(platform, store, dir), dir, segments[i + 4],
-                          segments[i + 5]};
-    auto& bundles = by_request_[key];
-    const bool seen = !bundles.empty() && bundles.back().destination_dir == dir &&
-                      bundles.back().pipeline == bundle.pipeline &&
-                      bundles.back().group_id5 == bundle.group_id5;
-    if (!seen) bundles.push_back(std::move(bundle));
+    const Folder& folder = folder_of(platform, store, joined(segments, 0, i));
+    auto& bundles = by_request_[joined(segments, i + 1, i + 4)];
+    const bool seen = !bundles.empty() && bundles.back().destination_dir == folder.dir &&
+                      bundles.back().pipeline == segments[i + 4] &&
+                      bundles.back().group_id5 == segments[i + 5];
+    if (!seen) {
+      bundles.push_back(
+          {store.name, folder.name, folder.dir, std::string(segments[i + 4]), std::string(segments[i + 5])});
+    }
     return;
   }
   for (std::size_t i = 0; i + 2 < segments.size(); ++i) {  // dependencies + the Promise + at least a file
     if (segments[i] != "dependencies") continue;
     std::string directory = prefix;
-    for (std::size_t j = 0; j <= i + 1; ++j) directory += (directory.empty() ? "" : "/") + segments[j];
-    by_promise_[segments[i + 1]].insert(store.name + " " + directory);
+    for (std::size_t j = 0; j <= i + 1; ++j) (directory += directory.empty() ? "" : "/") += segments[j];
+    by_promise_[std::string(segments[i + 1])].insert(store.name + " " + directory);
     return;
   }
 }

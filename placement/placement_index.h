@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "platform/platform.h"
@@ -24,7 +25,8 @@ struct ExistingBundle {
 
 class PlacementIndex {
  public:
-  // Records one file path of `store`.
+  // Records one file path of `store`. Paths of one Destination's directory in a row (a store's paths in
+  // order) share one look-up of its Destination.
   void add_path(const Platform& platform, const GitStateStore& store, const std::string& path);
   // The bundles of one request, in store and path order.
   const std::vector<ExistingBundle>& bundles_of(const std::string& ns, const std::string& promise,
@@ -37,8 +39,18 @@ class PlacementIndex {
   const std::map<std::string, std::set<std::string>>& promise_dependencies() const { return by_promise_; }
 
  private:
+  // The Destination directory (<store.path>/<the path before "resources">) of the last path added.
+  struct Folder {
+    const Platform* platform = nullptr;
+    std::string store, store_path, raw;  // what it was made of
+    std::string dir, name;               // destination_dir, destination
+  };
+  const Folder& folder_of(const Platform& platform, const GitStateStore& store, std::string_view raw);
+
   std::map<std::string, std::vector<ExistingBundle>> by_request_;  // "<ns>/<promise>/<request>"
   std::map<std::string, std::set<std::string>> by_promise_;
+  std::string last_prefix_for_, last_prefix_;  // a store's path and its folder (writer::join_path)
+  Folder last_folder_;
 };
 
 // Reads every store's tree once.

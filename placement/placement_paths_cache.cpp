@@ -2,6 +2,9 @@
 // (placement_paths_cache.h).
 #include "placement/placement_paths_cache.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "core/cache_file.h"
 #include "core/file_text.h"
 #include "core/md5.h"
@@ -63,13 +66,16 @@ std::optional<std::string> kept_key(const std::string& prefix, const std::string
   return key + "/" + md5_hex(rest);
 }
 
-bool decode_folder(FieldDecoder& in, writer::KnownFolder& folder) {
+// A folder's keys, each after the one before (encode writes them sorted and unique): a cache whose keys
+// are not reads as truncated, so the merge of a delta (apply_delta) can rely on their order.
+bool decode_folder(FieldDecoder& in, CachedPlacementFolder& folder) {
   long files = 0;
   if (!in.field(folder.tree_id) || !in.number(files) || files < 0) return false;
+  folder.keys.reserve(static_cast<std::size_t>(std::min(files, 1L << 20)));
   for (long i = 0; i < files; ++i) {
-    std::string path, blob_id;
-    if (!in.field(path) || !in.field(blob_id)) return false;
-    folder.blob_ids.emplace_hint(folder.blob_ids.end(), std::move(path), std::move(blob_id));
+    std::string key;
+    if (!in.field(key) || (!folder.keys.empty() && !(folder.keys.back() < key))) return false;
+    folder.keys.push_back(std::move(key));
   }
   return true;
 }
@@ -82,11 +88,8 @@ std::string encode_placement_paths_cache(const PlacementPathsCache& cache) {
   for (const auto& [key, folder] : cache.folders) {
     out.field(key);
     out.field(folder.tree_id);
-    out.number(static_cast<long>(folder.blob_ids.size()));
-    for (const auto& [path, blob_id] : folder.blob_ids) {
-      out.field(path);
-      out.field(blob_id);
-    }
+    out.number(static_cast<long>(folder.keys.size()));
+    for (const std::string& file : folder.keys) out.field(file);
   }
   return framed_cache_text(kFormat, out.text());
 }
@@ -100,7 +103,7 @@ Result<PlacementPathsCache> decode_placement_paths_cache(const std::string& text
   if (!in.number(folders) || folders < 0) return make_error("truncated");
   for (long f = 0; f < folders; ++f) {
     std::string key;
-    writer::KnownFolder folder;
+    CachedPlacementFolder folder;
     if (!in.field(key) || !decode_folder(in, folder)) return make_error("truncated");
     cache.folders.emplace(std::move(key), std::move(folder));
   }
@@ -121,50 +124,76 @@ PlacementPathsCache read_cache(const std::filesystem::path& path, std::vector<st
   return {};
 }
 
-// `files` (path -> blob id, or any value) kept under their keys (kept_key) in `kept`; paths the index
-// ignores are not kept.
+// The kept keys (kept_key) of `files` (path -> anything), sorted and unique; paths the index ignores are
+// not kept.
 template <typename Files>
-void keep(const std::string& prefix, const Files& files, std::map<std::string, std::string>& kept,
-          bool with_ids) {
+std::vector<std::string> keys_of(const std::string& prefix, const Files& files) {
+  std::vector<std::string> keys;
   for (const auto& [path, value] : files) {
-    if (auto key = kept_key(prefix, path)) kept.insert_or_assign(std::move(*key), with_ids ? value : "");
+    if (auto key = kept_key(prefix, path)) keys.push_back(std::move(*key));
   }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
 }
 
-// `store`'s folder read against `known` (moved from; empty: nothing known): the kept key of every file the
-// index reads, with its blob id. A store that keeps no trees (StateStore::read_folder's default) gives its
-// files and no ids: their keys, each with an empty id, and an empty tree id, so that nothing is cached.
-Result<writer::KnownFolder> read_paths(writer::StateStore& store, const std::string& folder,
-                                       writer::KnownFolder known, PlacementPathsUse& use) {
-  auto read = store.read_folder(folder, known);
+// `keys` (sorted) less the kept keys of the `removed` paths, with those of the `changed` files (path -> blob
+// id) added; still sorted and unique.
+void apply_delta(const std::string& prefix, const std::vector<std::string>& removed,
+                 const std::map<std::string, std::string>& changed, std::vector<std::string>& keys) {
+  std::vector<std::string> removed_keys;
+  for (const std::string& path : removed) {
+    if (auto key = kept_key(prefix, path)) removed_keys.push_back(std::move(*key));
+  }
+  std::sort(removed_keys.begin(), removed_keys.end());
+  std::erase_if(keys, [&](const std::string& key) {
+    return std::binary_search(removed_keys.begin(), removed_keys.end(), key);
+  });
+  const std::vector<std::string> added = keys_of(prefix, changed);
+  std::vector<std::string> merged;
+  merged.reserve(keys.size() + added.size());
+  std::set_union(keys.begin(), keys.end(), added.begin(), added.end(), std::back_inserter(merged));
+  keys = std::move(merged);
+}
+
+// One store's folder as read against the cache: what the cache now knows of it, whether it was read whole
+// (with a tree id: a cold read) and how many of its files changed since the cached tree (a delta).
+struct FolderPaths {
+  CachedPlacementFolder folder;
+  bool whole = false;
+  std::size_t delta = 0;
+};
+
+// `store`'s folder read against `known` (moved from; empty: nothing known). A store that keeps no trees
+// (StateStore::read_folder's default) gives its files and no ids: their keys and an empty tree id, so that
+// nothing is cached.
+Result<FolderPaths> read_paths(writer::StateStore& store, const std::string& folder,
+                               CachedPlacementFolder known, PlacementPathsUse& use) {
+  auto read = store.read_folder(folder, writer::KnownFolder{known.tree_id, {}});
   if (!read) return read.error();
   use.files_read += read->files.size();
   if (read->unchanged) {
     ++use.folders_unchanged;
-    return known;
+    return FolderPaths{std::move(known)};
   }
-  writer::KnownFolder now{read->tree_id, {}};
-  if (read->tree_id.empty()) {
-    keep(folder, read->files, now.blob_ids, false);
-    return now;
-  }
-  if (!read->delta) {
-    keep(folder, read->blob_ids, now.blob_ids, true);
-    return now;
-  }
-  for (const std::string& gone : read->removed) {
-    if (auto key = kept_key(folder, gone)) known.blob_ids.erase(*key);
-  }
-  keep(folder, read->blob_ids, known.blob_ids, true);
+  if (read->tree_id.empty()) return FolderPaths{{"", keys_of(folder, read->files)}, true};
+  if (!read->delta) return FolderPaths{{read->tree_id, keys_of(folder, read->blob_ids)}, true};
+  apply_delta(folder, read->removed, read->blob_ids, known.keys);
   known.tree_id = read->tree_id;
-  return known;
+  return FolderPaths{std::move(known), false, read->removed.size() + read->blob_ids.size()};
 }
 
-// The tree id of each folder of `cache`, by key: what tells whether a new cache is worth writing.
-std::map<std::string, std::string> trees_of(const PlacementPathsCache& cache) {
-  std::map<std::string, std::string> trees;
-  for (const auto& [key, folder] : cache.folders) trees.emplace(key, folder.tree_id);
-  return trees;
+// Whether the cache read as `before` is worth writing as `after`: a folder read whole, one that came or
+// went, or a delta big enough for cache_delta_worth_writing.
+bool worth_writing(const PlacementPathsCache& before, const PlacementPathsCache& after, bool whole,
+                   std::size_t delta) {
+  if (whole || before.folders.size() != after.folders.size()) return true;
+  std::size_t total = 0;
+  for (const auto& [key, folder] : after.folders) {
+    if (!before.folders.contains(key)) return true;
+    total += folder.keys.size();
+  }
+  return delta > 0 && cache_delta_worth_writing(delta, total);
 }
 
 }  // namespace
@@ -177,22 +206,27 @@ Result<PlacementIndex> read_placement_index_cached(const Platform& platform,
   if (path.empty()) return read_placement_index(platform, stores);
   PlacementPathsUse counted;
   PlacementPathsCache before = read_cache(path, warnings);
-  const std::map<std::string, std::string> trees_before = trees_of(before);
   PlacementPathsCache after;
   PlacementIndex index;
+  bool whole = false;
+  std::size_t delta = 0;
   for (const GitStateStore& config : platform.stores) {
     const std::string key = store_folder_key(config);
     auto cached = before.folders.find(key);
-    writer::KnownFolder known;
+    CachedPlacementFolder known;
     if (cached != before.folders.end()) known = std::move(cached->second);
     auto paths =
         read_paths(*stores.at(config.name), writer::join_path({config.path}), std::move(known), counted);
     if (!paths) return paths.error();
-    for (const auto& [file, blob_id] : paths->blob_ids) index.add_path(platform, config, file);
-    if (!paths->tree_id.empty()) after.folders.emplace(key, std::move(*paths));
+    for (const std::string& file : paths->folder.keys) index.add_path(platform, config, file);
+    if (paths->folder.tree_id.empty()) continue;
+    whole = whole || paths->whole;
+    delta += paths->delta;
+    after.folders.emplace(key, std::move(paths->folder));
   }
+  counted.written = worth_writing(before, after, whole, delta);
   if (use) *use = counted;
-  if (trees_of(after) != trees_before) (void)write_placement_paths_cache(path, after);
+  if (counted.written) (void)write_placement_paths_cache(path, after);
   return index;
 }
 

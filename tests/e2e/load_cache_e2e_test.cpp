@@ -114,7 +114,7 @@ TEST_F(LoadCacheE2E, ARunKilledWhileWritingThePlacementPathsCacheLeavesOneTheNex
   if (!fault_points_compiled_in()) GTEST_SKIP() << "built without FERRY_FAULT_POINTS";
   ASSERT_EQ(reconcile(exec_runtime()).first, 0);
   const std::string first = read_file(paths_cache());  // the stores' trees before the first commits
-  ASSERT_TRUE(first.starts_with("ferry-placement-paths-cache 1\n"));
+  ASSERT_TRUE(first.starts_with("ferry-placement-paths-cache 2\n"));
   resize_cache_b("small");
   FerryOptions killed;
   killed.env["FERRY_FAULT_POINT"] = "placement-paths-cache-write";

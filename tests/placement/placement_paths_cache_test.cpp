@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include "core/cache_file.h"
 #include "core/file_text.h"
+#include "core/sha256.h"
 #include "tests/support/test_support.h"
 #include "writer/local_git_repo.h"
 #include "writer/memory_state_store.h"
@@ -102,8 +104,39 @@ TEST_F(PlacementPathsCacheTest, ACommitIsReadAsADeltaOfItsFiles) {
   EXPECT_EQ(bundles(after), bundles(uncached()));
   EXPECT_TRUE(after.bundles_of("ns", "redis", "r4").empty());
   EXPECT_EQ(after.bundles_of("ns", "redis", "new").size(), 1u);
+  EXPECT_EQ(after.bundles_of("ns", "redis", "r3").size(), 1u);
+}
+
+// A delta of a few files is not written: the next run reads it again against the same cached tree, and
+// what it adds up to since is the same index; a delta worth a write is written, and then nothing is read.
+TEST_F(PlacementPathsCacheTest, ASmallDeltaIsLeftUnwrittenAndReadAgainUntilItIsWorthAWrite) {
   (void)read();
+  const std::string cached = read_file_text(cache_path()).value();
+  ASSERT_TRUE(repo_
+                  ->apply(writes({{bundle_path("r3", "a.yaml"), "changed"},
+                                  {bundle_path("r4", "a.yaml"), std::nullopt},
+                                  {bundle_path("r4", "b.yaml"), std::nullopt}}))
+                  .ok());
+  EXPECT_EQ(bundles(read()), bundles(uncached()));
+  EXPECT_FALSE(use_.written);
+  EXPECT_EQ(read_file_text(cache_path()).value(), cached);
+  ASSERT_TRUE(repo_->apply(writes({{bundle_path("new", "a.yaml"), "new"}})).ok());
+  const PlacementIndex again = read();
+  EXPECT_EQ(use_.files_read, 2u);  // r3's a.yaml and new's, both since the cached tree
+  EXPECT_EQ(use_.folders_unchanged, 0u);
+  EXPECT_FALSE(use_.written);
+  EXPECT_EQ(bundles(again), bundles(uncached()));
+  EXPECT_TRUE(again.bundles_of("ns", "redis", "r4").empty());
+
+  std::map<std::string, std::optional<std::string>> many;
+  for (std::size_t i = 0; i <= kCacheDeltaUnwritten; ++i)
+    many[bundle_path("m" + std::to_string(i), "a.yaml")] = "m";
+  ASSERT_TRUE(repo_->apply(writes(many)).ok());
+  EXPECT_EQ(bundles(read()), bundles(uncached()));
+  EXPECT_TRUE(use_.written);
+  EXPECT_EQ(bundles(read()), bundles(uncached()));
   EXPECT_EQ(use_.folders_unchanged, 1u);
+  EXPECT_EQ(use_.files_read, 0u);
 }
 
 TEST_F(PlacementPathsCacheTest, ACorruptCacheIsRebuiltWithAWarning) {
@@ -141,17 +174,33 @@ TEST_F(PlacementPathsCacheTest, NoNameBelowABundlesGroupDirectoryIsKept) {
 
 TEST(PlacementPathsCacheFormat, RoundTripsAndRefusesOtherVersions) {
   PlacementPathsCache cache;
-  cache.folders["s fleet"] = {"tree", {{"fleet/a", "1"}, {"fleet/b c", "2"}}};
+  cache.folders["s fleet"] = {"tree", {"fleet/a", "fleet/b c"}};
   const std::string text = encode_placement_paths_cache(cache);
   const PlacementPathsCache decoded = decode_placement_paths_cache(text).value();
   ASSERT_EQ(decoded.folders.size(), 1u);
   EXPECT_EQ(decoded.folders.at("s fleet").tree_id, "tree");
-  EXPECT_EQ(decoded.folders.at("s fleet").blob_ids, cache.folders.at("s fleet").blob_ids);
+  EXPECT_EQ(decoded.folders.at("s fleet").keys, cache.folders.at("s fleet").keys);
   EXPECT_EQ(encode_placement_paths_cache(decoded), text);
   EXPECT_EQ(decode_placement_paths_cache("ferry-placement-paths-cache 9\n").error().message,
-            "placement paths cache version 9, this ferry reads 1");
+            "placement paths cache version 9, this ferry reads 2");
   EXPECT_EQ(decode_placement_paths_cache("ferry-records-cache 4\n").error().message,
             "not a ferry placement paths cache");
+  cache.folders["s fleet"].keys = {"fleet/b", "fleet/a"};  // keys out of order: not a cache ferry wrote
+  EXPECT_EQ(decode_placement_paths_cache(encode_placement_paths_cache(cache)).error().message, "truncated");
+}
+
+// A cache of format 1 (blob ids beside the keys) is another version: not trusted, every store read and
+// the cache rebuilt in format 2, with the warning.
+TEST_F(PlacementPathsCacheTest, ACacheOfTheFirstFormatIsRebuiltWithAWarning) {
+  const std::string v1 = "ferry-placement-paths-cache 1\n1:0";
+  ASSERT_TRUE(write_file_bytes(cache_path(), v1 + "\nsha256 " + sha256_hex(v1) + "\n").ok());
+  EXPECT_EQ(bundles(read()), bundles(uncached()));
+  ASSERT_EQ(warnings_.size(), 1u);
+  EXPECT_EQ(warnings_[0],
+            "the placement paths cache " + cache_path().string() +
+                " is not used (placement paths cache version 1, this ferry reads 2); every store "
+                "was read and the cache is rebuilt");
+  EXPECT_TRUE(read_file_text(cache_path()).value().starts_with("ferry-placement-paths-cache 2\n"));
 }
 
 TEST(PlacementPathsCacheMemory, AStoreWithoutTreesIsReadWholeAndNotCached) {
