@@ -106,9 +106,9 @@ class IncrementalRun {
   // What the run changed of before(): the records it wrote, kept again or forgot. Without a copy: only once
   // no task records any more (the run is over).
   const RunStateDelta& settled_delta() const { return delta_; }
-  // Every record the run leaves (before() with the delta applied), a copy: for the callers that need them
-  // all, once the run is over.
-  RunState settled_after() const { return applied(*before_, delta_); }
+  // Every record the run leaves (before() with the delta applied; none without state), a copy: for the
+  // callers that need them all, once the run is over.
+  RunState settled_after() const { return before_ ? applied(*before_, delta_) : RunState{}; }
 
  private:
   // The record of `directory` the run leaves so far (delta_, else before_); null when none. Under mutex_.
