@@ -40,7 +40,18 @@ void record_lifecycle(const ObjectRecord* before, ObjectRecord& record, const Ob
 IncrementalRun::IncrementalRun(const RunState* before, SelectionOptions options, StatusHandling status)
     : before_(before), options_(std::move(options)), status_(status) {
   if (!status_.statuses) status_.statuses = &inline_statuses_;
-  if (before_) after_ = *before_;  // skipped and untouched objects keep their records
+}
+
+const ObjectRecord* IncrementalRun::leaves(const std::string& directory) const {
+  if (const auto found = delta_.find(directory); found != delta_.end())
+    return found->second ? &*found->second : nullptr;
+  return recorded(directory);
+}
+
+ObjectRecord& IncrementalRun::changed(const std::string& directory) {
+  std::optional<ObjectRecord>& entry = delta_[directory];
+  if (!entry) entry = before_->at(directory);
+  return *entry;
 }
 
 std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity, const ObjectInputs& inputs) {
@@ -74,11 +85,9 @@ std::optional<RequestReport> IncrementalRun::skip(const RequestReport& identity,
 
 void IncrementalRun::follow_request_text(const pipeline::Request& request, const std::string& directory) {
   const std::lock_guard lock(mutex_);
-  const auto found = after_.find(directory);
-  if (found == after_.end() || found->second.upgrade.empty() ||
-      found->second.object_yaml == request.object_yaml)
-    return;
-  ObjectRecord& record = found->second;
+  const ObjectRecord* left = leaves(directory);
+  if (!left || left->upgrade.empty() || left->object_yaml == request.object_yaml) return;
+  ObjectRecord& record = changed(directory);
   record.object_yaml = request.object_yaml;
   BindingIdentity binding = binding_identity(request);
   record.upgrade.binding_name = std::move(binding.name);
@@ -99,7 +108,7 @@ RequestReport IncrementalRun::paused(const RequestReport& identity, const Object
   record.result = RequestResult::paused;
   record.message = why;
   const std::lock_guard lock(mutex_);
-  after_[inputs.directory] = std::move(record);
+  delta_[inputs.directory] = std::move(record);
   return report;
 }
 
@@ -157,18 +166,17 @@ void IncrementalRun::record(const RequestReport& report, const ObjectInputs& inp
   record.object_yaml = std::string(inputs.object_yaml);
   record_lifecycle(recorded(inputs.directory), record, inputs);
   const std::lock_guard lock(mutex_);
-  after_[inputs.directory] = std::move(record);
+  delta_[inputs.directory] = std::move(record);
 }
 
 void IncrementalRun::forget(const ObjectRecord& record) {
   const std::lock_guard lock(mutex_);
-  after_.erase(record.directory());
+  delta_[record.directory()] = std::nullopt;
 }
 
 void IncrementalRun::keep_failed_deletion(const ObjectRecord& record, const std::string& message) {
   const std::lock_guard lock(mutex_);
-  ObjectRecord& kept = after_[record.directory()];
-  kept = record;
+  ObjectRecord& kept = delta_[record.directory()].emplace(record);
   kept.message = "deletion failed: " + message;
 }
 
@@ -176,19 +184,24 @@ std::optional<std::string> IncrementalRun::update_health(
     const std::string& directory, const std::string& digest,
     const std::function<std::string(const std::string&)>& change) {
   const std::lock_guard lock(mutex_);
-  const auto found = after_.find(directory);
-  if (found == after_.end()) return std::nullopt;
-  ObjectRecord& record = found->second;
-  if (record.status_beside) {  // not read yet: read it only if its health changes
-    if (record.health_digest == digest) return std::nullopt;
-    auto status = status_.statuses->of(record);
-    if (!status) return std::nullopt;  // unreadable: the status stays as it is
-    record.status_yaml = std::move(*status);
-    record.status_beside = false;
+  const ObjectRecord* left = leaves(directory);
+  if (!left) return std::nullopt;
+  std::string status;
+  if (left->status_beside) {  // not read yet: read it only if its health changes
+    if (left->health_digest == digest) return std::nullopt;
+    auto read = status_.statuses->of(*left);
+    if (!read) return std::nullopt;  // unreadable: the status stays as it is
+    status = change(*read);
+  } else {
+    status = change(left->status_yaml);
+    // The same record again: not copied into the delta.
+    if (status == left->status_yaml && left->health_digest == digest) return status;
   }
-  record.status_yaml = change(record.status_yaml);
+  ObjectRecord& record = changed(directory);
+  record.status_yaml = status;
+  record.status_beside = false;
   record.health_digest = digest;
-  return record.status_yaml;
+  return status;
 }
 
 Result<std::string> IncrementalRun::previous_status(const std::string& directory) const {
@@ -202,11 +215,6 @@ std::vector<PlacementReport> IncrementalRun::recorded_placements(const std::stri
   if (!before_) return {};
   const auto found = before_->find(directory);
   return found == before_->end() ? std::vector<PlacementReport>{} : found->second.placements;
-}
-
-RunState IncrementalRun::after() const {
-  const std::lock_guard lock(mutex_);
-  return after_;
 }
 
 }  // namespace ferry::runner

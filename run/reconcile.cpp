@@ -180,9 +180,11 @@ void record_state(const IncrementalRun& incremental, const RecordedStatuses& sta
   {
     const runtime::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
-    const RunState& after = incremental.settled_after();
-    writer::Change change = run_state_change(
-        incremental.before(), after, "ferry run: record " + std::to_string(after.size()) + " objects\n",
+    // From what the run changed: the records it left as they were are not looked at.
+    const RunState& before = incremental.before();
+    const RunStateDelta& delta = incremental.settled_delta();
+    writer::Change change = run_state_delta_change(
+        before, delta, "ferry run: record " + std::to_string(applied_size(before, delta)) + " objects\n",
         [&statuses](const ObjectRecord& record) { return statuses.published(record); });
     for (auto& bundle : stores_change.bundles) change.bundles.push_back(std::move(bundle));
     for (auto& removed : stores_change.removed_directories)

@@ -134,7 +134,13 @@ ObjectRecord record_of(const json& j) {
 
 std::string ObjectRecord::directory() const {
   if (kind == "Promise") return "promises/" + name;
-  return "requests/" + promise + "/" + namespace_ + "/" + name;
+  // Made in one allocation: a run makes one for every record it reads and every request it visits (a chain
+  // of + grew it two or three times).
+  constexpr std::string_view kRequests = "requests/";
+  std::string directory;
+  directory.reserve(kRequests.size() + promise.size() + namespace_.size() + name.size() + 2);
+  directory.append(kRequests).append(promise).append(1, '/').append(namespace_).append(1, '/').append(name);
+  return directory;
 }
 
 std::string record_json(const ObjectRecord& record, bool with_status) {
@@ -255,28 +261,82 @@ void add_revision_files(const ObjectRecord* old, const ObjectRecord* now, writer
 
 }  // namespace
 
+namespace {
+
+// The part of the change of record `now` of `directory`, whose previous record was `old` (null: none).
+void add_record_change(const std::string& directory, const ObjectRecord* old, const ObjectRecord& now,
+                       const PublishedStatusReader& published_of, writer::Change& change) {
+  // Equal records (every record a run skipped) need no serialising: the no-op run's common case.
+  if (old && *old == now) return;
+  // The status is not in the record's text: an equal text may still come with a new status.
+  const std::string text = record_json(now);
+  if (!old || record_json(*old) != text) change.bundles.push_back({directory, {{kRecordFile, text}}});
+  add_status_file(old, &now, published_of, change);
+  add_revision_files(old, &now, change);
+}
+
+// The part of the change of `old`, the record of `directory`, which the run forgot.
+void add_record_removal(const std::string& directory, const ObjectRecord& old,
+                        const PublishedStatusReader& published_of, writer::Change& change) {
+  change.removed_directories.push_back(directory);
+  add_status_file(&old, nullptr, published_of, change);
+  add_revision_files(&old, nullptr, change);
+}
+
+const ObjectRecord* record_in(const RunState& state, const std::string& directory) {
+  const auto found = state.find(directory);
+  return found == state.end() ? nullptr : &found->second;
+}
+
+}  // namespace
+
 writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message,
                                 const PublishedStatusReader& published_of) {
   writer::Change change;
   change.message = message;
-  for (const auto& [directory, record] : after) {
-    const auto old = before.find(directory);
-    // Equal records (every record a run skipped) need no serialising: the no-op run's common case.
-    if (old != before.end() && old->second == record) continue;
-    // The status is not in the record's text: an equal text may still come with a new status.
-    const std::string text = record_json(record);
-    if (old == before.end() || record_json(old->second) != text)
-      change.bundles.push_back({directory, {{kRecordFile, text}}});
-    add_status_file(old != before.end() ? &old->second : nullptr, &record, published_of, change);
-    add_revision_files(old != before.end() ? &old->second : nullptr, &record, change);
-  }
+  for (const auto& [directory, record] : after)
+    add_record_change(directory, record_in(before, directory), record, published_of, change);
   for (const auto& [directory, record] : before) {
-    if (after.contains(directory)) continue;
-    change.removed_directories.push_back(directory);
-    add_status_file(&record, nullptr, published_of, change);
-    add_revision_files(&record, nullptr, change);
+    if (!after.contains(directory)) add_record_removal(directory, record, published_of, change);
   }
   return change;
+}
+
+// The records kept or added first, then those forgotten, each in directory order: as run_state_change
+// visits them.
+writer::Change run_state_delta_change(const RunState& before, const RunStateDelta& delta,
+                                      const std::string& message, const PublishedStatusReader& published_of) {
+  writer::Change change;
+  change.message = message;
+  for (const auto& [directory, record] : delta) {
+    if (record) add_record_change(directory, record_in(before, directory), *record, published_of, change);
+  }
+  for (const auto& [directory, record] : delta) {
+    const ObjectRecord* old = record_in(before, directory);
+    if (!record && old) add_record_removal(directory, *old, published_of, change);
+  }
+  return change;
+}
+
+RunState applied(const RunState& before, const RunStateDelta& delta) {
+  RunState after = before;
+  for (const auto& [directory, record] : delta) {
+    if (record)
+      after.insert_or_assign(directory, *record);
+    else
+      after.erase(directory);
+  }
+  return after;
+}
+
+std::size_t applied_size(const RunState& before, const RunStateDelta& delta) {
+  std::size_t size = before.size();
+  for (const auto& [directory, record] : delta) {
+    const bool had = before.contains(directory);
+    if (record && !had) ++size;
+    if (!record && had) --size;
+  }
+  return size;
 }
 
 }  // namespace ferry::runner

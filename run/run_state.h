@@ -90,6 +90,15 @@ std::string revision_path(const std::string& promise, const std::string& digest)
 
 // Every record, by directory().
 using RunState = std::map<std::string, ObjectRecord>;
+// What a run changed of the records it read, by directory(): the record it leaves (new, rewritten, or the
+// same again), or nullopt for one it forgot. A record of the state not in it is left as it was: a run that
+// changes one request of 10,000 keeps one entry, not a copy of every record.
+using RunStateDelta = std::map<std::string, std::optional<ObjectRecord>>;
+
+// `before` with `delta` applied: every record a run leaves.
+RunState applied(const RunState& before, const RunStateDelta& delta);
+// How many records `before` with `delta` applied has, without applying it.
+std::size_t applied_size(const RunState& before, const RunStateDelta& delta);
 
 // Reads every record of the store, without the statuses kept beside them (status_beside; the no-op run
 // needs none: run/recorded_statuses.h reads them when wanted). A record that does not parse is an error
@@ -106,12 +115,19 @@ inline constexpr const char* kRecordFile = "record.json";
 // The change that turns `before` into `after`: changed records rewritten, vanished ones removed, and the
 // published status file (status_path) of each record whose status or object changed written, of each
 // vanished one deleted. A status neither side read (status_beside on both) leaves its file as it is.
-// Nothing at all when nothing changed (so no commit).
+// Nothing at all when nothing changed (so no commit). This compares every record of both; a run, which knows
+// what it changed, uses run_state_delta_change below.
 // `published_of` (optional) reads the published file of a record whose status is beside it (nullopt: none),
 // so that a rerun object whose published text came out the same writes no status file.
 using PublishedStatusReader = std::function<Result<std::optional<std::string>>(const ObjectRecord&)>;
 writer::Change run_state_change(const RunState& before, const RunState& after, const std::string& message,
                                 const PublishedStatusReader& published_of = nullptr);
+// The same change from what the run changed: only the records of `delta` are looked at, so a run that
+// changes one record of 10,000 compares one. Equal to run_state_change(before, applied(before, delta), ...),
+// entry for entry and in the same order (tests/run/run_state_delta_test.cpp pins it over random deltas).
+writer::Change run_state_delta_change(const RunState& before, const RunStateDelta& delta,
+                                      const std::string& message,
+                                      const PublishedStatusReader& published_of = nullptr);
 
 // The record's JSON text and back. The texts a pipeline produced (message, status message, a placement's
 // misplaced reason) are recorded with the run's secret values masked (core/secret_values.h); names, paths
