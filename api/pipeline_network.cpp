@@ -1,5 +1,6 @@
-// make_pipeline_network (pipeline_network.h): the namespace is made on a thread of its own, because
-// unshare(CLONE_NEWNET) moves only the calling thread; ferry's other threads stay in the host's namespace.
+// make_pipeline_network (pipeline_network.h): the namespace is made on a thread of its own (or on a
+// NetworkMovableThread itself), because unshare(CLONE_NEWNET) moves only the calling thread; ferry's other
+// threads stay in the host's namespace.
 #include "api/pipeline_network.h"
 
 #include <arpa/inet.h>

@@ -1,9 +1,9 @@
 // A network namespace of its own for one pipeline's platform API (issue 24, item 1): made by a short-lived
-// thread that unshares its network namespace, brings its loopback up and opens the listening socket on
-// 127.0.0.1:<port> inside it. Only processes that join the namespace reach the listener; the host's other
-// processes and other pipelines do not. The namespace lives while its handle or the listener is open;
-// containers join it through namespace_path() (podman `--network ns:PATH`, runc's `namespaces` path, a
-// process that calls setns before starting bubblewrap). Needs CAP_SYS_ADMIN (root).
+// thread (or a NetworkMovableThread, below) that unshares its network namespace, brings its loopback up and
+// opens the listening socket on 127.0.0.1:<port> inside it. Only processes that join the namespace reach the
+// listener; the host's other processes and other pipelines do not. The namespace lives while its handle or
+// the listener is open; containers join it through namespace_path() (podman `--network ns:PATH`, runc's
+// `namespaces` path, a process that calls setns before starting bubblewrap). Needs CAP_SYS_ADMIN (root).
 #pragma once
 
 #include <cstdint>
