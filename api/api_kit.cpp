@@ -18,15 +18,10 @@ Result<ApiKit> make_api_kit(std::uint16_t port, const std::filesystem::path& acc
     if (!written) return written.error();
     account.emplace(std::move(*written));
   }
-  std::string ca = tls->ca_certificate_pem;
   auto server = ApiServer::prepare(std::move(*tls), network->listener.release());
   if (!server) return server.error();
   const std::string path = network->namespace_path();
-  return ApiKit{std::move(network->namespace_handle),
-                path,
-                std::move(*server),
-                std::move(ca),
-                std::move(*token),
+  return ApiKit{std::move(network->namespace_handle), path, std::move(*server), std::move(*token),
                 std::move(account)};
 }
 

@@ -1,7 +1,7 @@
 // What one pipeline's platform API needs that does not depend on the pipeline, made before it: its own
 // network namespace (pipeline_network.h) with the server prepared on its listener at 127.0.0.1:<port> (the
-// TLS context of a fresh CA's serving certificate, the server's thread; api_server.h), the CA's certificate
-// for the pipeline's ca.crt, a fresh bearer token, and the service-account directory holding those two
+// TLS context of a fresh CA's serving certificate, the server's thread; api_server.h), a fresh bearer
+// token, and the service-account directory holding the token and the CA's certificate as ca.crt
 // (service_account_files.h). The serving key stays inside the prepared server. A kit serves one pipeline
 // only; api_kit_pool.h makes them ahead, off the container start's path.
 #pragma once
@@ -22,7 +22,6 @@ struct ApiKit {
   OwnedDescriptor namespace_handle;  // PipelineNetwork's; its listener is the server's
   std::string namespace_path;        // PipelineNetwork::namespace_path()
   PreparedServer server;
-  std::string ca_certificate_pem;
   std::string token;
   std::optional<ServiceAccountFiles> account;  // none when made without an accounts directory
 };

@@ -259,10 +259,6 @@ void add_revision_files(const ObjectRecord* old, const ObjectRecord* now, writer
   if (!known) change.files.push_back({revision_path(now->name, latest.digest), now->object_yaml});
 }
 
-}  // namespace
-
-namespace {
-
 // The part of the change of record `now` of `directory`, whose previous record was `old` (null: none).
 void add_record_change(const std::string& directory, const ObjectRecord* old, const ObjectRecord& now,
                        const PublishedStatusReader& published_of, writer::Change& change) {

@@ -32,9 +32,8 @@ struct CountingMaker {
       const int n = ++*made;
       OwnedDescriptor handle(::open("/dev/null", O_RDONLY | O_CLOEXEC));
       *last_descriptor = handle.get();
-      return ApiKit{
-          std::move(handle), "/ns/" + std::to_string(n), PreparedServer(), "ca", "token-" + std::to_string(n),
-          std::nullopt};
+      return ApiKit{std::move(handle), "/ns/" + std::to_string(n), PreparedServer(),
+                    "token-" + std::to_string(n), std::nullopt};
     };
   }
 };
@@ -142,7 +141,7 @@ TEST(ApiKitPool, RemovesADiscardedAccountOnTheMakersThreadOnceNoKitIsWanted) {
         if (++*made == 2) {
           while (!*release) std::this_thread::sleep_for(1ms);
         }
-        return ApiKit{OwnedDescriptor(), "/ns", PreparedServer(), "ca", "token", std::nullopt};
+        return ApiKit{OwnedDescriptor(), "/ns", PreparedServer(), "token", std::nullopt};
       },
       1);
   ASSERT_TRUE(pool.take());  // made on the spot; the maker starts on the second
