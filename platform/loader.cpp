@@ -231,6 +231,26 @@ LoadResult load_platform(const fs::path& root, ReleaseSource* releases, LoadCach
   return loaded;
 }
 
+LoadResult load_platform_replacing(const fs::path& root, const std::map<std::string, std::string>& replaced,
+                                   ReleaseSource* releases) {
+  FileWalk walk;
+  walk_directory(root, walk, is_yaml_file);
+  std::vector<PlatformFile> files;
+  for (const fs::path& path : walk.files) {
+    std::string name = path.lexically_normal().string();  // as read_platform_files() names it
+    const auto found = replaced.find(name);
+    if (found != replaced.end()) {
+      files.push_back({std::move(name), found->second});
+    } else {
+      files.push_back(std::move(read_platform_files({path}, nullptr).front()));
+    }
+  }
+  LoadResult loaded = load_platform_files(root, files, releases, nullptr);
+  loaded.errors.insert(loaded.errors.begin(), walk.errors.begin(), walk.errors.end());
+  loaded.warnings.insert(loaded.warnings.begin(), walk.warnings.begin(), walk.warnings.end());
+  return loaded;
+}
+
 LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files,
                                ReleaseSource* releases, LoadCacheUse* cache) {
   LoadResult result;

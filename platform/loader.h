@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,13 @@ namespace ferry::runner {
 // text and Promise are as cached are not parsed (load_cache.h); the result is the same.
 LoadResult load_platform(const std::filesystem::path& root, ReleaseSource* releases = nullptr,
                          LoadCacheUse* cache = nullptr);
+
+// load_platform() without a cache, with the text of each file named in `replaced` (by the path the loader
+// names it by: `root` / its path below) taken from there instead of read: a narrow run's load
+// (runner/narrow_run.h), in which a file of requests holds only its changed documents, at their lines.
+LoadResult load_platform_replacing(const std::filesystem::path& root,
+                                   const std::map<std::string, std::string>& replaced,
+                                   ReleaseSource* releases = nullptr);
 
 // The same from files already in memory, in the order given (tests/fuzz's loader target: no disk).
 LoadResult load_platform_files(const std::filesystem::path& root, const std::vector<PlatformFile>& files,

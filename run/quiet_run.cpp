@@ -25,7 +25,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr CacheFormat kFormat{"ferry-quiet-run", "quiet-run memo", 1};
+// 2: the kept requests and health_free, for narrow runs.
+constexpr CacheFormat kFormat{"ferry-quiet-run", "quiet-run memo", 2};
 
 std::string field_text(const std::vector<std::string>& fields) {
   FieldEncoder out;
@@ -164,6 +165,7 @@ std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
     good = in.field(image) && in.field(digest);
     memo.images[image] = digest;
   }
+  good = good && in.flag(memo.health_free) && decode_kept_requests(in, memo.kept);
   if (!good || !in.done()) return std::nullopt;
   memo.files.snapshot_ns = snapshot;
   memo.due_at_s = due;
@@ -194,6 +196,8 @@ Status write_quiet_run_memo(const fs::path& path, const QuietRunMemo& memo) {
     out.field(image);
     out.field(digest);
   }
+  out.number(memo.health_free ? 1 : 0);
+  encode_kept_requests(out, memo.kept);
   return write_cache_file(path, framed_cache_text(kFormat, out.text()), kFormat, FaultPoint::kQuietRunWrite);
 }
 

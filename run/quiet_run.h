@@ -19,6 +19,7 @@
 
 #include "core/error.h"
 #include "platform/platform.h"
+#include "run/kept_requests.h"
 #include "run/run_state.h"
 #include "run/watched_files.h"
 #include "run/work_selection.h"
@@ -40,6 +41,12 @@ struct QuietRunMemo {
   std::map<std::string, std::string> images;  // image -> the runtime's digest ("" when it tells none)
   std::int64_t due_at_s = 0;  // seconds since the epoch: from then on some record is due again
   std::string output;         // the report as printed on stdout
+  // Each request's entry in `output` and its document, for a narrow run (run/narrow_run.h); empty when the
+  // run could not key them (requests in files of other objects, a JSON report).
+  KeptRequests kept;
+  // The run found no HealthRecord, in the platform or in any Destination's health folder: a narrow run,
+  // which loads some requests only, would otherwise match records to the requests it loaded alone.
+  bool health_free = false;
 };
 
 // What reconcile() found that the memo needs (ReconcileOptions::quiet): left unset when the run depends on
@@ -48,6 +55,10 @@ struct QuietRunNote {
   bool keyable = false;
   std::int64_t due_at_s = 0;
   std::map<std::string, std::string> images;
+  bool health_free = false;  // QuietRunMemo::health_free
+  // A narrow run's (ReconcileOptions::narrow): the entry a run right after it would print for each request
+  // it loaded, in order (run/narrow_run.h, next_run_entries).
+  std::vector<RequestReport> next_entries = {};
 };
 
 // The digest of this process's command line, environment, working directory, ferry binary (path and stat

@@ -23,6 +23,7 @@
 #include "run/incremental.h"
 #include "run/journal.h"
 #include "run/multi_store_commit.h"
+#include "run/narrow_run.h"
 #include "run/object_run.h"
 #include "run/object_status.h"
 #include "run/pipeline_api_host.h"
@@ -173,10 +174,12 @@ bool publish_statuses(const writer::Change& state_change, const StatusPublicatio
 }
 
 // Records the run's objects, and with them `stores_change` (the recorded stores, recorded_stores.h), in one
-// commit; with `publication`, first commits their status files there.
+// commit; with `publication`, first commits their status files there. `records_left`: records of the state
+// the run did not read (a narrow run's), counted in the commit's message.
 void record_state(const IncrementalRun& incremental, const RecordedStatuses& statuses,
                   writer::Change stores_change, writer::StateStore& state,
-                  const std::optional<StatusPublication>& publication, RunReport& run) {
+                  const std::optional<StatusPublication>& publication, std::size_t records_left,
+                  RunReport& run) {
   {
     const runtime::UninterruptibleSection section;
     fault_point(FaultPoint::kBeforeStateRecord);
@@ -184,7 +187,8 @@ void record_state(const IncrementalRun& incremental, const RecordedStatuses& sta
     const RunState& before = incremental.before();
     const RunStateDelta& delta = incremental.settled_delta();
     writer::Change change = run_state_delta_change(
-        before, delta, "ferry run: record " + std::to_string(applied_size(before, delta)) + " objects\n",
+        before, delta,
+        "ferry run: record " + std::to_string(applied_size(before, delta) + records_left) + " objects\n",
         [&statuses](const ObjectRecord& record) { return statuses.published(record); });
     for (auto& bundle : stores_change.bundles) change.bundles.push_back(std::move(bundle));
     for (auto& removed : stores_change.removed_directories)
@@ -308,8 +312,12 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   run.journal_notes = journal.notes();
   // Health after the workflows, from the branch tips as they are now: it changes statuses, never what ran.
   // Health folders are read at the tips the drift check fetched: agents' commits, never this run's.
-  if (!runtime::interrupted())
-    apply_run_health(read_run_health(platform, opened->views, drift.tips), run, incremental);
+  bool health_free = false;  // no HealthRecord anywhere (QuietRunNote::health_free)
+  if (!runtime::interrupted()) {
+    const RunHealth health = read_run_health(platform, opened->views, drift.tips);
+    health_free = health.complete && health.by_request.empty() && health.warnings.empty();
+    apply_run_health(health, run, incremental);
+  }
   // Interrupted: no deletions, and no state record (the next run redoes this run's work).
   if (!incremental.enabled() || runtime::interrupted()) return run;
   drop_vanished_entries(platform, digests, stores, journal, options.shard);
@@ -329,15 +337,21 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
       const GitStateStore* config = *status_target_store(declared, *options.status_target);  // checked first
       publication = StatusPublication{stores.at(config->name).store, config, *options.status_target};
     }
-    record_state(incremental, statuses, std::move(stores_change), *options.state, publication, run);
+    record_state(incremental, statuses, std::move(stores_change), *options.state, publication,
+                 options.narrow ? options.narrow->records_left : 0, run);
   }
   // The quiet-run memo keys the records by the state's tip and the stores by theirs; what else this run
   // read must be keyable too (run/quiet_run.h).
   if (options.quiet && !widened && !*pinned && drift.findings.empty() && drift.unknown_to_records.empty() &&
       !journal_at_start && unkeyable_part(platform).empty()) {
-    if (auto due = quiet_due_at(platform, (*recorded)->records, options.selection)) {
-      *options.quiet = QuietRunNote{true, *due, std::move(images)};
-    }
+    // A narrow run's records changed: the next run's due time and entries are those of the records it leaves.
+    const RunState left = options.narrow ? incremental.settled_after() : RunState{};
+    const RunState& records = options.narrow ? left : (*recorded)->records;
+    auto due = quiet_due_at(platform, records, options.selection);
+    auto next = options.narrow ? next_run_entries(platform, requests, digests, left, options.selection)
+                               : std::optional<std::vector<RequestReport>>(std::vector<RequestReport>{});
+    if (due && next)
+      *options.quiet = QuietRunNote{true, *due, std::move(images), health_free, std::move(*next)};
   }
   return run;
 }

@@ -101,6 +101,14 @@ struct ReconcileOptions {
   // Filled for the quiet-run memo (run/quiet_run.h): what reconcile() read that the memo keys by, when it
   // can key all of it; null: not asked.
   QuietRunNote* quiet = nullptr;
+  // A narrow run (run/narrow_run.h, docs/load-cache.md "Narrow runs"): the platform holds only the requests
+  // whose documents changed since the quiet-run memo's run, whose records are `request_records`; the state's
+  // other request records (`records_left` of them) are neither read nor changed. Null: a whole run.
+  struct Narrow {
+    std::vector<std::string> request_records;
+    std::size_t records_left = 0;
+  };
+  const Narrow* narrow = nullptr;
 };
 
 }  // namespace ferry::runner

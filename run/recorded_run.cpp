@@ -6,12 +6,37 @@
 #include "run/records_cache.h"
 
 namespace ferry::runner {
+namespace {
+
+// A narrow run's records (ReconcileOptions::Narrow): every Promise's and those of `request_records`, each
+// read alone at the state's tip.
+Result<RunState> load_narrow_records(writer::StateStore& state,
+                                     const std::vector<std::string>& request_records) {
+  auto tip = state.history_since(std::nullopt);
+  if (!tip) return tip.error();
+  auto files = state.read_files_at(tip->tip.value_or(""), "promises");
+  if (!files) return files.error();
+  for (const std::string& directory : request_records) {
+    const std::string path = directory + "/" + kRecordFile;
+    auto text = state.read_file_at(tip->tip.value_or(""), path);
+    if (!text) return text.error();
+    if (*text) files->emplace(path, std::move(**text));
+  }
+  auto parsed = parse_records(*files, state.describe());
+  if (!parsed) return parsed.error();
+  RunState records;
+  for (ObjectRecord& record : *parsed) records.emplace(record.directory(), std::move(record));
+  return records;
+}
+
+}  // namespace
 
 Result<std::optional<RecordedRun>> load_recorded_run(const Platform& platform,
                                                      const ReconcileOptions& options) {
   if (!options.state) return std::optional<RecordedRun>();
   std::vector<std::string> warnings;
-  auto records = options.records_cache.empty()
+  auto records = options.narrow ? load_narrow_records(*options.state, options.narrow->request_records)
+                 : options.records_cache.empty()
                      ? load_run_state(*options.state)
                      : load_run_state_cached(*options.state, options.records_cache, false, warnings);
   if (!records) return records.error();

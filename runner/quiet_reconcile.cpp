@@ -1,11 +1,14 @@
 // The quiet-run memo of `ferry reconcile` (quiet_reconcile.h).
 #include "runner/quiet_reconcile.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/file_text.h"
+#include "run/recorded_stores.h"
 #include "run/state_access.h"
 #include "runner/github.h"
+#include "runner/narrow_reconcile.h"
 
 namespace ferry::runner {
 namespace fs = std::filesystem;
@@ -84,7 +87,9 @@ std::optional<std::string> QuietRun::replay(
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
   if (!memo || memo->invocation != memo_.invocation || now >= memo->due_at_s) return std::nullopt;
-  if (!same_files(memo->files, roots_, skip_) || !same_tips(memo->store_tips)) return std::nullopt;
+  const bool files = same_files(memo->files, roots_, skip_);
+  // Files changed: only a memo that keeps its requests may serve a narrow run; the rest is checked for it.
+  if ((!files && memo->kept.requests.empty()) || !same_tips(memo->store_tips)) return std::nullopt;
   auto store = state();
   if (!store || !*store) return std::nullopt;
   auto tip = (*store)->history_since(std::nullopt);
@@ -95,14 +100,22 @@ std::optional<std::string> QuietRun::replay(
     Result<std::string> now_digest = (*container_runtime)->image_digest(image);
     if ((now_digest ? *now_digest : std::string()) != digest) return std::nullopt;
   }
+  if (!files) {
+    candidate_ = std::move(memo);
+    return std::nullopt;
+  }
   return std::move(memo->output);
 }
 
 void QuietRun::watch() {
   if (!eligible_) return;
-  auto files = list_watched_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
+  auto files = candidate_ && candidate_->health_free
+                   ? watch_files(roots_, skip_, &*earlier_)
+                   : list_watched_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
   eligible_ = files.ok();
-  if (eligible_) memo_.files = std::move(*files);
+  if (!eligible_) return;
+  memo_.files = std::move(*files);
+  if (candidate_ && candidate_->health_free) narrow_ = plan_narrow_run(*candidate_, memo_.files);
 }
 
 void QuietRun::start(const Platform& platform, const std::map<std::string, FileDigest>& loaded,
@@ -119,7 +132,8 @@ void QuietRun::start(const Platform& platform, const std::map<std::string, FileD
   memo_.state_tip = tip->tip.value_or("");
 }
 
-void QuietRun::finish(bool quiet, const std::string& output, writer::StateStore& state) {
+void QuietRun::finish(bool quiet, const std::string& output, writer::StateStore& state,
+                      const Platform& platform, const std::vector<TextSpan>& spans) {
   if (!eligible_ || !quiet || !note_.keyable) return;
   auto tip = state.history_since(std::nullopt);
   if (!tip || tip->tip.value_or("") != memo_.state_tip || !same_tips(memo_.store_tips)) return;
@@ -127,7 +141,32 @@ void QuietRun::finish(bool quiet, const std::string& output, writer::StateStore&
   memo_.due_at_s = note_.due_at_s;
   memo_.images = note_.images;
   memo_.output = output;
+  memo_.health_free = note_.health_free;
+  memo_.kept = kept_requests_of(platform, spans).value_or(KeptRequests{});
   (void)write_quiet_run_memo(path_, memo_);  // the memo only saves time: a failed write is ignored
+}
+
+void QuietRun::finish_narrow(const RunReport& report, const Platform& platform, writer::StateStore& state) {
+  if (!eligible_ || !narrow_ || !note_.keyable || !note_.health_free ||
+      !narrow_report_quiet(report, *narrow_) || note_.next_entries.size() != narrow_->changed.size())
+    return;
+  if (!same_files(memo_.files, roots_, skip_, true)) return;
+  // The state records each store's tip as it is now: else the run after must check for drift.
+  auto tip = state.history_since(std::nullopt);
+  auto tips = declared_store_tips(platform);
+  auto recorded = load_recorded_stores(state);
+  if (!tip || !tips || !recorded || tips->size() != platform.stores.size()) return;
+  for (std::size_t i = 0; i < tips->size(); ++i) {
+    const auto found = recorded->tips.find(platform.stores[i].name);
+    if (found == recorded->tips.end() || found->second != (*tips)[i].tip) return;
+  }
+  QuietRunMemo next = narrowed_memo(*candidate_, *narrow_, note_.next_entries);
+  next.files = memo_.files;
+  next.state_tip = tip->tip.value_or("");
+  next.store_tips = std::move(*tips);
+  next.due_at_s = std::min(candidate_->due_at_s, note_.due_at_s);
+  for (const auto& [image, digest] : note_.images) next.images[image] = digest;
+  (void)write_quiet_run_memo(path_, next);  // the memo only saves time: a failed write is ignored
 }
 
 bool quiet_report(const RunReport& report) {

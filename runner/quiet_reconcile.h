@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "run/narrow_run.h"
 #include "run/quiet_run.h"
 #include "run/run_report.h"
 #include "runner/command_support.h"
@@ -32,8 +33,17 @@ class QuietRun {
   std::optional<std::string> replay(const std::function<Result<writer::StateStore*>()>& state,
                                     const std::function<Result<runtime::ContainerRuntime*>()>& runtime);
   // Before the run loads anything: the files as they are, their stat data only (those with the stat data the
-  // memo's run found take its md5). Ineligible when they cannot be listed.
+  // memo's run found take its md5). Ineligible when they cannot be listed. When replay() found every input
+  // of the memo the same but some files, every file is hashed, for narrow_plan().
   void watch();
+  // The narrow run of the memo (run/narrow_run.h) when watch() found only documents of its files of
+  // requests changed, in place; else nullopt, and the run takes the whole path.
+  const std::optional<NarrowPlan>& narrow_plan() const { return narrow_; }
+  // The memo narrow_plan() comes from.
+  const QuietRunMemo& narrow_memo() const { return *candidate_; }
+  // The narrow run's load did not give what the plan expects (narrow_load_matches): the run takes the whole
+  // path.
+  void drop_narrow_plan() { narrow_.reset(); }
   // Once the platform is loaded and the state opened, before the run: the tips it starts from, and the md5
   // of every file watch() found that has none: the load's (`loaded`: LoadResult::file_digests) for a file
   // it read with the stat data watch() found, else read and hashed here. The run is to fill note().
@@ -45,14 +55,23 @@ class QuietRun {
   // After the run: keeps its report `output` as the memo when the run was quiet (`quiet`: nothing but
   // skipped objects, no warning, exit code 0), nothing it read changed meanwhile, and reconcile() could
   // key all it read (note()).
-  void finish(bool quiet, const std::string& output, writer::StateStore& state);
+  // `platform` and `spans` (where each request's entry is in `output`, render_text) give the memo its kept
+  // requests, for a narrow run after it (none when the platform's requests cannot be keyed).
+  void finish(bool quiet, const std::string& output, writer::StateStore& state, const Platform& platform,
+              const std::vector<TextSpan>& spans);
+  // After a narrow run: keeps the memo of the no-op run after it (narrowed_memo) when the run was quiet but
+  // for the requests it ran (narrow_report_quiet), reconcile() could key what it read, the state records
+  // the stores' tips as they are, and no file changed meanwhile.
+  void finish_narrow(const RunReport& report, const Platform& platform, writer::StateStore& state);
 
  private:
   bool eligible_ = false;
   std::filesystem::path path_;
   std::vector<std::filesystem::path> roots_, skip_;
   QuietRunMemo memo_;
-  std::optional<WatchedFiles> earlier_;  // the files of the memo read by replay(), whatever it found
+  std::optional<WatchedFiles> earlier_;    // the files of the memo read by replay(), whatever it found
+  std::optional<QuietRunMemo> candidate_;  // the memo, when replay() found all but files the same
+  std::optional<NarrowPlan> narrow_;
   QuietRunNote note_;
 };
 

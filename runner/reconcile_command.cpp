@@ -11,6 +11,7 @@
 #include "run/compound.h"
 #include "run/pipeline_api_host.h"
 #include "run/platform_api_check.h"
+#include "run/preflight.h"
 #include "run/reconcile.h"
 #include "run/shard.h"
 #include "run/state_access.h"
@@ -19,6 +20,7 @@
 #include "runner/github.h"
 #include "runner/logs_command.h"
 #include "runner/metrics_file.h"
+#include "runner/narrow_reconcile.h"
 #include "runner/progress.h"
 #include "runner/quiet_reconcile.h"
 #include "runner/report.h"
@@ -95,6 +97,19 @@ class RunOutputs {
   std::chrono::system_clock::time_point started_;
 };
 
+// The platform as the run loads it: for a narrow run (run/narrow_run.h) without the requests the quiet-run
+// memo keeps, which falls back to the whole load when it does not give exactly the changed requests.
+LoadResult load_narrow_or_whole(QuietRun& quiet, const CommandPlatform& source,
+                                const RecordedStateSource& open_state, ReleaseSource* releases) {
+  if (const auto& narrow = quiet.narrow_plan()) {
+    LoadResult loaded = load_platform_replacing(source.source.root, narrow->replaced, releases);
+    if (loaded.errors.empty()) check_before_run(loaded.platform, loaded.errors, loaded.warnings);
+    if (narrow_load_matches(loaded, quiet.narrow_memo(), *narrow)) return loaded;
+    quiet.drop_narrow_plan();
+  }
+  return load_for_run(source, open_state, releases);
+}
+
 }  // namespace
 
 int run_reconcile(const ReconcileCommandOptions& options) {
@@ -128,7 +143,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   quiet.watch();
   const CommandSecrets secrets(options.run);
   CommandReleases releases(options.stores, &secrets.source(), open_state, true);
-  LoadResult loaded = load_for_run(*source, open_state, releases.source());
+  LoadResult loaded = load_narrow_or_whole(quiet, *source, open_state, releases.source());
   if (!loaded.errors.empty()) {
     return outputs.stopped(loaded.errors, loaded.warnings,
                            "ferry: " + std::to_string(loaded.errors.size()) + " error(s) in " +
@@ -136,7 +151,13 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   }
   if (Status cached = releases.record(); !cached) loaded.warnings.push_back(cached.error());
   std::cerr << render_diagnostics({}, loaded.warnings);
-  if (loaded.cache_counts.reused > 0 && loaded.cache_counts.checked > 0) {
+  const std::optional<NarrowPlan>& narrow = quiet.narrow_plan();
+  if (narrow) {
+    spdlog::info(
+        "load: {} changed requests loaded; the {} others are as the quiet-run memo keeps them "
+        "(docs/load-cache.md, \"Narrow runs\")",
+        narrow->changed.size(), quiet.narrow_memo().kept.requests.size() - narrow->changed.size());
+  } else if (loaded.cache_counts.reused > 0 && loaded.cache_counts.checked > 0) {
     spdlog::info("load: {} requests taken from the load cache, {} parsed and checked (docs/load-cache.md)",
                  loaded.cache_counts.reused, loaded.cache_counts.checked);
   }
@@ -203,6 +224,13 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     reconcile_options.api = api.get();
   }
   reconcile_options.quiet = &quiet.note();
+  ReconcileOptions::Narrow narrow_records;
+  if (narrow) {
+    for (std::size_t i : narrow->changed)
+      narrow_records.request_records.push_back(quiet.narrow_memo().kept.requests[i].directory());
+    narrow_records.records_left = quiet.narrow_memo().kept.requests.size() - narrow->changed.size();
+    reconcile_options.narrow = &narrow_records;
+  }
   auto report = [&] {  // the progress line is erased before the report prints
     Progress progress(progress_wanted());
     ProgressRuntime counted(**runtime, progress);
@@ -218,9 +246,18 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   report->release_errors.insert(report->release_errors.begin(), release_errors.begin(), release_errors.end());
   if (Status cached = releases.record(); !cached) std::cerr << render_diagnostics({}, {cached.error()});
   report->no_network = options.run.no_network;
-  const std::string text = outputs.report_text(*report);
-  if (state && !runtime::interrupted() && release_errors.empty() && exit_code_of(*report) == 0)
-    quiet.finish(quiet_report(*report), text, *state->store);
+  std::vector<TextSpan> spans;  // each request's entry in `text`, for the memo
+  const std::string text = narrow ? narrow_report_text(*report, quiet.narrow_memo(), *narrow)
+                           : options.output == "json" || github_environment().active
+                               ? outputs.report_text(*report)
+                               : render_text(*report, {}, nullptr, &spans);
+  if (state && !runtime::interrupted() && release_errors.empty() && exit_code_of(*report) == 0) {
+    if (narrow) {
+      quiet.finish_narrow(*report, platform, *state->store);
+    } else {
+      quiet.finish(quiet_report(*report), text, *state->store, platform, spans);
+    }
+  }
   return outputs.finished(*report, text);
 }
 

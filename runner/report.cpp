@@ -17,15 +17,25 @@ std::string diagnostic(const Error& e, const char* severity) {
 }
 
 // "4 requests: 3 succeeded, 1 failed": the results that occurred, in a fixed order.
-std::string summary_line(const std::vector<RequestReport>& entries, const std::string& what) {
-  std::map<RequestResult, int> counts;
-  for (const auto& r : entries) ++counts[r.result];
-  std::string line = std::to_string(entries.size()) + " " + what + ":";
+std::string summary_line(std::size_t size, std::map<RequestResult, int> counts, const std::string& what) {
+  std::string line = std::to_string(size) + " " + what + ":";
   for (RequestResult result : kResultsInReportOrder) {
     if (counts[result] > 0) line += " " + std::to_string(counts[result]) + " " + to_string(result) + ",";
   }
   line.back() = '\n';
   return line;
+}
+
+std::string summary_line(const std::vector<RequestReport>& entries, const std::string& what) {
+  std::map<RequestResult, int> counts;
+  for (const auto& r : entries) ++counts[r.result];
+  return summary_line(entries.size(), std::move(counts), what);
+}
+
+std::string summary_line(const std::vector<RequestResult>& results, const std::string& what) {
+  std::map<RequestResult, int> counts;
+  for (RequestResult result : results) ++counts[result];
+  return summary_line(results.size(), std::move(counts), what);
 }
 
 // Indents every line of a multi-line message under its request, escaped (untrusted_lines).
@@ -193,11 +203,18 @@ nlohmann::ordered_json options_json(const RunReport& report) {
 // 230 bytes with its placement and status lines.
 constexpr std::size_t kTextBytesPerObject = 256;
 
-std::string render_text(const RunReport& report, TextStyle style) {
+void append_request_entry(std::string& out, const RequestReport& r, TextStyle style) {
+  append_styled_entry(out, r, style);
+}
+
+std::string render_text(const RunReport& report, TextStyle style, const RequestEntries* entries,
+                        std::vector<TextSpan>* spans) {
   std::string out;
   // Reserved once: growing a text of megabytes copied it some twenty times (2.5% of a run at R = 10,000
   // that changed one request).
-  out.reserve((report.promises.size() + report.requests.size()) * kTextBytesPerObject + 1024);
+  out.reserve((report.promises.size() + (entries ? entries->results.size() : report.requests.size())) *
+                  kTextBytesPerObject +
+              1024);
   out += options_line(report);
   for (const auto& c : report.canary_commits)
     out += "canary files committed " + c.sha.substr(0, 12) + " to " +
@@ -205,14 +222,23 @@ std::string render_text(const RunReport& report, TextStyle style) {
   for (const auto& cleanup : report.destination_cleanups)
     out += "cleanup: " + untrusted_lines(cleanup) + "\n";
   for (const auto& p : report.promises) append_styled_entry(out, p, style);
-  for (const auto& r : report.requests) append_styled_entry(out, r, style);
+  const std::size_t count = entries ? entries->results.size() : report.requests.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t at = out.size();
+    if (entries) {
+      entries->append(out, i);
+    } else {
+      append_styled_entry(out, report.requests[i], style);
+    }
+    if (spans) spans->push_back({at, out.size() - at});
+  }
   for (const auto& failure : report.metric_failures) out += "warning: " + untrusted_lines(failure) + "\n";
   for (const auto& warning : report.state_warnings) out += "warning: " + untrusted_lines(warning) + "\n";
   for (const auto& warning : report.health_warnings) out += "warning: " + untrusted_lines(warning) + "\n";
   for (const auto& note : report.journal_notes) out += "journal: " + untrusted_lines(note) + "\n";
   for (const auto& note : report.recovery_notes) out += "recovery: " + untrusted_lines(note) + "\n";
   if (!report.promises.empty()) out += summary_line(report.promises, "Promises");
-  out += summary_line(report.requests, "requests");
+  out += entries ? summary_line(entries->results, "requests") : summary_line(report.requests, "requests");
   out += cached_summary(report);
   out += retry_summary(report);
   if (!report.state_error.empty()) out += "error: " + untrusted_lines(report.state_error) + "\n";

@@ -2,11 +2,13 @@
 // diagnostics ("file:line:column: error: ...") for bad input.
 #pragma once
 
+#include <functional>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
+#include "run/kept_requests.h"
 #include "run/run_report.h"
 
 namespace ferry::runner {
@@ -29,7 +31,20 @@ struct TextStyle {
 std::string options_line(const RunReport& report);
 nlohmann::ordered_json options_json(const RunReport& report);
 
-std::string render_text(const RunReport& report, TextStyle style = {});
+// A text report's request entries given apart from RunReport::requests (a narrow run's, whose report holds
+// only the requests that ran: runner/narrow_reconcile.h): entry i's result (for the summary) and its text,
+// appended by `append`. Pipelines from the cache and push retries are counted from RunReport::requests.
+struct RequestEntries {
+  std::vector<RequestResult> results;
+  std::function<void(std::string& out, std::size_t i)> append;
+};
+
+// The report as text; with `entries`, their text in place of the requests'; with `spans`, where each
+// request's entry is in the text (TextSpan of run/kept_requests.h), in order.
+std::string render_text(const RunReport& report, TextStyle style = {},
+                        const RequestEntries* entries = nullptr, std::vector<TextSpan>* spans = nullptr);
+// One request's entry, as render_text writes it.
+void append_request_entry(std::string& out, const RequestReport& r, TextStyle style = {});
 std::string render_json(const RunReport& report);  // {"format_version":1,"requests":[...]}
 
 // A JSON report's text: every string value with the run's secret values masked (core/secret_values.h),

@@ -1,0 +1,106 @@
+#include "run/narrow_run.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "core/file_text.h"
+#include "core/md5.h"
+#include "platform/document_chunks.h"
+
+namespace ferry::runner {
+namespace {
+
+std::string absolute_name(const std::string& path) {
+  std::error_code ec;
+  return std::filesystem::absolute(path, ec).lexically_normal().string();
+}
+
+// The changed chunks of `file` (whose text now has md5 `md5`) added to `plan`; false when the file cannot be
+// read, changed again, or is not cut into the kept chunks' number and lines.
+bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std::string& md5,
+               NarrowPlan& plan) {
+  auto text = read_file_text(file.path);
+  if (!text || md5_hex(*text) != md5) return false;
+  auto chunks = document_chunks(*text);
+  if (!chunks || chunks->size() != file.count) return false;
+  std::string replaced;
+  int lines = 0;  // lines of `replaced` so far
+  for (std::size_t i = 0; i < file.count; ++i) {
+    const KeptRequest& request = kept.requests[file.first + i];
+    const DocumentChunk& chunk = (*chunks)[i];
+    if (chunk.line != request.line) return false;
+    std::string chunk_md5 = md5_hex(chunk.text);
+    if (chunk_md5 == request.chunk_md5) continue;
+    replaced.append(static_cast<std::size_t>(chunk.line - lines), '\n');
+    replaced.append(chunk.text);
+    if (replaced.back() != '\n') replaced += '\n';
+    lines = i + 1 < file.count ? (*chunks)[i + 1].line : chunk.line;
+    plan.changed.push_back(file.first + i);
+    plan.changed_md5.push_back(std::move(chunk_md5));
+  }
+  plan.replaced.emplace(file.path, std::move(replaced));
+  return true;
+}
+
+}  // namespace
+
+std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, const WatchedFiles& now) {
+  if (memo.kept.requests.empty() || now.files.size() != memo.files.files.size()) return std::nullopt;
+  std::map<std::string, const KeptRequestFile*> request_files;
+  for (const KeptRequestFile& file : memo.kept.files) request_files.emplace(absolute_name(file.path), &file);
+  NarrowPlan plan;
+  for (std::size_t i = 0; i < now.files.size(); ++i) {
+    const WatchedFile& is = now.files[i];
+    const WatchedFile& was = memo.files.files[i];
+    if (is.path != was.path) return std::nullopt;
+    if (is.md5 == was.md5) continue;
+    const auto found = request_files.find(absolute_name(is.path));
+    if (found == request_files.end() || !plan_file(memo.kept, *found->second, is.md5, plan))
+      return std::nullopt;
+  }
+  if (plan.changed.empty()) return std::nullopt;
+  // In the kept (the platform's) order, whatever order the walk gave the files in.
+  std::vector<std::size_t> order(plan.changed.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&plan](std::size_t a, std::size_t b) { return plan.changed[a] < plan.changed[b]; });
+  NarrowPlan sorted{std::move(plan.replaced), {}, {}};
+  for (std::size_t i : order) {
+    sorted.changed.push_back(plan.changed[i]);
+    sorted.changed_md5.push_back(std::move(plan.changed_md5[i]));
+  }
+  return sorted;
+}
+
+bool narrow_load_matches(const LoadResult& loaded, const QuietRunMemo& memo, const NarrowPlan& plan) {
+  const std::vector<pipeline::Request>& requests = loaded.platform.requests;
+  if (!loaded.errors.empty() || !loaded.warnings.empty() || !loaded.release_errors.empty() ||
+      requests.size() != plan.changed.size())
+    return false;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const KeptRequest& kept = memo.kept.requests[plan.changed[i]];
+    const pipeline::Request& r = requests[i];
+    if (r.kind != kept.kind || r.promise != kept.promise || r.namespace_ != kept.namespace_ ||
+        r.name != kept.name)
+      return false;
+  }
+  return true;
+}
+
+std::optional<std::vector<RequestReport>> next_run_entries(
+    const Platform& platform, const std::vector<const pipeline::Request*>& requests,
+    const InputDigests& digests, const RunState& after, const SelectionOptions& selection) {
+  IncrementalRun next(&after, selection, {nullptr, false, true});
+  std::vector<RequestReport> entries;
+  for (const pipeline::Request* request : requests) {
+    ObjectInputs inputs = inputs_of(digests, *request);
+    inputs.reconciliation_interval = platform.promise(request->promise)->controls.reconciliation_interval;
+    auto skipped = next.skip(
+        {request->kind, request->name, request->namespace_, request->promise, {}, {}, {}, {}}, inputs);
+    if (!skipped || skipped->result != RequestResult::skipped) return std::nullopt;
+    entries.push_back(std::move(*skipped));
+  }
+  return entries;
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,46 @@
+// A narrow run (docs/load-cache.md, "Narrow runs"; issue 25's plan from the changed objects): when every
+// input of the quiet-run memo (run/quiet_run.h) is the same but some files of requests, and in those only
+// documents changed in place (the same chunks at the same lines, platform/document_chunks.h), the run loads
+// the platform without the memo's other requests, reads the records of those that changed only, runs them,
+// and prints the memo's entries for the rest: every one of them is skipped, as it was in the memo's run,
+// since nothing it depends on changed (its document, its Promise, the Destinations, the stores' and the
+// state's tips, the invocation, the images, the time).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "platform/load_result.h"
+#include "run/incremental.h"
+#include "run/quiet_run.h"
+
+namespace ferry::runner {
+
+struct NarrowPlan {
+  // Each changed file of requests (by the loader's name) as the narrow load reads it: only its changed
+  // documents, each at its line (the lines between left blank), so that they load as in the whole file.
+  std::map<std::string, std::string> replaced;
+  std::vector<std::size_t> changed;      // the index in memo.kept.requests of each changed request, in order
+  std::vector<std::string> changed_md5;  // the md5 of each one's chunk now
+};
+
+// The narrow run of `memo` for the files `now` (every one hashed, in the walk's order): nullopt when the memo
+// keeps no requests, when files came or went, when a file changed that is not one of its files of requests,
+// when a changed file cannot be read or its chunks are not the kept ones in number and lines, or when
+// nothing changed.
+std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, const WatchedFiles& now);
+
+// Whether the narrow load gave exactly the changed requests (the same kind, Promise, namespace and name as
+// kept, in order) and nothing to say (no error or warning): else the run takes the whole path.
+bool narrow_load_matches(const LoadResult& loaded, const QuietRunMemo& memo, const NarrowPlan& plan);
+
+// The entry a run right after this one would print for each of `requests`, every one skipped: from `after`,
+// the records this run leaves, as IncrementalRun::skip gives it without statuses (a text report's); nullopt
+// when one of them would run.
+std::optional<std::vector<RequestReport>> next_run_entries(
+    const Platform& platform, const std::vector<const pipeline::Request*>& requests,
+    const InputDigests& digests, const RunState& after, const SelectionOptions& selection);
+
+}  // namespace ferry::runner

@@ -1,0 +1,82 @@
+#include "runner/narrow_reconcile.h"
+
+namespace ferry::runner {
+namespace {
+
+// For each kept request, its place in plan.changed, or -1.
+std::vector<long> changed_slots(const QuietRunMemo& memo, const NarrowPlan& plan) {
+  std::vector<long> slots(memo.kept.requests.size(), -1);
+  for (std::size_t k = 0; k < plan.changed.size(); ++k) slots[plan.changed[k]] = static_cast<long>(k);
+  return slots;
+}
+
+void append_kept(std::string& out, const QuietRunMemo& memo, std::size_t i) {
+  const TextSpan& span = memo.kept.requests[i].text;
+  out.append(memo.output, span.at, span.size);
+}
+
+}  // namespace
+
+std::string narrow_report_text(const RunReport& report, const QuietRunMemo& memo, const NarrowPlan& plan) {
+  const std::vector<long> slots = changed_slots(memo, plan);
+  const std::size_t kept = memo.kept.requests.size();
+  RequestEntries entries;
+  entries.results.assign(kept, RequestResult::skipped);
+  for (std::size_t k = 0; k < plan.changed.size() && k < report.requests.size(); ++k)
+    entries.results[plan.changed[k]] = report.requests[k].result;
+  for (std::size_t k = plan.changed.size(); k < report.requests.size(); ++k)
+    entries.results.push_back(report.requests[k].result);
+  entries.append = [&](std::string& out, std::size_t i) {
+    if (i >= kept) {
+      append_request_entry(out, report.requests[i - kept + plan.changed.size()]);
+    } else if (slots[i] >= 0 && static_cast<std::size_t>(slots[i]) < report.requests.size()) {
+      append_request_entry(out, report.requests[static_cast<std::size_t>(slots[i])]);
+    } else {
+      append_kept(out, memo, i);
+    }
+  };
+  return render_text(report, {}, &entries);
+}
+
+bool narrow_report_quiet(const RunReport& report, const NarrowPlan& plan) {
+  for (const RequestReport& p : report.promises) {
+    if (p.result != RequestResult::skipped) return false;
+  }
+  if (report.requests.size() != plan.changed.size()) return false;
+  for (const RequestReport& r : report.requests) {
+    if (r.result != RequestResult::succeeded && r.result != RequestResult::unchanged &&
+        r.result != RequestResult::skipped)
+      return false;
+  }
+  return report.state_error.empty() && report.state_warnings.empty() && report.metric_failures.empty() &&
+         report.health_warnings.empty() && report.journal_notes.empty() && report.canary_commits.empty() &&
+         report.canary_errors.empty() && report.release_errors.empty() && report.recovery_notes.empty() &&
+         report.destination_cleanups.empty() && report.cleanup_errors.empty();
+}
+
+QuietRunMemo narrowed_memo(const QuietRunMemo& memo, const NarrowPlan& plan,
+                           const std::vector<RequestReport>& next) {
+  QuietRunMemo narrowed = memo;
+  const std::vector<long> slots = changed_slots(memo, plan);
+  std::vector<KeptRequest>& requests = narrowed.kept.requests;
+  const TextSpan& first = memo.kept.requests.front().text;
+  const TextSpan& last = memo.kept.requests.back().text;
+  std::string& out = narrowed.output;
+  out.clear();
+  out.reserve(memo.output.size() + 1024);
+  out.append(memo.output, 0, first.at);
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const std::size_t at = out.size();
+    if (slots[i] >= 0) {
+      append_request_entry(out, next[static_cast<std::size_t>(slots[i])]);
+      requests[i].chunk_md5 = plan.changed_md5[static_cast<std::size_t>(slots[i])];
+    } else {
+      append_kept(out, memo, i);
+    }
+    requests[i].text = {at, out.size() - at};
+  }
+  out.append(memo.output, last.at + last.size);
+  return narrowed;
+}
+
+}  // namespace ferry::runner

@@ -1,0 +1,30 @@
+// The texts of a narrow run (run/narrow_run.h, docs/load-cache.md "Narrow runs"): its report, made of the
+// quiet-run memo's entries for the requests that did not run and its own for those that did, and the memo
+// the run after it may use: the memo's no-op report with the changed requests' entries as they are now.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "run/narrow_run.h"
+#include "run/quiet_run.h"
+#include "run/run_report.h"
+#include "runner/report.h"
+
+namespace ferry::runner {
+
+// The narrow run's report as the whole run would print it. `report` holds the Promises and the changed
+// requests (plan.changed's order), then any other request it reported (appended after the kept ones).
+std::string narrow_report_text(const RunReport& report, const QuietRunMemo& memo, const NarrowPlan& plan);
+
+// Whether a narrow run's report lets the run after it use a memo: every Promise skipped, each request it
+// ran succeeded, unchanged or skipped, and nothing else to say (no warning, note, error or other commit).
+bool narrow_report_quiet(const RunReport& report, const NarrowPlan& plan);
+
+// `memo`'s report and kept requests with the changed ones' entries replaced by `next` (one per
+// plan.changed: QuietRunNote::next_entries) and their chunks' new md5s: what a no-op run after the narrow
+// run prints, and the table it is keyed by. Its other fields are `memo`'s.
+QuietRunMemo narrowed_memo(const QuietRunMemo& memo, const NarrowPlan& plan,
+                           const std::vector<RequestReport>& next);
+
+}  // namespace ferry::runner
