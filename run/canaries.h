@@ -8,8 +8,8 @@
 #include <map>
 #include <string>
 
-#include "run/multi_store_commit.h"
 #include "platform/platform.h"
+#include "run/multi_store_commit.h"
 #include "run/run_report.h"
 #include "writer/state_store.h"
 

@@ -11,7 +11,7 @@
 namespace ferry::runner {
 namespace {
 
-// The requests [first, end) of one file, one a chunk of `text`: each chunk's md5 and line, or false when a
+// The requests [first, end) of one file, one a chunk of `text`: each chunk's md5, or false when a
 // chunk holds no request or one holds two (its location outside its chunk).
 bool key_file(const std::string& text, const std::vector<pipeline::Request>& requests, std::size_t first,
               std::size_t end, std::vector<KeptRequest>& kept) {
@@ -22,7 +22,6 @@ bool key_file(const std::string& text, const std::vector<pipeline::Request>& req
     const int line = requests[first + i].where.line - 1;  // its location's line, 1-based
     if (line < (*chunks)[i].line || line >= next) return false;
     kept[first + i].chunk_md5 = md5_hex((*chunks)[i].text);
-    kept[first + i].line = (*chunks)[i].line;
   }
   return true;
 }
@@ -40,7 +39,7 @@ std::optional<KeptRequests> kept_requests_of(const Platform& platform, const std
   table.requests.reserve(requests.size());
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const pipeline::Request& r = requests[i];
-    table.requests.push_back({r.kind, r.promise, r.namespace_, r.name, "", 0, spans[i]});
+    table.requests.push_back({r.kind, r.promise, r.namespace_, r.name, "", spans[i]});
   }
   std::set<std::string> seen;
   for (std::size_t first = 0; first < requests.size();) {
@@ -67,7 +66,6 @@ void encode_kept_requests(FieldEncoder& out, const KeptRequests& kept) {
   for (const KeptRequest& r : kept.requests) {
     for (const std::string* field : {&r.kind, &r.promise, &r.namespace_, &r.name, &r.chunk_md5})
       out.field(*field);
-    out.number(r.line);
     out.number(static_cast<long>(r.text.at));
     out.number(static_cast<long>(r.text.size));
   }
@@ -90,8 +88,7 @@ bool decode_kept_requests(FieldDecoder& in, KeptRequests& kept) {
     KeptRequest r;
     long at = 0, size = 0;
     good = in.field(r.kind) && in.field(r.promise) && in.field(r.namespace_) && in.field(r.name) &&
-           in.field(r.chunk_md5) && in.number(r.line) && in.number(at) && in.number(size) && at >= 0 &&
-           size >= 0;
+           in.field(r.chunk_md5) && in.number(at) && in.number(size) && at >= 0 && size >= 0;
     r.text = {static_cast<std::size_t>(at), static_cast<std::size_t>(size)};
     kept.requests.push_back(std::move(r));
   }

@@ -11,8 +11,8 @@
 #include <string>
 
 #include "core/error.h"
-#include "run/journal.h"
 #include "platform/platform.h"
+#include "run/journal.h"
 #include "run/run_report.h"
 #include "writer/state_store.h"
 

@@ -16,7 +16,7 @@ std::string absolute_name(const std::string& path) {
 }
 
 // The changed chunks of `file` (whose text now has md5 `md5`) added to `plan`; false when the file cannot be
-// read, changed again, or is not cut into the kept chunks' number and lines.
+// read, changed again, or is not cut into as many chunks as kept (a document added or removed).
 bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std::string& md5,
                NarrowPlan& plan) {
   auto text = read_file_text(file.path);
@@ -28,7 +28,6 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std:
   for (std::size_t i = 0; i < file.count; ++i) {
     const KeptRequest& request = kept.requests[file.first + i];
     const DocumentChunk& chunk = (*chunks)[i];
-    if (chunk.line != request.line) return false;
     std::string chunk_md5 = md5_hex(chunk.text);
     if (chunk_md5 == request.chunk_md5) continue;
     replaced.append(static_cast<std::size_t>(chunk.line - lines), '\n');
@@ -59,6 +58,8 @@ std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, const Watche
       return std::nullopt;
   }
   if (plan.changed.empty()) return std::nullopt;
+  // The files of requests that did not change are not read at all: none of their requests is loaded.
+  for (const KeptRequestFile& file : memo.kept.files) plan.replaced.emplace(file.path, "");
   // In the kept (the platform's) order, whatever order the walk gave the files in.
   std::vector<std::size_t> order(plan.changed.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;

@@ -1,6 +1,6 @@
 // A narrow run (docs/load-cache.md, "Narrow runs"; issue 25's plan from the changed objects): when every
 // input of the quiet-run memo (run/quiet_run.h) is the same but some files of requests, and in those only
-// documents changed in place (the same chunks at the same lines, platform/document_chunks.h), the run loads
+// documents changed in place (as many chunks as before, platform/document_chunks.h), the run loads
 // the platform without the memo's other requests, reads the records of those that changed only, runs them,
 // and prints the memo's entries for the rest: every one of them is skipped, as it was in the memo's run,
 // since nothing it depends on changed (its document, its Promise, the Destinations, the stores' and the
@@ -19,8 +19,9 @@
 namespace ferry::runner {
 
 struct NarrowPlan {
-  // Each changed file of requests (by the loader's name) as the narrow load reads it: only its changed
-  // documents, each at its line (the lines between left blank), so that they load as in the whole file.
+  // Each file of requests (by the loader's name) as the narrow load reads it: only its changed documents,
+  // each at its line (the lines between left blank), so that they load as in the whole file; "" for a file
+  // none of whose documents changed.
   std::map<std::string, std::string> replaced;
   std::vector<std::size_t> changed;      // the index in memo.kept.requests of each changed request, in order
   std::vector<std::string> changed_md5;  // the md5 of each one's chunk now
@@ -28,7 +29,7 @@ struct NarrowPlan {
 
 // The narrow run of `memo` for the files `now` (every one hashed, in the walk's order): nullopt when the memo
 // keeps no requests, when files came or went, when a file changed that is not one of its files of requests,
-// when a changed file cannot be read or its chunks are not the kept ones in number and lines, or when
+// when a changed file cannot be read or is not cut into as many chunks as kept, or when
 // nothing changed.
 std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, const WatchedFiles& now);
 

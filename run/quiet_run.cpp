@@ -48,9 +48,12 @@ std::optional<std::string> quiet_invocation_digest() {
   if (!cmdline || ec) return std::nullopt;
   std::vector<std::string> environment;
   // All but `_`, which shells set to the command's path: no run reads it, and with it a run started from
-  // another program (time, strace) would never find its memo.
+  // another program (time, strace) would never find its memo; and but the crash tests' fault point
+  // (core/fault_point.h), which kills a run and changes nothing it reads.
   for (char** entry = environ; entry && *entry; ++entry) {
-    if (!std::string_view(*entry).starts_with("_=")) environment.emplace_back(*entry);
+    const std::string_view variable(*entry);
+    if (!variable.starts_with("_=") && !variable.starts_with("FERRY_FAULT_POINT="))
+      environment.emplace_back(*entry);
   }
   std::sort(environment.begin(), environment.end());
   const std::optional<FileStat> self = stat_of(exe);

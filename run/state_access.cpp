@@ -65,9 +65,12 @@ writer::StoreSpec state_store_spec(const fs::path& state_dir) {
 
 StateLocation state_location(const std::string& state_option, const PlatformSource& platform,
                              const PlatformAccess& access, const std::string& branch) {
-  const auto branch_or = [&branch](const char* fallback) { return branch.empty() ? std::string(fallback) : branch; };
+  const auto branch_or = [&branch](const char* fallback) {
+    return branch.empty() ? std::string(fallback) : branch;
+  };
   if (!state_option.empty()) {
-    if (is_url(state_option)) return repository_state(state_option, branch_or(kStateBranch), platform, access);
+    if (is_url(state_option))
+      return repository_state(state_option, branch_or(kStateBranch), platform, access);
     return with_branch(directory_state(state_option), branch);
   }
   if (platform.is_git_repository())
