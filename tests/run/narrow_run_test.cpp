@@ -1,0 +1,136 @@
+// A narrow run's parts (run/kept_requests.h, run/narrow_run.h): the memo's table of requests, kept only
+// when every request is a chunk of a file of requests; which requests changed since; and the narrow load,
+// which must give those requests exactly as the whole load gives them.
+#include "run/narrow_run.h"
+
+#include <gtest/gtest.h>
+
+#include "core/md5.h"
+#include "platform/loader.h"
+#include "run/watched_files.h"
+#include "tests/support/test_support.h"
+
+namespace ferry::runner {
+namespace {
+
+namespace fs = std::filesystem;
+using ferry::testing::read_file;
+using ferry::testing::TempDir;
+using ferry::testing::write_file;
+
+class NarrowRunTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fs::copy(fs::path(FERRY_SOURCE_DIR) / "fixtures/platform", root(), fs::copy_options::recursive);
+  }
+  fs::path root() const { return dir.path() / "platform"; }
+  fs::path redis() const { return root() / "requests/redis.yaml"; }
+
+  // The memo's table of the platform as it is now, with made-up entries in the report.
+  std::optional<KeptRequests> kept() const {
+    const LoadResult loaded = load_platform(root());
+    EXPECT_TRUE(loaded.errors.empty());
+    std::vector<TextSpan> spans;
+    for (std::size_t i = 0; i < loaded.platform.requests.size(); ++i) spans.push_back({i * 10, 10});
+    return kept_requests_of(loaded.platform, spans);
+  }
+
+  // A memo of the platform as it is now: its files and its table.
+  QuietRunMemo memo() const {
+    QuietRunMemo memo;
+    memo.kept = *kept();
+    memo.files = *watch_files({root()}, {});
+    return memo;
+  }
+
+  std::optional<NarrowPlan> plan(const QuietRunMemo& memo) const {
+    return plan_narrow_run(memo, *watch_files({root()}, {}));
+  }
+
+  TempDir dir;
+};
+
+TEST_F(NarrowRunTest, KeepsEachRequestWithItsChunkAndEntryInThePlatformsOrder) {
+  const std::optional<KeptRequests> table = kept();
+  ASSERT_TRUE(table);
+  ASSERT_EQ(table->files.size(), 2u);  // requests/apps.yaml, requests/redis.yaml
+  EXPECT_EQ(table->files[1].path, redis().string());
+  EXPECT_EQ(table->files[1].first, 2u);
+  EXPECT_EQ(table->files[1].count, 2u);
+  ASSERT_EQ(table->requests.size(), 4u);
+  const KeptRequest& cache_b = table->requests[3];
+  EXPECT_EQ(cache_b.directory(), "requests/redis/team-b/cache-b");
+  const std::string text = read_file(redis());
+  EXPECT_EQ(cache_b.chunk_md5, md5_hex(text.substr(text.find("---"))));
+  EXPECT_EQ(cache_b.text, (TextSpan{30, 10}));
+}
+
+TEST_F(NarrowRunTest, KeepsNoTableWhenAFileOfRequestsHoldsAnythingElse) {
+  write_file(redis(),
+             read_file(redis()) + "---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: extra\n");
+  EXPECT_FALSE(kept());
+}
+
+TEST_F(NarrowRunTest, TheTableReadsBackAsWritten) {
+  const KeptRequests table = *kept();
+  FieldEncoder out;
+  encode_kept_requests(out, table);
+  FieldDecoder in(out.text());
+  KeptRequests read;
+  ASSERT_TRUE(decode_kept_requests(in, read));
+  EXPECT_TRUE(in.done());
+  EXPECT_EQ(read, table);
+  FieldDecoder cut(std::string_view(out.text()).substr(0, out.text().size() - 3));
+  KeptRequests partial;
+  EXPECT_FALSE(decode_kept_requests(cut, partial) && cut.done());
+}
+
+TEST_F(NarrowRunTest, PlansTheChangedDocumentsAndLoadsThemAtTheirLines) {
+  const QuietRunMemo before = memo();
+  std::string text = read_file(redis());
+  // cache-b's size, and a line more in cache-a, which moves cache-b down a line.
+  text.replace(text.rfind("size: large"), 11, "size: small");
+  text.replace(text.find("spec:\n"), 6, "spec:\n  # a note\n");
+  write_file(redis(), text);
+  const std::optional<NarrowPlan> narrow = plan(before);
+  ASSERT_TRUE(narrow);
+  EXPECT_EQ(narrow->changed, (std::vector<std::size_t>{2, 3}));  // cache-a's text changed too
+  EXPECT_EQ(narrow->changed_md5[1], md5_hex(text.substr(text.find("---"))));
+  EXPECT_EQ(narrow->replaced.at((root() / "requests/apps.yaml").string()), "");  // not changed: not read
+
+  const LoadResult whole = load_platform(root());
+  const LoadResult narrowed = load_platform_replacing(root(), narrow->replaced);
+  ASSERT_TRUE(narrow_load_matches(narrowed, before, *narrow));
+  ASSERT_EQ(narrowed.platform.requests.size(), 2u);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const pipeline::Request& a = narrowed.platform.requests[i];
+    const pipeline::Request& b = whole.platform.requests[2 + i];
+    EXPECT_EQ(a.where, b.where);
+    EXPECT_EQ(a.object_yaml, b.object_yaml);
+    EXPECT_EQ(a.spec_md5, b.spec_md5);
+  }
+}
+
+TEST_F(NarrowRunTest, PlansNothingForADocumentAddedOrAnotherFileChanged) {
+  const QuietRunMemo before = memo();
+  EXPECT_FALSE(plan(before));  // nothing changed
+  const std::string text = read_file(redis());
+  write_file(redis(), text + "---\n" + text.substr(0, text.find("---")));
+  EXPECT_FALSE(plan(before));  // three documents where two were kept
+  write_file(redis(), text);
+  const fs::path promise = root() / "promises/redis.yaml";
+  write_file(promise, read_file(promise) + "# note\n");
+  EXPECT_FALSE(plan(before));
+}
+
+TEST_F(NarrowRunTest, ALoadThatGivesOtherRequestsOrWarningsIsNotNarrow) {
+  const QuietRunMemo before = memo();
+  std::string text = read_file(redis());
+  write_file(redis(), text.replace(text.find("name: cache-a"), 13, "name: cache-z"));
+  const std::optional<NarrowPlan> narrow = plan(before);
+  ASSERT_TRUE(narrow);
+  EXPECT_FALSE(narrow_load_matches(load_platform_replacing(root(), narrow->replaced), before, *narrow));
+}
+
+}  // namespace
+}  // namespace ferry::runner
