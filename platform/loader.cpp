@@ -231,21 +231,48 @@ LoadResult load_platform(const fs::path& root, ReleaseSource* releases, LoadCach
   return loaded;
 }
 
-LoadResult load_platform_replacing(const fs::path& root, const std::map<std::string, std::string>& replaced,
+namespace {
+
+// The documents given for `file` (load_platform_replacing), each parsed alone and deferred as a request at
+// its line, as a document of a changed file parsed alone through the load cache is (document_reuse.h).
+void load_replaced(const PlatformFile& file, const std::vector<ReplacedDocument>& documents,
+                   LoadResult& result, Deferred& deferred) {
+  for (std::size_t index = 0; index < documents.size(); ++index) {
+    const ReplacedDocument& document = documents[index];
+    auto parsed = parse_yaml_stream(document.text, file.path);
+    LoadResult scratch;
+    Deferred as_request;
+    if (parsed && parsed->size() == 1) load_document(parsed->front(), scratch, as_request);
+    if (!parsed || as_request.requests.size() != 1 || !scratch.errors.empty() || !scratch.warnings.empty()) {
+      result.errors.push_back(make_error(SourceLocation{file.path, document.line + 1, 1},
+                                         "a document given for a narrow load is not one request"));
+      continue;
+    }
+    deferred.requests.push_back({&file, index, std::move(parsed->front()), nullptr, document.line});
+  }
+}
+
+using ReplacedFiles = std::map<std::string, std::vector<ReplacedDocument>>;
+
+LoadResult load_files(const fs::path& root, const std::vector<PlatformFile>& files, ReleaseSource* releases,
+                      LoadCacheUse* cache, const ReplacedFiles* replaced);
+
+}  // namespace
+
+LoadResult load_platform_replacing(const fs::path& root, const ReplacedFiles& replaced,
                                    ReleaseSource* releases) {
   FileWalk walk;
   walk_directory(root, walk, is_yaml_file);
   std::vector<PlatformFile> files;
   for (const fs::path& path : walk.files) {
     std::string name = path.lexically_normal().string();  // as read_platform_files() names it
-    const auto found = replaced.find(name);
-    if (found != replaced.end()) {
-      files.push_back({std::move(name), found->second});
+    if (replaced.contains(name)) {
+      files.push_back({std::move(name), ""});
     } else {
       files.push_back(std::move(read_platform_files({path}, nullptr).front()));
     }
   }
-  LoadResult loaded = load_platform_files(root, files, releases, nullptr);
+  LoadResult loaded = load_files(root, files, releases, nullptr, &replaced);
   loaded.errors.insert(loaded.errors.begin(), walk.errors.begin(), walk.errors.end());
   loaded.warnings.insert(loaded.warnings.begin(), walk.warnings.begin(), walk.warnings.end());
   return loaded;
@@ -253,6 +280,13 @@ LoadResult load_platform_replacing(const fs::path& root, const std::map<std::str
 
 LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformFile>& files,
                                ReleaseSource* releases, LoadCacheUse* cache) {
+  return load_files(root, files, releases, cache, nullptr);
+}
+
+namespace {
+
+LoadResult load_files(const fs::path& root, const std::vector<PlatformFile>& files, ReleaseSource* releases,
+                      LoadCacheUse* cache, const ReplacedFiles* replaced) {
   LoadResult result;
   result.platform.root = root;
   result.files = files;
@@ -261,6 +295,11 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   const SortedFiles sorted = sort_platform_files(result.files);
   for (const SplitPromiseFiles& split : sorted.split_promises) load_split(split, result, deferred);
   for (const PlatformFile* file : sorted.documents) {
+    if (const auto found = replaced ? replaced->find(file->path) : ReplacedFiles::const_iterator();
+        replaced && found != replaced->end()) {
+      load_replaced(*file, found->second, result, deferred);
+      continue;
+    }
     const std::string digest = cache ? file_digest(*file, *cache) : "";
     if (cache) note_digest(file->path, digest, *cache);
     if (cache && reuse_file(*file, digest, *cache, deferred, result)) continue;
@@ -300,5 +339,7 @@ LoadResult load_platform_files(const fs::path& root, const std::vector<PlatformF
   check_references(result.platform, result.errors);
   return result;
 }
+
+}  // namespace
 
 }  // namespace ferry::runner

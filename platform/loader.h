@@ -21,11 +21,19 @@ namespace ferry::runner {
 LoadResult load_platform(const std::filesystem::path& root, ReleaseSource* releases = nullptr,
                          LoadCacheUse* cache = nullptr);
 
-// load_platform() without a cache, with the text of each file named in `replaced` (by the path the loader
-// names it by: `root` / its path below) taken from there instead of read: a narrow run's load
-// (runner/narrow_run.h), in which a file of requests holds only its changed documents, at their lines.
+// One document of a file of requests given apart from its file: its text and the 0-based line of the file it
+// starts on.
+struct ReplacedDocument {
+  std::string text;
+  int line = 0;
+};
+
+// load_platform() without a cache, each file named in `replaced` (by the path the loader names it by:
+// `root` / its path below) not read but taken to hold the documents given, each a request parsed alone and
+// placed at its line (a narrow run's load, run/narrow_run.h: the documents of files of requests that
+// changed). A document given that is not one request is an error.
 LoadResult load_platform_replacing(const std::filesystem::path& root,
-                                   const std::map<std::string, std::string>& replaced,
+                                   const std::map<std::string, std::vector<ReplacedDocument>>& replaced,
                                    ReleaseSource* releases = nullptr);
 
 // The same from files already in memory, in the order given (tests/fuzz's loader target: no disk).

@@ -15,25 +15,18 @@ std::string absolute_name(const std::string& path) {
   return std::filesystem::absolute(path, ec).lexically_normal().string();
 }
 
-// The changed chunks of `file` (whose text now has md5 `md5`) added to `plan`; false when the file cannot be
-// read, changed again, or is not cut into as many chunks as kept (a document added or removed).
-bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std::string& md5,
+// The changed chunks of `file`, whose text `text` is, added to `plan`; false when it is not cut into as many
+// chunks as kept (a document added or removed).
+bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std::string& text,
                NarrowPlan& plan) {
-  auto text = read_file_text(file.path);
-  if (!text || md5_hex(*text) != md5) return false;
-  auto chunks = document_chunks(*text);
+  auto chunks = document_chunks(text);
   if (!chunks || chunks->size() != file.count) return false;
-  std::string replaced;
-  int lines = 0;  // lines of `replaced` so far
+  std::vector<ReplacedDocument> replaced;
   for (std::size_t i = 0; i < file.count; ++i) {
-    const KeptRequest& request = kept.requests[file.first + i];
     const DocumentChunk& chunk = (*chunks)[i];
     std::string chunk_md5 = md5_hex(chunk.text);
-    if (chunk_md5 == request.chunk_md5) continue;
-    replaced.append(static_cast<std::size_t>(chunk.line - lines), '\n');
-    replaced.append(chunk.text);
-    if (replaced.back() != '\n') replaced += '\n';
-    lines = i + 1 < file.count ? (*chunks)[i + 1].line : chunk.line;
+    if (chunk_md5 == kept.requests[file.first + i].chunk_md5) continue;
+    replaced.push_back({std::string(chunk.text), chunk.line});
     plan.changed.push_back(file.first + i);
     plan.changed_md5.push_back(std::move(chunk_md5));
   }
@@ -41,25 +34,37 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std:
   return true;
 }
 
+// Whether `is` (whose md5 is empty when the walk could not vouch for it) has the text of `was`, hashing it
+// when needed: true when it has, false when it has not; the text read is left in `text`.
+bool same_text(WatchedFile& is, const WatchedFile& was, std::optional<std::string>& text) {
+  if (is.md5.empty()) {
+    text = read_file_text(is.path).value_or("");
+    is.md5 = md5_hex(*text);
+  }
+  return is.md5 == was.md5;
+}
+
 }  // namespace
 
-std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, const WatchedFiles& now) {
+std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now) {
   if (memo.kept.requests.empty() || now.files.size() != memo.files.files.size()) return std::nullopt;
   std::map<std::string, const KeptRequestFile*> request_files;
   for (const KeptRequestFile& file : memo.kept.files) request_files.emplace(absolute_name(file.path), &file);
   NarrowPlan plan;
   for (std::size_t i = 0; i < now.files.size(); ++i) {
-    const WatchedFile& is = now.files[i];
+    WatchedFile& is = now.files[i];
     const WatchedFile& was = memo.files.files[i];
+    std::optional<std::string> text;
     if (is.path != was.path) return std::nullopt;
-    if (is.md5 == was.md5) continue;
+    if (same_text(is, was, text)) continue;
     const auto found = request_files.find(absolute_name(is.path));
-    if (found == request_files.end() || !plan_file(memo.kept, *found->second, is.md5, plan))
+    if (found == request_files.end() || !text || !plan_file(memo.kept, *found->second, *text, plan))
       return std::nullopt;
   }
   if (plan.changed.empty()) return std::nullopt;
   // The files of requests that did not change are not read at all: none of their requests is loaded.
-  for (const KeptRequestFile& file : memo.kept.files) plan.replaced.emplace(file.path, "");
+  for (const KeptRequestFile& file : memo.kept.files)
+    plan.replaced.emplace(file.path, std::vector<ReplacedDocument>{});
   // In the kept (the platform's) order, whatever order the walk gave the files in.
   std::vector<std::size_t> order(plan.changed.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;

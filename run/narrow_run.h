@@ -13,25 +13,28 @@
 #include <vector>
 
 #include "platform/load_result.h"
+#include "platform/loader.h"
 #include "run/incremental.h"
 #include "run/quiet_run.h"
 
 namespace ferry::runner {
 
 struct NarrowPlan {
-  // Each file of requests (by the loader's name) as the narrow load reads it: only its changed documents,
-  // each at its line (the lines between left blank), so that they load as in the whole file; "" for a file
-  // none of whose documents changed.
-  std::map<std::string, std::string> replaced;
+  // Each file of requests (by the loader's name) as the narrow load reads it (platform/loader.h,
+  // load_platform_replacing): only its changed documents, each at its line; none for a file none of whose
+  // documents changed.
+  std::map<std::string, std::vector<ReplacedDocument>> replaced;
   std::vector<std::size_t> changed;      // the index in memo.kept.requests of each changed request, in order
   std::vector<std::string> changed_md5;  // the md5 of each one's chunk now
 };
 
-// The narrow run of `memo` for the files `now` (every one hashed, in the walk's order): nullopt when the memo
+// The narrow run of `memo` for the files `now` (list_watched_files: in the walk's order, those the memo's
+// stat data vouch for with their md5), whose md5s it fills as it reads them (each file read once): nullopt
+// when the memo
 // keeps no requests, when files came or went, when a file changed that is not one of its files of requests,
 // when a changed file cannot be read or is not cut into as many chunks as kept, or when
 // nothing changed.
-std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, const WatchedFiles& now);
+std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now);
 
 // Whether the narrow load gave exactly the changed requests (the same kind, Promise, namespace and name as
 // kept, in order) and nothing to say (no error or warning): else the run takes the whole path.

@@ -109,13 +109,14 @@ std::optional<std::string> QuietRun::replay(
 
 void QuietRun::watch() {
   if (!eligible_) return;
-  auto files = candidate_ && candidate_->health_free
-                   ? watch_files(roots_, skip_, &*earlier_)
-                   : list_watched_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
+  auto files = list_watched_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
   eligible_ = files.ok();
   if (!eligible_) return;
   memo_.files = std::move(*files);
-  if (candidate_ && candidate_->health_free) narrow_ = plan_narrow_run(*candidate_, memo_.files);
+  if (!candidate_ || !candidate_->health_free) return;
+  // Each file the memo's stat data do not vouch for is read once, by the plan, or by the hashing after it.
+  narrow_ = plan_narrow_run(*candidate_, memo_.files);
+  if (!narrow_) eligible_ = hash_watched_files(memo_.files).ok();
 }
 
 void QuietRun::start(const Platform& platform, const std::map<std::string, FileDigest>& loaded,
