@@ -79,8 +79,17 @@ bool FieldDecoder::location(SourceLocation& where) {
 }
 
 std::string framed_cache_text(const CacheFormat& format, const std::string& body) {
-  std::string text = std::string(format.magic) + " " + std::to_string(format.version) + "\n" + body;
-  return text + std::string(kTrailer) + sha256_hex(text) + "\n";
+  const std::string header = std::string(format.magic) + " " + std::to_string(format.version) + "\n";
+  // Built in place: a cache's body is megabytes at R = 10,000, and each copy of it was a cost of the run.
+  std::string text;
+  text.reserve(header.size() + body.size() + kTrailer.size() + 64 + 1);
+  text += header;
+  text += body;
+  const std::string digest = sha256_hex(text);
+  text += kTrailer;
+  text += digest;
+  text += '\n';
+  return text;
 }
 
 Result<std::string_view> cache_body(const CacheFormat& format, std::string_view text) {

@@ -11,6 +11,7 @@
 #include "core/file_text.h"
 #include "core/sha256.h"
 #include "platform/stat_index.h"
+#include "run/quiet_run_delta.h"
 #include "writer/store_factory.h"
 #include "writer/store_url.h"
 
@@ -172,11 +173,16 @@ std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
   if (!good || !in.done()) return std::nullopt;
   memo.files.snapshot_ns = snapshot;
   memo.due_at_s = due;
+  memo.digest = text->substr(text->size() - 65, 64);  // the trailer's SHA-256 (cache_body checked it)
+  apply_quiet_run_delta(quiet_run_delta_path(path), memo);
   return memo;
 }
 
 Status write_quiet_run_memo(const fs::path& path, const QuietRunMemo& memo) {
   FieldEncoder out;
+  // Reserved once: the report is megabytes at R = 10,000, and the kept requests about 100 bytes each.
+  out.text().reserve(memo.output.size() + 128 * memo.kept.requests.size() + 256 * memo.files.files.size() +
+                     4096);
   out.field(memo.invocation);
   out.number(static_cast<long>(memo.files.snapshot_ns));
   out.field(memo.state_tip);
@@ -201,7 +207,11 @@ Status write_quiet_run_memo(const fs::path& path, const QuietRunMemo& memo) {
   }
   out.number(memo.health_free ? 1 : 0);
   encode_kept_requests(out, memo.kept);
-  return write_cache_file(path, framed_cache_text(kFormat, out.text()), kFormat, FaultPoint::kQuietRunWrite);
+  Status written =
+      write_cache_file(path, framed_cache_text(kFormat, out.text()), kFormat, FaultPoint::kQuietRunWrite);
+  std::error_code ec;
+  if (written) fs::remove(quiet_run_delta_path(path), ec);  // of the memo before: no longer read
+  return written;
 }
 
 }  // namespace ferry::runner

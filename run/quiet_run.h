@@ -19,35 +19,12 @@
 
 #include "core/error.h"
 #include "platform/platform.h"
-#include "run/kept_requests.h"
+#include "run/quiet_run_memo.h"
 #include "run/run_state.h"
 #include "run/watched_files.h"
 #include "run/work_selection.h"
 
 namespace ferry::runner {
-
-// A declared store's branch tip when the run started ("" when the branch does not exist).
-struct WatchedTip {
-  std::string url;  // the store's local repository, absolute
-  std::string branch;
-  std::string tip;
-};
-
-struct QuietRunMemo {
-  std::string invocation;  // quiet_invocation_digest()
-  WatchedFiles files;      // every file the run may read, as its walk found them when it started
-  std::string state_tip;
-  std::vector<WatchedTip> store_tips;
-  std::map<std::string, std::string> images;  // image -> the runtime's digest ("" when it tells none)
-  std::int64_t due_at_s = 0;  // seconds since the epoch: from then on some record is due again
-  std::string output;         // the report as printed on stdout
-  // Each request's entry in `output` and its document, for a narrow run (run/narrow_run.h); empty when the
-  // run could not key them (requests in files of other objects, a JSON report).
-  KeptRequests kept;
-  // The run found no HealthRecord, in the platform or in any Destination's health folder: a narrow run,
-  // which loads some requests only, would otherwise match records to the requests it loaded alone.
-  bool health_free = false;
-};
 
 // What reconcile() found that the memo needs (ReconcileOptions::quiet): left unset when the run depends on
 // something the memo cannot key, and then no memo is kept.
@@ -85,8 +62,10 @@ Result<std::vector<WatchedTip>> declared_store_tips(const Platform& platform);
 // Whether the tips of `tips` are those of their repositories now.
 bool same_tips(const std::vector<WatchedTip>& tips);
 
-// The memo at `path`; nullopt when absent, unreadable, of another version or not checking out.
+// The memo at `path`, with its delta when there is one of it (run/quiet_run_delta.h); nullopt when absent,
+// unreadable, of another version or not checking out.
 std::optional<QuietRunMemo> read_quiet_run_memo(const std::filesystem::path& path);
+// Writes the whole memo, atomically, and removes its delta.
 Status write_quiet_run_memo(const std::filesystem::path& path, const QuietRunMemo& memo);
 
 }  // namespace ferry::runner

@@ -1,5 +1,7 @@
 #include "runner/narrow_reconcile.h"
 
+#include "run/quiet_run_delta.h"
+
 namespace ferry::runner {
 namespace {
 
@@ -57,25 +59,14 @@ bool narrow_report_quiet(const RunReport& report, const NarrowPlan& plan) {
 QuietRunMemo narrowed_memo(const QuietRunMemo& memo, const NarrowPlan& plan,
                            const std::vector<RequestReport>& next) {
   QuietRunMemo narrowed = memo;
-  const std::vector<long> slots = changed_slots(memo, plan);
-  std::vector<KeptRequest>& requests = narrowed.kept.requests;
-  const TextSpan& first = memo.kept.requests.front().text;
-  const TextSpan& last = memo.kept.requests.back().text;
-  std::string& out = narrowed.output;
-  out.clear();
-  out.reserve(memo.output.size() + 1024);
-  out.append(memo.output, 0, first.at);
-  for (std::size_t i = 0; i < requests.size(); ++i) {
-    const std::size_t at = out.size();
-    if (slots[i] >= 0) {
-      append_request_entry(out, next[static_cast<std::size_t>(slots[i])]);
-      requests[i].chunk_md5 = plan.changed_md5[static_cast<std::size_t>(slots[i])];
-    } else {
-      append_kept(out, memo, i);
-    }
-    requests[i].text = {at, out.size() - at};
+  std::map<std::size_t, std::string> entries;
+  for (std::size_t k = 0; k < plan.changed.size(); ++k) {
+    const std::size_t i = plan.changed[k];
+    append_request_entry(entries[i], next[k]);
+    narrowed.kept.requests[i].chunk_md5 = plan.changed_md5[k];
+    narrowed.changed[i] = entries[i];
   }
-  out.append(memo.output, last.at + last.size);
+  splice_entries(narrowed.output, narrowed.kept, entries);
   return narrowed;
 }
 

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/cache_file.h"
 #include "core/file_text.h"
+#include "run/quiet_run_delta.h"
 #include "run/recorded_stores.h"
 #include "run/state_access.h"
 #include "runner/github.h"
@@ -62,7 +64,8 @@ QuietRun::QuietRun(const CommandPlatform& source, const StateCommandOptions& opt
   // What the run writes or keys otherwise: the state (by its tip), the caches and this memo, scratch space.
   for (const fs::path& path :
        {state.directory.value_or(fs::path()), state.lock_path, fs::path(source.access.load_cache),
-        fs::path(source.access.load_cache).replace_extension(".records-cache"), path_})
+        fs::path(source.access.load_cache).replace_extension(".records-cache"), path_,
+        quiet_run_delta_path(path_)})
     add_canonical(skip_, path);
   for (const std::string& path : written) add_canonical(skip_, path);
   if (!state.spec.url.empty()) add_canonical(skip_, state.spec.url);
@@ -167,7 +170,13 @@ void QuietRun::finish_narrow(const RunReport& report, const Platform& platform, 
   next.store_tips = std::move(*tips);
   next.due_at_s = std::min(candidate_->due_at_s, note_.due_at_s);
   for (const auto& [image, digest] : note_.images) next.images[image] = digest;
-  (void)write_quiet_run_memo(path_, next);  // the memo only saves time: a failed write is ignored
+  // The memo only saves time: a failed write is ignored. Its few changed entries go to its delta
+  // (run/quiet_run_delta.h) until they are worth writing the whole memo again.
+  if (!next.digest.empty() && !cache_delta_worth_writing(next.changed.size(), next.kept.requests.size())) {
+    (void)write_quiet_run_delta(quiet_run_delta_path(path_), next);
+  } else {
+    (void)write_quiet_run_memo(path_, next);
+  }
 }
 
 bool quiet_report(const RunReport& report) {

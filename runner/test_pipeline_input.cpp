@@ -7,9 +7,9 @@
 #include <sstream>
 
 #include "pipeline/openapi_validate.h"
+#include "pipeline/promise_parser.h"
 #include "platform/object_parsers.h"
 #include "run/workflow_runs.h"
-#include "pipeline/promise_parser.h"
 
 namespace ferry::runner {
 namespace {

@@ -1,0 +1,101 @@
+// The quiet-run memo's delta (run/quiet_run_delta.h): entries spliced into the report, the delta read back
+// onto the memo it was written for and onto no other, and the whole memo's write removing it.
+#include "run/quiet_run_delta.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/support/test_support.h"
+
+namespace ferry::runner {
+namespace {
+
+namespace fs = std::filesystem;
+using ferry::testing::TempDir;
+
+// A memo of three requests whose entries are "<a>", "<bb>", "<ccc>" between a head and a tail.
+QuietRunMemo three_entries() {
+  QuietRunMemo memo;
+  memo.invocation = "invocation";
+  memo.output = "head\n<a><bb><ccc>tail\n";
+  for (const auto& [name, at, size] : {std::tuple{"a", 5, 3}, {"b", 8, 4}, {"c", 12, 5}})
+    memo.kept.requests.push_back({"redis",
+                                  "redis",
+                                  "default",
+                                  name,
+                                  std::string("md5-") + name,
+                                  {static_cast<std::size_t>(at), static_cast<std::size_t>(size)}});
+  memo.kept.files.push_back({"requests.yaml", 0, 3});
+  memo.files.files.push_back({"/p/requests.yaml", {10, 1, 2, 3, 4}, "file-md5"});
+  memo.state_tip = "tip-1";
+  return memo;
+}
+
+std::string entry(const QuietRunMemo& memo, std::size_t i) {
+  const TextSpan& span = memo.kept.requests[i].text;
+  return memo.output.substr(span.at, span.size);
+}
+
+TEST(QuietRunDeltaTest, SplicedEntriesMoveTheOnesAfterThem) {
+  QuietRunMemo memo = three_entries();
+  splice_entries(memo.output, memo.kept, {{0, "<longer a>"}, {1, "<>"}});
+  EXPECT_EQ(memo.output, "head\n<longer a><><ccc>tail\n");
+  EXPECT_EQ(entry(memo, 0), "<longer a>");
+  EXPECT_EQ(entry(memo, 1), "<>");
+  EXPECT_EQ(entry(memo, 2), "<ccc>");
+}
+
+TEST(QuietRunDeltaTest, ADeltaReadsBackOntoItsMemoOnly) {
+  TempDir dir;
+  const fs::path path = quiet_run_delta_path(dir.path() / "memo");
+  EXPECT_EQ(path, dir.path() / "memo-delta");
+  QuietRunMemo base = three_entries();
+  base.digest = "digest-of-the-memo-file";
+  QuietRunMemo next = base;
+  next.state_tip = "tip-2";
+  next.files.files[0].md5 = "new-file-md5";
+  next.kept.requests[2].chunk_md5 = "md5-c2";
+  next.changed[2] = "<c2>";
+  splice_entries(next.output, next.kept, next.changed);
+  ASSERT_TRUE(write_quiet_run_delta(path, next).ok());
+
+  QuietRunMemo read = base;
+  ASSERT_TRUE(apply_quiet_run_delta(path, read));
+  EXPECT_EQ(read.output, next.output);
+  EXPECT_EQ(read.kept, next.kept);
+  EXPECT_EQ(read.state_tip, "tip-2");
+  EXPECT_EQ(read.files.files[0].md5, "new-file-md5");
+  EXPECT_EQ(read.changed, next.changed);
+
+  QuietRunMemo other = three_entries();
+  other.digest = "another-memo-file";
+  EXPECT_FALSE(apply_quiet_run_delta(path, other));
+  EXPECT_EQ(other.state_tip, "tip-1");
+  EXPECT_EQ(other.output, three_entries().output);
+}
+
+TEST(QuietRunDeltaTest, TheWholeMemosWriteRemovesItsDelta) {
+  TempDir dir;
+  const fs::path memo_path = dir.path() / "state.git.quiet-run";
+  ASSERT_TRUE(write_quiet_run_memo(memo_path, three_entries()).ok());
+  std::optional<QuietRunMemo> read = read_quiet_run_memo(memo_path);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->digest.size(), 64u);
+  QuietRunMemo next = *read;
+  next.changed[1] = "<b2>";
+  splice_entries(next.output, next.kept, next.changed);
+  next.state_tip = "tip-2";
+  ASSERT_TRUE(write_quiet_run_delta(quiet_run_delta_path(memo_path), next).ok());
+  read = read_quiet_run_memo(memo_path);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->output, "head\n<a><b2><ccc>tail\n");
+  EXPECT_EQ(read->state_tip, "tip-2");
+  ASSERT_TRUE(write_quiet_run_memo(memo_path, *read).ok());
+  EXPECT_FALSE(fs::exists(quiet_run_delta_path(memo_path)));
+  read = read_quiet_run_memo(memo_path);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->output, "head\n<a><b2><ccc>tail\n");
+  EXPECT_TRUE(read->changed.empty());
+}
+
+}  // namespace
+}  // namespace ferry::runner
