@@ -152,12 +152,15 @@ int run_reconcile(const ReconcileCommandOptions& options) {
   if (Status cached = releases.record(); !cached) loaded.warnings.push_back(cached.error());
   std::cerr << render_diagnostics({}, loaded.warnings);
   const std::optional<NarrowPlan>& narrow = quiet.narrow_plan();
-  if (narrow) {
+  // As the whole path's load line: said when some requests were taken as kept, and some loaded.
+  if (const std::size_t kept = narrow ? quiet.narrow_memo().kept.requests.size() - narrow->changed.size() : 0;
+      kept > 0) {
     spdlog::info(
-        "load: {} changed requests loaded; the {} others are as the quiet-run memo keeps them "
-        "(docs/load-cache.md, \"Narrow runs\")",
-        narrow->changed.size(), quiet.narrow_memo().kept.requests.size() - narrow->changed.size());
-  } else if (loaded.cache_counts.reused > 0 && loaded.cache_counts.checked > 0) {
+        "load: {} changed {} loaded, {} {} as the quiet-run memo keeps {} (docs/load-cache.md, "
+        "\"Narrow runs\")",
+        narrow->changed.size(), narrow->changed.size() == 1 ? "request" : "requests", kept,
+        kept == 1 ? "other" : "others", kept == 1 ? "it" : "them");
+  } else if (!narrow && loaded.cache_counts.reused > 0 && loaded.cache_counts.checked > 0) {
     spdlog::info("load: {} requests taken from the load cache, {} parsed and checked (docs/load-cache.md)",
                  loaded.cache_counts.reused, loaded.cache_counts.checked);
   }
