@@ -20,14 +20,19 @@ FirstParents& FirstParents::process() {
 
 std::optional<git_oid> FirstParents::last_titled(git_repository* repo, const git_commit* tip,
                                                  const std::string& summary) {
-  const auto history = history_of(repo, tip);
-  for (const Commit& commit : history->newest_first) {
-    if (commit.summary == summary) return commit.id;
+  auto history = history_of(repo, tip, summary);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const Commit& commit : history->newest_first) {
+      if (commit.summary == summary) return commit.id;
+    }
+    if (history->complete) break;
+    history = completed(repo, *history);
   }
   return std::nullopt;
 }
 
-auto FirstParents::history_of(git_repository* repo, const git_commit* tip) -> std::shared_ptr<const History> {
+auto FirstParents::history_of(git_repository* repo, const git_commit* tip, const std::string& summary)
+    -> std::shared_ptr<const History> {
   const std::string repository = git_repository_path(repo);
   const git_oid& tip_id = *git_commit_id(tip);
   if (auto known = find(repository, tip_id)) return known;
@@ -42,20 +47,41 @@ auto FirstParents::history_of(git_repository* repo, const git_commit* tip) -> st
       if (history->newest_first.size() == static_cast<std::size_t>(kDriftHorizon)) break;
       history->newest_first.push_back(older);
     }
+    history->complete =
+        parent->complete || history->newest_first.size() == static_cast<std::size_t>(kDriftHorizon);
+  } else if (history->newest_first.front().summary == summary) {
+    history->complete = git_commit_parentcount(tip) == 0;
   } else {
-    git_commit* raw = nullptr;
-    CommitPtr current;
-    if (git_commit_dup(&raw, const_cast<git_commit*>(tip)) == 0) current.reset(raw);
-    while (current && history->newest_first.size() < static_cast<std::size_t>(kDriftHorizon)) {
-      git_commit* older = nullptr;
-      if (git_commit_parentcount(current.get()) == 0 || git_commit_parent(&older, current.get(), 0) != 0)
-        break;
-      current.reset(older);
-      history->newest_first.push_back(Commit{*git_commit_id(older), commit_summary(older)});
-    }
+    history->complete = !walk_on(tip, *history, &summary);
   }
   keep(history);
   return history;
+}
+
+auto FirstParents::completed(git_repository* repo, const History& partial) -> std::shared_ptr<const History> {
+  auto history = std::make_shared<History>(partial);
+  git_commit* raw = nullptr;
+  if (git_commit_lookup(&raw, repo, &history->newest_first.back().id) == 0) {
+    const CommitPtr oldest(raw);
+    walk_on(oldest.get(), *history, nullptr);
+  }
+  history->complete = true;
+  keep(history);
+  return history;
+}
+
+bool FirstParents::walk_on(const git_commit* from, History& history, const std::string* stop_at) {
+  git_commit* raw = nullptr;
+  CommitPtr current;
+  if (git_commit_dup(&raw, const_cast<git_commit*>(from)) == 0) current.reset(raw);
+  while (current && history.newest_first.size() < static_cast<std::size_t>(kDriftHorizon)) {
+    git_commit* older = nullptr;
+    if (git_commit_parentcount(current.get()) == 0 || git_commit_parent(&older, current.get(), 0) != 0) break;
+    current.reset(older);
+    history.newest_first.push_back(Commit{*git_commit_id(older), commit_summary(older)});
+    if (stop_at && history.newest_first.back().summary == *stop_at) return true;
+  }
+  return false;
 }
 
 auto FirstParents::find(const std::string& repository, const git_oid& tip) const

@@ -93,5 +93,23 @@ TEST_F(FirstParentsTest, DerivedTipByTipAcrossTheHorizonItFindsWhatGitFinds) {
   EXPECT_EQ(git_finds(1001, "first"), "none");
 }
 
+// A tip walked only as far as the first summary looked for: a later summary further back, or none, walks on
+// from there, and a tip derived from such a parent does too.
+TEST_F(FirstParentsTest, WalkedOnlyAsFarAsNeededItStillFindsWhatGitFinds) {
+  for (const int tip : {2, 60, 1000, kCommits}) {
+    FirstParents parents;
+    for (const std::string summary : {"owner-3", "owner-3", "rare", "first", "nobody", "owner-4"}) {
+      EXPECT_EQ(found(parents, tip, summary), git_finds(tip, summary)) << "tip c" << tip << ", " << summary;
+    }
+  }
+  FirstParents parents;
+  EXPECT_EQ(found(parents, 995, "owner-1"), git_finds(995, "owner-1"));  // a few commits back
+  for (int tip = 996; tip <= 1003; ++tip) {
+    for (const std::string summary : {"owner-1", "first", "rare"}) {
+      EXPECT_EQ(found(parents, tip, summary), git_finds(tip, summary)) << "tip c" << tip << ", " << summary;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace ferry::writer::git
