@@ -38,7 +38,8 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std:
 // when needed: true when it has, false when it has not; the text read is left in `text`.
 bool same_text(WatchedFile& is, const WatchedFile& was, std::optional<std::string>& text) {
   if (is.md5.empty()) {
-    text = read_file_text(is.path).value_or("");
+    auto read = read_file_if_present(is.path);
+    text = read && *read ? std::move(**read) : std::string();
     is.md5 = md5_hex(*text);
   }
   return is.md5 == was.md5;

@@ -141,8 +141,10 @@ bool same_tips(const std::vector<WatchedTip>& tips) {
 }
 
 std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
-  auto text = read_file_text(path);
-  if (!text) return std::nullopt;
+  // Megabytes at R = 10,000: read at once, not through a stream (core/file_text.h).
+  auto read = read_file_if_present(path);
+  if (!read || !*read) return std::nullopt;
+  const std::optional<std::string>& text = *read;
   auto body = cache_body(kFormat, *text);
   if (!body) return std::nullopt;
   FieldDecoder in(*body);

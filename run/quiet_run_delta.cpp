@@ -95,8 +95,9 @@ void splice_entries(std::string& output, KeptRequests& kept,
 }
 
 bool apply_quiet_run_delta(const fs::path& path, QuietRunMemo& memo) {
-  auto text = read_file_text(path);
-  if (!text) return false;
+  auto read = read_file_if_present(path);
+  if (!read || !*read) return false;
+  const std::optional<std::string>& text = *read;
   auto body = cache_body(kDeltaFormat, *text);
   if (!body) return false;
   FieldDecoder in(*body);

@@ -30,8 +30,9 @@ Result<std::vector<WatchedFile>> listed(const std::vector<fs::path>& roots,
 }
 
 Status hash_file(WatchedFile& file) {
-  auto text = read_file_text(file.path);
-  if (!text) return make_error("cannot read " + file.path);
+  auto read = read_file_if_present(file.path);
+  if (!read || !*read) return make_error("cannot read " + file.path);
+  const std::optional<std::string>& text = *read;
   file.md5 = md5_hex(*text);
   return ok();
 }
