@@ -101,23 +101,34 @@ bool apply_quiet_run_delta(const fs::path& path, QuietRunMemo& memo) {
   auto body = cache_body(kDeltaFormat, *text);
   if (!body) return false;
   FieldDecoder in(*body);
-  QuietRunMemo patched = memo;
+  // Decoded apart, and onto `memo` only once whole: a copy of the memo (its megabytes of report, every kept
+  // request) was most of the delta's cost.
+  QuietRunMemo fields;
   std::string digest;
   long count = 0;
-  bool good = in.field(digest) && digest == memo.digest && decode_fields(in, patched) && in.number(count);
-  std::map<std::size_t, std::string> entries;
+  bool good = in.field(digest) && digest == memo.digest && decode_fields(in, fields) && in.number(count);
+  std::map<std::size_t, std::pair<std::string, std::string>> entries;  // index -> (chunk md5, entry)
   for (long i = 0; good && i < count; ++i) {
     long index = 0;
-    std::string md5, entry;
-    good = in.number(index) && in.field(md5) && in.field(entry) && index >= 0 &&
-           static_cast<std::size_t>(index) < patched.kept.requests.size();
-    if (good) patched.kept.requests[static_cast<std::size_t>(index)].chunk_md5 = std::move(md5);
+    std::pair<std::string, std::string> entry;
+    good = in.number(index) && in.field(entry.first) && in.field(entry.second) && index >= 0 &&
+           static_cast<std::size_t>(index) < memo.kept.requests.size();
     entries[static_cast<std::size_t>(index)] = std::move(entry);
   }
   if (!good || !in.done()) return false;
-  splice_entries(patched.output, patched.kept, entries);
-  patched.changed = std::move(entries);
-  memo = std::move(patched);
+  memo.invocation = std::move(fields.invocation);
+  memo.files = std::move(fields.files);
+  memo.state_tip = std::move(fields.state_tip);
+  memo.store_tips = std::move(fields.store_tips);
+  memo.images = std::move(fields.images);
+  memo.due_at_s = fields.due_at_s;
+  memo.health_free = fields.health_free;
+  memo.changed.clear();
+  for (auto& [index, entry] : entries) {
+    memo.kept.requests[index].chunk_md5 = std::move(entry.first);
+    memo.changed[index] = std::move(entry.second);
+  }
+  splice_entries(memo.output, memo.kept, memo.changed);
   return true;
 }
 
