@@ -149,28 +149,9 @@ std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
   if (!body) return std::nullopt;
   FieldDecoder in(*body);
   QuietRunMemo memo;
-  long snapshot = 0, due = 0, files = 0, tips = 0, images = 0;
+  long snapshot = 0, due = 0;
   bool good = in.field(memo.invocation) && in.number(snapshot) && in.field(memo.state_tip) &&
-              in.number(due) && in.field(memo.output) && in.number(files);
-  for (long i = 0; good && i < files; ++i) {
-    WatchedFile f;
-    good = in.field(f.path) && in.number(f.stat.size) && in.number(f.stat.mtime_ns) &&
-           in.number(f.stat.ctime_ns) && in.number(f.stat.inode) && in.number(f.stat.device) &&
-           in.field(f.md5);
-    memo.files.files.push_back(std::move(f));
-  }
-  good = good && in.number(tips);
-  for (long i = 0; good && i < tips; ++i) {
-    WatchedTip t;
-    good = in.field(t.url) && in.field(t.branch) && in.field(t.tip);
-    memo.store_tips.push_back(std::move(t));
-  }
-  good = good && in.number(images);
-  for (long i = 0; good && i < images; ++i) {
-    std::string image, digest;
-    good = in.field(image) && in.field(digest);
-    memo.images[image] = digest;
-  }
+              in.number(due) && in.field(memo.output) && decode_watched_inputs(in, memo);
   good = good && in.flag(memo.health_free) && decode_kept_requests(in, memo.kept);
   if (!good || !in.done()) return std::nullopt;
   memo.files.snapshot_ns = snapshot;
@@ -190,23 +171,7 @@ Status write_quiet_run_memo(const fs::path& path, const QuietRunMemo& memo) {
   out.field(memo.state_tip);
   out.number(static_cast<long>(memo.due_at_s));
   out.field(memo.output);
-  out.number(static_cast<long>(memo.files.files.size()));
-  for (const WatchedFile& f : memo.files.files) {
-    out.field(f.path);
-    for (long n : {f.stat.size, f.stat.mtime_ns, f.stat.ctime_ns, f.stat.inode, f.stat.device}) out.number(n);
-    out.field(f.md5);
-  }
-  out.number(static_cast<long>(memo.store_tips.size()));
-  for (const WatchedTip& t : memo.store_tips) {
-    out.field(t.url);
-    out.field(t.branch);
-    out.field(t.tip);
-  }
-  out.number(static_cast<long>(memo.images.size()));
-  for (const auto& [image, digest] : memo.images) {
-    out.field(image);
-    out.field(digest);
-  }
+  encode_watched_inputs(out, memo);
   out.number(memo.health_free ? 1 : 0);
   encode_kept_requests(out, memo.kept);
   Status written =

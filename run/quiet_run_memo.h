@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/cache_file.h"
 #include "run/kept_requests.h"
 #include "run/watched_files.h"
 
@@ -39,5 +40,9 @@ struct QuietRunMemo {
   std::string digest;
   std::map<std::size_t, std::string> changed;
 };
+
+// The memo's files, stores' tips and images, in the memo's file and in its delta's.
+void encode_watched_inputs(FieldEncoder& out, const QuietRunMemo& memo);
+bool decode_watched_inputs(FieldDecoder& in, QuietRunMemo& memo);
 
 }  // namespace ferry::runner
