@@ -94,18 +94,18 @@ bool narrow_load_matches(const LoadResult& loaded, const QuietRunMemo& memo, con
   return true;
 }
 
-std::optional<std::vector<RequestReport>> next_run_entries(
-    const Platform& platform, const std::vector<const pipeline::Request*>& requests,
+std::optional<std::map<std::size_t, RequestReport>> next_run_entries(
+    const Platform& platform, const std::map<std::size_t, const pipeline::Request*>& requests,
     const InputDigests& digests, const RunState& after, const SelectionOptions& selection) {
   IncrementalRun next(&after, selection, {nullptr, false, true});
-  std::vector<RequestReport> entries;
-  for (const pipeline::Request* request : requests) {
+  std::map<std::size_t, RequestReport> entries;
+  for (const auto& [place, request] : requests) {
     ObjectInputs inputs = inputs_of(digests, *request);
     inputs.reconciliation_interval = platform.promise(request->promise)->controls.reconciliation_interval;
     auto skipped = next.skip(
         {request->kind, request->name, request->namespace_, request->promise, {}, {}, {}, {}}, inputs);
     if (!skipped || skipped->result != RequestResult::skipped) return std::nullopt;
-    entries.push_back(std::move(*skipped));
+    entries.emplace(place, std::move(*skipped));
   }
   return entries;
 }

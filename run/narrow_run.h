@@ -40,11 +40,11 @@ std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles
 // kept, in order) and nothing to say (no error or warning): else the run takes the whole path.
 bool narrow_load_matches(const LoadResult& loaded, const QuietRunMemo& memo, const NarrowPlan& plan);
 
-// The entry a run right after this one would print for each of `requests`, every one skipped: from `after`,
-// the records this run leaves, as IncrementalRun::skip gives it without statuses (a text report's); nullopt
-// when one of them would run.
-std::optional<std::vector<RequestReport>> next_run_entries(
-    const Platform& platform, const std::vector<const pipeline::Request*>& requests,
+// The entry a run right after this one would print for each of `requests` (by their places in the run's
+// report), every one skipped: from `after`, the records this run leaves (at least those of `requests`), as
+// IncrementalRun::skip gives it without statuses (a text report's); nullopt when one of them would run.
+std::optional<std::map<std::size_t, RequestReport>> next_run_entries(
+    const Platform& platform, const std::map<std::size_t, const pipeline::Request*>& requests,
     const InputDigests& digests, const RunState& after, const SelectionOptions& selection);
 
 }  // namespace ferry::runner

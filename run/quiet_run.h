@@ -33,9 +33,9 @@ struct QuietRunNote {
   std::int64_t due_at_s = 0;
   std::map<std::string, std::string> images;
   bool health_free = false;  // QuietRunMemo::health_free
-  // A narrow run's (ReconcileOptions::narrow): the entry a run right after it would print for each request
-  // it loaded, in order (run/narrow_run.h, next_run_entries).
-  std::vector<RequestReport> next_entries = {};
+  // The entry a run right after this one would print for each request this one ran (every request of a
+  // narrow run), by its place in the report (run/narrow_run.h, next_run_entries).
+  std::map<std::size_t, RequestReport> next_entries = {};
 };
 
 // The digest of this process's command line, environment, working directory, ferry binary (path and stat

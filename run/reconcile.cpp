@@ -209,6 +209,23 @@ void record_state(const IncrementalRun& incremental, const RecordedStatuses& sta
   }
 }
 
+// The records the run wrote (none it forgot), for the quiet-run memo: a copy of those only.
+RunState changed_records(const IncrementalRun& incremental) {
+  RunState records;
+  for (const auto& [directory, record] : incremental.settled_delta()) {
+    if (record) records.emplace(directory, *record);
+  }
+  return records;
+}
+
+// Whether the run deleted no record (a deletion's report says so; the memo keeps none then).
+bool forgets_nothing(const IncrementalRun& incremental) {
+  for (const auto& [directory, record] : incremental.settled_delta()) {
+    if (!record) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime& runtime,
@@ -344,13 +361,21 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
   // read must be keyable too (run/quiet_run.h).
   if (options.quiet && !widened && !*pinned && drift.findings.empty() && drift.unknown_to_records.empty() &&
       !journal_at_start && unkeyable_part(platform).empty()) {
-    // A narrow run's records changed: the next run's due time and entries are those of the records it leaves.
-    const RunState left = options.narrow ? incremental.settled_after() : RunState{};
-    const RunState& records = options.narrow ? left : (*recorded)->records;
-    auto due = quiet_due_at(platform, records, options.selection);
-    auto next = options.narrow ? next_run_entries(platform, requests, digests, left, options.selection)
-                               : std::optional<std::vector<RequestReport>>(std::vector<RequestReport>{});
-    if (due && next)
+    // The next run's due time, and the entries it would print for the requests this run ran, come from the
+    // records this run leaves (run/narrow_run.h); a narrow run read few, a whole one its delta's are enough.
+    const RunState left = options.narrow ? incremental.settled_after() : changed_records(incremental);
+    std::optional<std::int64_t> due =
+        quiet_due_at(platform, options.narrow ? left : (*recorded)->records, options.selection);
+    if (!options.narrow && due && !left.empty()) {
+      const auto due_left = quiet_due_at(platform, left, options.selection);
+      due = due_left ? std::optional(std::min(*due, *due_left)) : std::nullopt;
+    }
+    std::map<std::size_t, const pipeline::Request*> ran;
+    for (std::size_t i = 0; i < requests.size(); ++i) {
+      if (options.narrow || run.requests[i].result != RequestResult::skipped) ran.emplace(i, requests[i]);
+    }
+    auto next = next_run_entries(platform, ran, digests, left, options.selection);
+    if (due && next && forgets_nothing(incremental))
       *options.quiet = QuietRunNote{true, *due, std::move(images), health_free, std::move(*next)};
   }
   return run;

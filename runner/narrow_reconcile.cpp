@@ -40,11 +40,10 @@ std::string narrow_report_text(const RunReport& report, const QuietRunMemo& memo
   return render_text(report, {}, &entries);
 }
 
-bool narrow_report_quiet(const RunReport& report, const NarrowPlan& plan) {
+bool quiet_but_for_requests(const RunReport& report) {
   for (const RequestReport& p : report.promises) {
     if (p.result != RequestResult::skipped) return false;
   }
-  if (report.requests.size() != plan.changed.size()) return false;
   for (const RequestReport& r : report.requests) {
     if (r.result != RequestResult::succeeded && r.result != RequestResult::unchanged &&
         r.result != RequestResult::skipped)
@@ -57,12 +56,12 @@ bool narrow_report_quiet(const RunReport& report, const NarrowPlan& plan) {
 }
 
 QuietRunMemo narrowed_memo(const QuietRunMemo& memo, const NarrowPlan& plan,
-                           const std::vector<RequestReport>& next) {
+                           const std::map<std::size_t, RequestReport>& next) {
   QuietRunMemo narrowed = memo;
   std::map<std::size_t, std::string> entries;
   for (std::size_t k = 0; k < plan.changed.size(); ++k) {
     const std::size_t i = plan.changed[k];
-    append_request_entry(entries[i], next[k]);
+    append_request_entry(entries[i], next.at(k));
     narrowed.kept.requests[i].chunk_md5 = plan.changed_md5[k];
     narrowed.changed[i] = entries[i];
   }

@@ -3,6 +3,7 @@
 // the run after it may use: the memo's no-op report with the changed requests' entries as they are now.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -17,14 +18,15 @@ namespace ferry::runner {
 // requests (plan.changed's order), then any other request it reported (appended after the kept ones).
 std::string narrow_report_text(const RunReport& report, const QuietRunMemo& memo, const NarrowPlan& plan);
 
-// Whether a narrow run's report lets the run after it use a memo: every Promise skipped, each request it
-// ran succeeded, unchanged or skipped, and nothing else to say (no warning, note, error or other commit).
-bool narrow_report_quiet(const RunReport& report, const NarrowPlan& plan);
+// Whether a run's report lets the run after it use a memo although it ran requests: every Promise skipped,
+// each request succeeded, unchanged or skipped, and nothing else to say (no warning, note, error or other
+// commit).
+bool quiet_but_for_requests(const RunReport& report);
 
-// `memo`'s report and kept requests with the changed ones' entries replaced by `next` (one per
+// `memo`'s report and kept requests with the changed ones' entries replaced by `next` (by place in
 // plan.changed: QuietRunNote::next_entries) and their chunks' new md5s: what a no-op run after the narrow
 // run prints, and the table it is keyed by. Its other fields are `memo`'s.
 QuietRunMemo narrowed_memo(const QuietRunMemo& memo, const NarrowPlan& plan,
-                           const std::vector<RequestReport>& next);
+                           const std::map<std::size_t, RequestReport>& next);
 
 }  // namespace ferry::runner

@@ -11,6 +11,7 @@
 #include "run/state_access.h"
 #include "runner/github.h"
 #include "runner/narrow_reconcile.h"
+#include "runner/report.h"
 
 namespace ferry::runner {
 namespace fs = std::filesystem;
@@ -136,38 +137,71 @@ void QuietRun::start(const Platform& platform, const std::map<std::string, FileD
   memo_.state_tip = tip->tip.value_or("");
 }
 
-void QuietRun::finish(bool quiet, const std::string& output, writer::StateStore& state,
-                      const Platform& platform, const std::vector<TextSpan>& spans) {
-  if (!eligible_ || !quiet || !note_.keyable) return;
+namespace {
+
+// The state's tip and the declared stores' tips now, when the state records each store's tip as it is
+// (else the run after must look for drift, so no memo is kept); nullopt otherwise.
+std::optional<std::pair<std::string, std::vector<WatchedTip>>> recorded_tips_now(const Platform& platform,
+                                                                                 writer::StateStore& state) {
   auto tip = state.history_since(std::nullopt);
-  if (!tip || tip->tip.value_or("") != memo_.state_tip || !same_tips(memo_.store_tips)) return;
+  auto tips = declared_store_tips(platform);
+  auto recorded = load_recorded_stores(state);
+  if (!tip || !tips || !recorded || tips->size() != platform.stores.size()) return std::nullopt;
+  for (std::size_t i = 0; i < tips->size(); ++i) {
+    const auto found = recorded->tips.find(platform.stores[i].name);
+    if (found == recorded->tips.end() || found->second != (*tips)[i].tip) return std::nullopt;
+  }
+  return std::pair(tip->tip.value_or(""), std::move(*tips));
+}
+
+}  // namespace
+
+void QuietRun::finish(const RunReport& report, const std::string& output, writer::StateStore& state,
+                      const Platform& platform, const std::vector<TextSpan>& spans) {
+  if (!eligible_ || !note_.keyable) return;
+  if (quiet_report(report)) {
+    auto tip = state.history_since(std::nullopt);
+    if (!tip || tip->tip.value_or("") != memo_.state_tip || !same_tips(memo_.store_tips)) return;
+    memo_.output = output;
+    memo_.kept = kept_requests_of(platform, spans).value_or(KeptRequests{});
+  } else {
+    // It ran requests and said nothing else: the memo is the report of the no-op run after it, whose
+    // entries for those requests come from the records this run left (QuietRunNote::next_entries).
+    if (spans.empty() || !quiet_but_for_requests(report)) return;
+    RunReport noop = report;
+    for (std::size_t i = 0; i < noop.requests.size(); ++i) {
+      if (noop.requests[i].result == RequestResult::skipped) continue;
+      const auto next = note_.next_entries.find(i);
+      if (next == note_.next_entries.end()) return;
+      noop.requests[i] = next->second;
+    }
+    auto tips = recorded_tips_now(platform, state);
+    if (!tips) return;
+    std::vector<TextSpan> noop_spans;
+    memo_.output = render_text(noop, {}, nullptr, &noop_spans);
+    memo_.kept = kept_requests_of(platform, noop_spans).value_or(KeptRequests{});
+    memo_.state_tip = std::move(tips->first);
+    memo_.store_tips = std::move(tips->second);
+  }
   if (!same_files(memo_.files, roots_, skip_, true)) return;
   memo_.due_at_s = note_.due_at_s;
   memo_.images = note_.images;
-  memo_.output = output;
   memo_.health_free = note_.health_free;
-  memo_.kept = kept_requests_of(platform, spans).value_or(KeptRequests{});
   (void)write_quiet_run_memo(path_, memo_);  // the memo only saves time: a failed write is ignored
 }
 
 void QuietRun::finish_narrow(const RunReport& report, const Platform& platform, writer::StateStore& state) {
-  if (!eligible_ || !narrow_ || !note_.keyable || !note_.health_free ||
-      !narrow_report_quiet(report, *narrow_) || note_.next_entries.size() != narrow_->changed.size())
+  if (!eligible_ || !narrow_ || !note_.keyable || !note_.health_free || !quiet_but_for_requests(report) ||
+      report.requests.size() != narrow_->changed.size() ||
+      note_.next_entries.size() != narrow_->changed.size())
     return;
   if (!same_files(memo_.files, roots_, skip_, true)) return;
-  // The state records each store's tip as it is now: else the run after must check for drift.
-  auto tip = state.history_since(std::nullopt);
-  auto tips = declared_store_tips(platform);
-  auto recorded = load_recorded_stores(state);
-  if (!tip || !tips || !recorded || tips->size() != platform.stores.size()) return;
-  for (std::size_t i = 0; i < tips->size(); ++i) {
-    const auto found = recorded->tips.find(platform.stores[i].name);
-    if (found == recorded->tips.end() || found->second != (*tips)[i].tip) return;
-  }
+  auto tips = recorded_tips_now(platform, state);
+  if (!tips) return;
   QuietRunMemo next = narrowed_memo(*candidate_, *narrow_, note_.next_entries);
   next.files = memo_.files;
-  next.state_tip = tip->tip.value_or("");
-  next.store_tips = std::move(*tips);
+  next.state_tip = std::move(tips->first);
+  next.store_tips = std::move(tips->second);
   next.due_at_s = std::min(candidate_->due_at_s, note_.due_at_s);
   for (const auto& [image, digest] : note_.images) next.images[image] = digest;
   // The memo only saves time: a failed write is ignored. Its few changed entries go to its delta

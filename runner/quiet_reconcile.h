@@ -52,15 +52,16 @@ class QuietRun {
   // The run reads what the memo cannot key (a compound run, warnings to print): no memo is kept.
   void start_nothing() { eligible_ = false; }
   QuietRunNote& note() { return note_; }
-  // After the run: keeps its report `output` as the memo when the run was quiet (`quiet`: nothing but
-  // skipped objects, no warning, exit code 0), nothing it read changed meanwhile, and reconcile() could
-  // key all it read (note()).
-  // `platform` and `spans` (where each request's entry is in `output`, render_text) give the memo its kept
-  // requests, for a narrow run after it (none when the platform's requests cannot be keyed).
-  void finish(bool quiet, const std::string& output, writer::StateStore& state, const Platform& platform,
-              const std::vector<TextSpan>& spans);
+  // After the run: keeps its report `output` as the memo when the run was quiet (quiet_report: nothing but
+  // skipped objects, no warning, exit code 0), nothing it read changed meanwhile, and reconcile() could key
+  // all it read (note()); or, when it ran requests and said nothing else (quiet_but_for_requests), the
+  // report of the no-op run after it, keyed by the tips it left, when the state records the stores' tips
+  // as they are. `platform` and `spans` (where each request's entry is in `output`, render_text) give the
+  // memo its kept requests, for a narrow run after it (none when the platform's requests cannot be keyed).
+  void finish(const RunReport& report, const std::string& output, writer::StateStore& state,
+              const Platform& platform, const std::vector<TextSpan>& spans);
   // After a narrow run: keeps the memo of the no-op run after it (narrowed_memo) when the run was quiet but
-  // for the requests it ran (narrow_report_quiet), reconcile() could key what it read, the state records
+  // for the requests it ran (quiet_but_for_requests), reconcile() could key what it read, the state records
   // the stores' tips as they are, and no file changed meanwhile.
   void finish_narrow(const RunReport& report, const Platform& platform, writer::StateStore& state);
 

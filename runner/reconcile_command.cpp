@@ -258,7 +258,7 @@ int run_reconcile(const ReconcileCommandOptions& options) {
     if (narrow) {
       quiet.finish_narrow(*report, platform, *state->store);
     } else {
-      quiet.finish(quiet_report(*report), text, *state->store, platform, spans);
+      quiet.finish(*report, text, *state->store, platform, spans);
     }
   }
   return outputs.finished(*report, text);

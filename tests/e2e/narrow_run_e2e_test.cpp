@@ -152,6 +152,30 @@ TEST_F(NarrowRunE2E, TakesTheWholePathForAnythingButDocumentsEditedInPlace) {
   EXPECT_NE(renamed.report.find("deleted  default/cache-a"), std::string::npos) << renamed.report;
 }
 
+// A whole run that ran requests and said nothing else keeps the memo of the no-op run after it, so the
+// change after it is narrow, and a no-op after that prints what a whole one does.
+TEST_F(NarrowRunE2E, AWholeRunThatRanRequestsLeavesAMemoForTheNextChange) {
+  ASSERT_EQ(run(platform()).code, 0);
+  const fs::path apps = platform() / "requests/apps.yaml";
+  write_file(apps, read_file(apps) +
+                       "---\napiVersion: example.ferry.dev/v1\nkind: App\nmetadata:\n  name: wiki\n"
+                       "  namespace: default\nspec:\n  image: nginx:1.27\n");
+  const TextRun added = run(platform());  // a new request: the whole path, which runs it
+  ASSERT_EQ(added.code, 0);
+  EXPECT_FALSE(added.narrow);
+  EXPECT_NE(added.report.find("succeeded  default/wiki"), std::string::npos) << added.report;
+  const fs::path redis = platform() / "requests/redis.yaml";
+  write_file(redis, flip_size(read_file(redis), 0));
+  const TextRun changed = run(platform());
+  EXPECT_TRUE(changed.narrow);
+  EXPECT_NE(changed.report.find("succeeded  default/cache-a"), std::string::npos) << changed.report;
+  EXPECT_NE(changed.report.find("skipped  default/wiki"), std::string::npos) << changed.report;
+  const TextRun again = run(platform());
+  const TextRun whole = run(platform(), {"--full-load"});
+  EXPECT_EQ(comparable(again.report), comparable(whole.report));
+  EXPECT_EQ(whole.report.find("succeeded"), std::string::npos) << whole.report;
+}
+
 // The kill comes after a narrow run committed, while it writes the memo for the run after it: the old memo
 // stays, keyed by the state's tip before the run, so the next run takes the whole path and finds nothing to
 // do.

@@ -50,11 +50,11 @@ TEST_F(NarrowReconcileTest, PrintsWhatTheWholeRunPrints) {
   RunReport narrow = noop;
   narrow.requests = {b, d};
   EXPECT_EQ(narrow_report_text(narrow, memo, plan), render_text(with(b, d)));
-  EXPECT_FALSE(narrow_report_quiet(narrow, plan));  // d failed
+  EXPECT_FALSE(quiet_but_for_requests(narrow));  // d failed
   narrow.requests[1].result = RequestResult::succeeded;
-  EXPECT_TRUE(narrow_report_quiet(narrow, plan));
+  EXPECT_TRUE(quiet_but_for_requests(narrow));
   narrow.state_warnings.push_back("packing failed");
-  EXPECT_FALSE(narrow_report_quiet(narrow, plan));
+  EXPECT_FALSE(quiet_but_for_requests(narrow));
 }
 
 TEST_F(NarrowReconcileTest, ReportsWhatElseTheRunReportedAfterTheKeptRequests) {
@@ -71,7 +71,7 @@ TEST_F(NarrowReconcileTest, ReportsWhatElseTheRunReportedAfterTheKeptRequests) {
 TEST_F(NarrowReconcileTest, TheMemoAfterItIsTheNoOpReportWithTheNewEntries) {
   const RequestReport b = request("b", RequestResult::skipped, "unchanged since T1");
   const RequestReport d = request("d", RequestResult::skipped, "unchanged since T2");
-  const QuietRunMemo next = narrowed_memo(memo, plan, {b, d});
+  const QuietRunMemo next = narrowed_memo(memo, plan, {{0, b}, {1, d}});
   std::vector<TextSpan> spans;
   EXPECT_EQ(next.output, render_text(with(b, d), {}, nullptr, &spans));
   ASSERT_EQ(next.kept.requests.size(), 4u);
