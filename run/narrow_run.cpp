@@ -35,11 +35,13 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std:
 }
 
 // Whether `is` (whose md5 is empty when the walk could not vouch for it) has the text of `was`, hashing it
-// when needed: true when it has, false when it has not; the text read is left in `text`.
+// when needed: true when it has, false when it has not or cannot be read (its md5 left empty, for
+// hash_watched_files to say so); the text read is left in `text`.
 bool same_text(WatchedFile& is, const WatchedFile& was, std::optional<std::string>& text) {
   if (is.md5.empty()) {
     auto read = read_file_if_present(is.path);
-    text = read && *read ? std::move(**read) : std::string();
+    if (!read || !*read) return false;
+    text = std::move(**read);
     is.md5 = md5_hex(*text);
   }
   return is.md5 == was.md5;

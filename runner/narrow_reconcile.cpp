@@ -40,6 +40,13 @@ std::string narrow_report_text(const RunReport& report, const QuietRunMemo& memo
   return render_text(report, {}, &entries);
 }
 
+bool nothing_else_to_say(const RunReport& report) {
+  return report.state_error.empty() && report.state_warnings.empty() && report.metric_failures.empty() &&
+         report.health_warnings.empty() && report.journal_notes.empty() && report.canary_commits.empty() &&
+         report.canary_errors.empty() && report.release_errors.empty() && report.recovery_notes.empty() &&
+         report.destination_cleanups.empty() && report.cleanup_errors.empty();
+}
+
 bool quiet_but_for_requests(const RunReport& report) {
   for (const RequestReport& p : report.promises) {
     if (p.result != RequestResult::skipped) return false;
@@ -49,10 +56,7 @@ bool quiet_but_for_requests(const RunReport& report) {
         r.result != RequestResult::skipped)
       return false;
   }
-  return report.state_error.empty() && report.state_warnings.empty() && report.metric_failures.empty() &&
-         report.health_warnings.empty() && report.journal_notes.empty() && report.canary_commits.empty() &&
-         report.canary_errors.empty() && report.release_errors.empty() && report.recovery_notes.empty() &&
-         report.destination_cleanups.empty() && report.cleanup_errors.empty();
+  return nothing_else_to_say(report);
 }
 
 QuietRunMemo narrowed_memo(const QuietRunMemo& memo, const NarrowPlan& plan,

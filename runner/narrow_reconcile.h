@@ -18,6 +18,10 @@ namespace ferry::runner {
 // requests (plan.changed's order), then any other request it reported (appended after the kept ones).
 std::string narrow_report_text(const RunReport& report, const QuietRunMemo& memo, const NarrowPlan& plan);
 
+// Whether the report has nothing to say but its objects' results: no warning, note, error, canary commit,
+// recovery or cleanup.
+bool nothing_else_to_say(const RunReport& report);
+
 // Whether a run's report lets the run after it use a memo although it ran requests: every Promise skipped,
 // each request succeeded, unchanged or skipped, and nothing else to say (no warning, note, error or other
 // commit).

@@ -219,10 +219,7 @@ bool quiet_report(const RunReport& report) {
       if (r.result != RequestResult::skipped) return false;
     }
   }
-  return report.state_error.empty() && report.state_warnings.empty() && report.metric_failures.empty() &&
-         report.health_warnings.empty() && report.journal_notes.empty() && report.canary_commits.empty() &&
-         report.canary_errors.empty() && report.release_errors.empty() && report.recovery_notes.empty() &&
-         report.destination_cleanups.empty() && report.cleanup_errors.empty();
+  return nothing_else_to_say(report);
 }
 
 }  // namespace ferry::runner
