@@ -46,8 +46,9 @@ std::optional<KeptRequests> kept_requests_of(const Platform& platform, const std
     const std::string& path = requests[first].where.file;
     std::size_t end = first;
     while (end < requests.size() && requests[end].where.file == path) ++end;
-    auto text = read_file_text(path);
-    if (!seen.insert(path).second || !text || !key_file(*text, requests, first, end, table.requests))
+    auto read = read_file_if_present(path);  // megabytes at R = 10,000: at once, not through a stream
+    if (!seen.insert(path).second || !read || !*read ||
+        !key_file(**read, requests, first, end, table.requests))
       return std::nullopt;
     table.files.push_back({path, first, end - first});
     first = end;

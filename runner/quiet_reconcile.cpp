@@ -92,8 +92,10 @@ std::optional<std::string> QuietRun::replay(
           .count();
   if (!memo || memo->invocation != memo_.invocation || now >= memo->due_at_s) return std::nullopt;
   const bool files = same_files(memo->files, roots_, skip_);
-  // Files changed: only a memo that keeps its requests may serve a narrow run; the rest is checked for it.
-  if ((!files && memo->kept.requests.empty()) || !same_tips(memo->store_tips)) return std::nullopt;
+  // Files changed: only a memo that keeps its requests and saw no HealthRecord may serve a narrow run; the
+  // rest is checked for it.
+  const bool narrowable = !memo->kept.requests.empty() && memo->health_free;
+  if ((!files && !narrowable) || !same_tips(memo->store_tips)) return std::nullopt;
   auto store = state();
   if (!store || !*store) return std::nullopt;
   auto tip = (*store)->history_since(std::nullopt);
@@ -117,7 +119,7 @@ void QuietRun::watch() {
   eligible_ = files.ok();
   if (!eligible_) return;
   memo_.files = std::move(*files);
-  if (!candidate_ || !candidate_->health_free) return;
+  if (!candidate_) return;
   // Each file the memo's stat data do not vouch for is read once, by the plan, or by the hashing after it.
   narrow_ = plan_narrow_run(*candidate_, memo_.files);
   if (!narrow_) eligible_ = hash_watched_files(memo_.files).ok();
