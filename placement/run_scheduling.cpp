@@ -74,6 +74,12 @@ ExternalChooser run_in(std::filesystem::path root, std::chrono::milliseconds tim
 
 }  // namespace
 
+bool scheduling_reads_other_requests(const Platform& platform) {
+  return workloads_needed(platform) ||
+         std::any_of(platform.policies.begin(), platform.policies.end(),
+                     [](const auto& policy) { return !policy.location_selectors.empty(); });
+}
+
 RunScheduling::RunScheduling(const Platform& platform, const PlacementIndex& placements,
                              std::chrono::milliseconds timeout)
     : RunScheduling(platform, placements, read_if_needed(platform, timeout), run_in(platform.root, timeout)) {

@@ -23,6 +23,12 @@
 
 namespace ferry::runner {
 
+// Whether scheduling one request reads where the other requests are placed: some PlacementPolicy has a
+// workload affinity or anti-affinity term, or Location selectors (a KCP Placement, bound from where all the
+// requests it governs are). A narrow run, which loads the changed requests only, must not run then
+// (run/kept_requests.h).
+bool scheduling_reads_other_requests(const Platform& platform);
+
 // Runs the external scheduler a policy names (schedulerName) on one request's input. The real one resolves
 // the name in the platform directory and runs it (placement/external_scheduler.h); tests pass fakes.
 using ExternalChooser =

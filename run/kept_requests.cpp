@@ -6,6 +6,7 @@
 
 #include "core/file_text.h"
 #include "core/md5.h"
+#include "placement/run_scheduling.h"
 #include "platform/document_chunks.h"
 
 namespace ferry::runner {
@@ -34,7 +35,7 @@ std::string KeptRequest::directory() const {
 
 std::optional<KeptRequests> kept_requests_of(const Platform& platform, const std::vector<TextSpan>& spans) {
   const std::vector<pipeline::Request>& requests = platform.requests;
-  if (spans.size() != requests.size()) return std::nullopt;
+  if (spans.size() != requests.size() || scheduling_reads_other_requests(platform)) return std::nullopt;
   KeptRequests table;
   table.requests.reserve(requests.size());
   for (std::size_t i = 0; i < requests.size(); ++i) {

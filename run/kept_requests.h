@@ -46,7 +46,9 @@ struct KeptRequests {
 
 // The table of `platform`'s requests, each with its entry `spans[i]` in the report; nullopt when a request
 // comes from a file that holds anything else, that cannot be read or cut into chunks (document_chunks.h), or
-// whose requests are not together in the platform's order (then no narrow run is possible).
+// whose requests are not together in the platform's order, or when scheduling a request reads the others'
+// placements (placement/run_scheduling.h: a narrow run would schedule without them); then no narrow run is
+// possible.
 std::optional<KeptRequests> kept_requests_of(const Platform& platform, const std::vector<TextSpan>& spans);
 
 void encode_kept_requests(FieldEncoder& out, const KeptRequests& kept);

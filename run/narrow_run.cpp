@@ -5,6 +5,7 @@
 
 #include "core/file_text.h"
 #include "core/md5.h"
+#include "placement/run_scheduling.h"
 #include "platform/document_chunks.h"
 
 namespace ferry::runner {
@@ -84,7 +85,7 @@ std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles
 bool narrow_load_matches(const LoadResult& loaded, const QuietRunMemo& memo, const NarrowPlan& plan) {
   const std::vector<pipeline::Request>& requests = loaded.platform.requests;
   if (!loaded.errors.empty() || !loaded.warnings.empty() || !loaded.release_errors.empty() ||
-      requests.size() != plan.changed.size())
+      requests.size() != plan.changed.size() || scheduling_reads_other_requests(loaded.platform))
     return false;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const KeptRequest& kept = memo.kept.requests[plan.changed[i]];

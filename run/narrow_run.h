@@ -37,7 +37,8 @@ struct NarrowPlan {
 std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now);
 
 // Whether the narrow load gave exactly the changed requests (the same kind, Promise, namespace and name as
-// kept, in order) and nothing to say (no error or warning): else the run takes the whole path.
+// kept, in order) and nothing to say (no error or warning), on a platform whose scheduling of one request
+// does not read the others' placements (placement/run_scheduling.h): else the run takes the whole path.
 bool narrow_load_matches(const LoadResult& loaded, const QuietRunMemo& memo, const NarrowPlan& plan);
 
 // The entry a run right after this one would print for each of `requests` (by their places in the run's

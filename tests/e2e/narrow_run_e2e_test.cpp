@@ -152,6 +152,25 @@ TEST_F(NarrowRunE2E, TakesTheWholePathForAnythingButDocumentsEditedInPlace) {
   EXPECT_NE(renamed.report.find("deleted  default/cache-a"), std::string::npos) << renamed.report;
 }
 
+// A policy with a workload anti-affinity term schedules each request against where the others are: a run
+// that loaded only the changed one would not see them, so every run takes the whole path.
+TEST_F(NarrowRunE2E, TakesTheWholePathWhenAPolicyReadsTheOtherRequestsPlacements) {
+  write_file(platform() / "policies.yaml",
+             "apiVersion: scheduling.ferry.dev/v1alpha1\nkind: PlacementPolicy\nmetadata:\n  name: apart\n"
+             "spec:\n  promises: [redis]\n  predicates:\n    workloadAntiAffinity:\n"
+             "      preferredDuringSchedulingIgnoredDuringExecution:\n      - weight: 10\n        "
+             "workloadAffinityTerm:\n"
+             "          labelSelector: {matchLabels: {app: cache}}\n          topologyKey: region\n");
+  ASSERT_EQ(run(platform()).code, 0);
+  ASSERT_EQ(run(platform()).code, 0);
+  const fs::path redis = platform() / "requests/redis.yaml";
+  write_file(redis, flip_size(read_file(redis), 0));
+  const TextRun changed = run(platform());
+  EXPECT_EQ(changed.code, 0) << changed.report;
+  EXPECT_FALSE(changed.narrow);
+  EXPECT_NE(changed.report.find("succeeded  default/cache-a"), std::string::npos) << changed.report;
+}
+
 // A whole run that ran requests and said nothing else keeps the memo of the no-op run after it, so the
 // change after it is narrow, and a no-op after that prints what a whole one does.
 TEST_F(NarrowRunE2E, AWholeRunThatRanRequestsLeavesAMemoForTheNextChange) {

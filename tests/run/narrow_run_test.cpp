@@ -135,5 +135,47 @@ TEST_F(NarrowRunTest, ALoadThatGivesOtherRequestsOrWarningsIsNotNarrow) {
   EXPECT_FALSE(narrow_load_matches(load_platform_replacing(root(), narrow->replaced), before, *narrow));
 }
 
+// Scheduling that reads the other requests' placements (placement/run_scheduling.h) needs them all loaded.
+constexpr const char* kApartPolicy = R"(apiVersion: scheduling.ferry.dev/v1alpha1
+kind: PlacementPolicy
+metadata:
+  name: caches-apart
+spec:
+  promises: [redis]
+  predicates:
+    workloadAntiAffinity:
+      requiredDuringSchedulingIgnoredDuringExecution:
+      - labelSelector: {matchLabels: {app: cache}}
+        topologyKey: zone
+)";
+
+TEST_F(NarrowRunTest, KeepsNoTableWhenAPolicyReadsTheOtherRequestsPlacements) {
+  ASSERT_TRUE(kept());
+  write_file(root() / "policies.yaml", kApartPolicy);
+  EXPECT_FALSE(kept());
+}
+
+TEST_F(NarrowRunTest, ALoadWhosePoliciesReadTheOtherRequestsPlacementsIsNotNarrow) {
+  const QuietRunMemo before = memo();
+  std::string text = read_file(redis());
+  write_file(redis(), text.replace(text.find("size: "), 6, "size:  "));
+  const std::optional<NarrowPlan> narrow = plan(before);
+  ASSERT_TRUE(narrow);
+  LoadResult loaded = load_platform_replacing(root(), narrow->replaced);
+  ASSERT_TRUE(narrow_load_matches(loaded, before, *narrow));
+  for (const bool location : {false, true}) {
+    LoadResult with = loaded;
+    scheduler::PlacementPolicy policy;
+    policy.name = "reads-others";
+    if (location) {
+      policy.location_selectors.emplace_back();
+    } else {
+      policy.workload_affinity.preferred.push_back({50, {{}, "zone"}});
+    }
+    with.platform.policies.push_back(policy);
+    EXPECT_FALSE(narrow_load_matches(with, before, *narrow)) << (location ? "Location" : "workload");
+  }
+}
+
 }  // namespace
 }  // namespace ferry::runner
