@@ -6,14 +6,13 @@ namespace ferry::runner {
 
 LazyRunScheduling::LazyRunScheduling(const Platform& platform,
                                      std::map<std::string, writer::StateStore*> stores,
-                                     std::chrono::milliseconds timeout, std::filesystem::path paths_cache)
-    : platform_(platform),
-      stores_(std::move(stores)),
-      timeout_(timeout),
-      paths_cache_(std::move(paths_cache)) {}
+                                     std::chrono::milliseconds timeout, PlacementReads reads)
+    : platform_(platform), stores_(std::move(stores)), timeout_(timeout), reads_(std::move(reads)) {}
 
 void LazyRunScheduling::read() {
-  auto index = read_placement_index_cached(platform_, stores_, paths_cache_, warnings_);
+  auto index = reads_.platform_requests_only
+                   ? read_placement_index_of(platform_, stores_, platform_.requests)
+                   : read_placement_index_cached(platform_, stores_, reads_.paths_cache, warnings_);
   if (!index) {
     error_ = index.error();
     return;

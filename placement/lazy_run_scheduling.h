@@ -22,6 +22,14 @@
 
 namespace ferry::runner {
 
+// Which placements a LazyRunScheduling reads: every request's, through the placement paths cache at
+// `paths_cache` ("": every store read whole); or, for a narrow run (run/narrow_run.h), the platform's
+// requests' alone (read_placement_index_of), the cache neither read nor written.
+struct PlacementReads {
+  std::filesystem::path paths_cache;
+  bool platform_requests_only = false;
+};
+
 class LazyRunScheduling {
  public:
   struct Ready {
@@ -29,10 +37,9 @@ class LazyRunScheduling {
     const RunScheduling* scheduling = nullptr;
   };
 
-  // `platform` and the stores must outlive this object; nothing is read here. `paths_cache`: the placement
-  // paths cache the stores' paths are read through ("": every store read whole).
+  // `platform` and the stores must outlive this object; nothing is read here.
   LazyRunScheduling(const Platform& platform, std::map<std::string, writer::StateStore*> stores,
-                    std::chrono::milliseconds timeout, std::filesystem::path paths_cache = {});
+                    std::chrono::milliseconds timeout, PlacementReads reads = {});
 
   // Reads on the first call; later calls return the same objects, or the same error.
   Result<Ready> get();
@@ -49,7 +56,7 @@ class LazyRunScheduling {
   const Platform& platform_;
   std::map<std::string, writer::StateStore*> stores_;
   std::chrono::milliseconds timeout_;
-  std::filesystem::path paths_cache_;
+  PlacementReads reads_;
   std::vector<std::string> warnings_;
   std::once_flag once_;
   std::unique_ptr<PlacementIndex> index_;

@@ -94,4 +94,20 @@ Result<PlacementIndex> read_placement_index(const Platform& platform,
   return index;
 }
 
+Result<PlacementIndex> read_placement_index_of(const Platform& platform,
+                                               const std::map<std::string, writer::StateStore*>& stores,
+                                               const std::vector<pipeline::Request>& requests) {
+  std::vector<std::string> within;  // below each "resources": <ns>/<promise>/<request>, as add_path reads it
+  within.reserve(requests.size());
+  for (const pipeline::Request& r : requests) within.push_back(r.namespace_ + "/" + r.promise + "/" + r.name);
+  PlacementIndex index;
+  for (const GitStateStore& config : platform.stores) {
+    auto paths =
+        stores.at(config.name)->list_paths_within(writer::join_path({config.path}), "resources", within);
+    if (!paths) return paths.error();
+    for (const std::string& path : *paths) index.add_path(platform, config, path);
+  }
+  return index;
+}
+
 }  // namespace ferry::runner

@@ -21,6 +21,7 @@ struct ExistingBundle {
   std::string destination_dir;  // <store.path>/<destination.path>
   std::string pipeline;
   std::string group_id5;
+  bool operator==(const ExistingBundle&) const = default;
 };
 
 class PlacementIndex {
@@ -56,5 +57,13 @@ class PlacementIndex {
 // Reads every store's tree once.
 Result<PlacementIndex> read_placement_index(const Platform& platform,
                                             const std::map<std::string, writer::StateStore*>& stores);
+
+// The index as read_placement_index gives it for `requests` (and the Promises' dependencies), without
+// walking the other requests' directories (StateStore::list_paths_within): bundles_of of each of them and
+// promise_dependencies() are the whole index's; requests() holds those requests alone. For a narrow run
+// (run/narrow_run.h), which places only the requests it loaded and recovers no record.
+Result<PlacementIndex> read_placement_index_of(const Platform& platform,
+                                               const std::map<std::string, writer::StateStore*>& stores,
+                                               const std::vector<pipeline::Request>& requests);
 
 }  // namespace ferry::runner

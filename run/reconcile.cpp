@@ -254,8 +254,10 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
     stores[config.name].config = &config;
     stores[config.name].store = opened->views.at(config.name);
   }
+  // A narrow run reads the placements of the requests it loaded alone (run/narrow_run.h): it recovers no
+  // record (the stores' tips are the recorded ones) and deletes no other request.
   LazyRunScheduling context(platform, opened->views, options.scheduling_timeout,
-                            options.placement_paths_cache);
+                            {options.placement_paths_cache, options.narrow != nullptr});
   // Drift since the last run, read before anything commits (drift_check.h), in the declared stores; and the
   // records rebuilt from the stores they may not know (recovery.h).
   std::map<std::string, writer::StateStore*> declared_stores;

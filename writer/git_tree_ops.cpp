@@ -30,7 +30,8 @@ int collect_blob(const char* root, const git_tree_entry* entry, void* payload) {
   return 0;
 }
 
-// The tree at `prefix` (owned in `holder` unless it is `tree` itself), or nullptr when there is none.
+}  // namespace
+
 Result<const git_tree*> subtree(git_repository* repo, const git_tree* tree, const std::string& prefix,
                                 TreePtr& holder, const std::string& store) {
   if (prefix.empty()) return tree;
@@ -47,8 +48,6 @@ Result<const git_tree*> subtree(git_repository* repo, const git_tree* tree, cons
   holder.reset(raw_tree);
   return static_cast<const git_tree*>(raw_tree);
 }
-
-}  // namespace
 
 Status stage_change(git_repository* repo, TreeEdit& edit, const Change& change, const std::string& store) {
   std::vector<std::string> removed = change.removed_directories;

@@ -13,6 +13,11 @@
 
 namespace ferry::writer::git {
 
+// The tree at `prefix` of `tree` (owned in `holder` unless it is `tree` itself), or nullptr when there is
+// none or it is not a directory.
+Result<const git_tree*> subtree(git_repository* repo, const git_tree* tree, const std::string& prefix,
+                                TreePtr& holder, const std::string& store);
+
 // Removes everything at and below each bundle directory and each removed directory from `edit`, then
 // writes every bundle file as a blob (mode 0100644) and adds it, then applies the file writes (a blob, or a
 // removal of that one path). Removals come before additions, so a bundle inside a removed directory
@@ -31,6 +36,13 @@ Result<std::map<std::string, std::string>> read_blobs(git_repository* repo, cons
 // The keys of read_blobs(repo, tree, prefix), in the same order, from a walk of the trees: no blob is read.
 Result<std::vector<std::string>> list_blob_paths(git_repository* repo, const git_tree* tree,
                                                  const std::string& prefix, const std::string& store);
+
+// The paths of list_blob_paths that writer/paths_within.h's listed_within keeps, walking below a directory
+// named `name` only the subtrees of `within` (StateStore::list_paths_within).
+Result<std::vector<std::string>> list_blob_paths_within(git_repository* repo, const git_tree* tree,
+                                                        const std::string& prefix, const std::string& name,
+                                                        const std::vector<std::string>& within,
+                                                        const std::string& store);
 
 // read_blobs of the tree of commit `commit` (40 hex digits), which must be in `repo`; "" (no branch) reads
 // as an empty tree.

@@ -136,14 +136,23 @@ Result<T> LocalGitRepo::on_tip_tree(const std::string& prefix, Read read) {
 }
 
 Result<FolderRead> LocalGitRepo::read_folder(const std::string& prefix, const KnownFolder& known) {
-  return on_tip_tree<FolderRead>(prefix, [&](git_repository* repo, const git_tree* tree,
-                                             const std::string& trimmed, const std::string& store) {
-    return git::read_folder(repo, tree, trimmed, known, store);
-  });
+  return on_tip_tree<FolderRead>(
+      prefix, [&](git_repository* repo, const git_tree* tree, const std::string& trimmed,
+                  const std::string& store) { return git::read_folder(repo, tree, trimmed, known, store); });
 }
 
 Result<std::vector<std::string>> LocalGitRepo::list_paths(const std::string& prefix) {
   return on_tip_tree<std::vector<std::string>>(prefix, git::list_blob_paths);
+}
+
+Result<std::vector<std::string>> LocalGitRepo::list_paths_within(const std::string& prefix,
+                                                                 const std::string& name,
+                                                                 const std::vector<std::string>& within) {
+  return on_tip_tree<std::vector<std::string>>(
+      prefix,
+      [&](git_repository* repo, const git_tree* tree, const std::string& trimmed, const std::string& store) {
+        return git::list_blob_paths_within(repo, tree, trimmed, name, within, store);
+      });
 }
 
 Result<BranchHistory> LocalGitRepo::history_since(const std::optional<std::string>& since) {

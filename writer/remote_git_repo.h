@@ -42,6 +42,8 @@ class RemoteGitRepo : public StateStore {
   Result<std::map<std::string, std::string>> read_files(const std::string& prefix) override;
   // As read_files' keys, from a walk of the tip's trees: no blob is read.
   Result<std::vector<std::string>> list_paths(const std::string& prefix) override;
+  Result<std::vector<std::string>> list_paths_within(const std::string& prefix, const std::string& name,
+                                                     const std::vector<std::string>& within) override;
   // The files of commit `commit` of this repository (the fetch cache's, for a remote store): no fetch.
   Result<std::map<std::string, std::string>> read_files_at(const std::string& commit,
                                                            const std::string& prefix) override;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "writer/paths_within.h"
 
 namespace ferry::writer {
 
@@ -181,6 +182,16 @@ class StateStore {
     paths.reserve(files->size());
     for (const auto& entry : *files) paths.push_back(entry.first);
     return paths;
+  }
+  // The paths of list_paths(prefix) that writer/paths_within.h's listed_within keeps: below a directory
+  // named `name`, only those below one of `within` (relative to it). Stores that keep trees walk only those
+  // subtrees there; this default lists every path and filters.
+  virtual Result<std::vector<std::string>> list_paths_within(const std::string& prefix,
+                                                             const std::string& name,
+                                                             const std::vector<std::string>& within) {
+    auto paths = list_paths(prefix);
+    if (!paths) return paths.error();
+    return filter_paths_within(std::move(*paths), prefix, name, within);
   }
   // The branch's tip, and its first-parent commits after `since` (none when `since` is nullopt or the tip
   // itself): one ref read (a fetch for a remote store) when the tip has not moved. Stores that keep no

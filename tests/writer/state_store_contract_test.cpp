@@ -162,6 +162,35 @@ TEST_P(StateStoreContract, ListPathsGivesReadFilesKeysWithoutBytes) {
   EXPECT_EQ(store_->list_paths("../d").error().render(), R"(invalid repository path "../d": ".." segment)");
 }
 
+// Below a directory named `name` only the subpaths asked for; elsewhere everything, also a file of that
+// name, a second such directory inside an asked subpath, and a subpath asked twice or absent.
+TEST_P(StateStoreContract, ListPathsWithinWalksBelowANamedDirectoryOnlyTheSubpathsAsked) {
+  apply(contract_change({{"f/w1/resources/ns/p/r1/c/5058f", {{"a.yaml", "1"}, {"resources/b", "2"}}},
+                         {"f/w1/resources/ns/p/r2/c/5058f", {{"a.yaml", "3"}}},
+                         {"f/w1/resources/resources/p/r1/c/5058f", {{"a.yaml", "4"}}},
+                         {"f/w1/dependencies/p/c/5058f", {{"d.yaml", "5"}}},
+                         {"f/w1/sub/resources/ns/p/r1/c/5058f", {{"a.yaml", "6"}}},
+                         {"f/w1/sub", {{"resources2", "7"}}},
+                         {"f/top", {{"resources", "8"}}},
+                         {"g/resources/ns/p/r1", {{"a.yaml", "9"}}}}));
+  const std::vector<std::string> within{"ns/p/r1", "resources/p/r1", "ns/p/r1", "ns/p/absent"};
+  for (const std::string prefix : {"", "f", "f/", "f/w1/resources", "absent"}) {
+    auto paths = store_->list_paths_within(prefix, "resources", within);
+    ASSERT_TRUE(paths.ok()) << paths.error().render();
+    EXPECT_EQ(*paths, filter_paths_within(store_->list_paths(prefix).value(), prefix, "resources", within))
+        << "prefix \"" << prefix << "\"";
+  }
+  EXPECT_EQ(
+      store_->list_paths_within("f", "resources", within).value(),
+      (std::vector<std::string>{
+          "f/top/resources", "f/w1/dependencies/p/c/5058f/d.yaml", "f/w1/resources/ns/p/r1/c/5058f/a.yaml",
+          "f/w1/resources/ns/p/r1/c/5058f/resources/b", "f/w1/resources/resources/p/r1/c/5058f/a.yaml",
+          "f/w1/sub/resources/ns/p/r1/c/5058f/a.yaml", "f/w1/sub/resources2"}));
+  EXPECT_EQ(store_->list_paths_within("f", "resources", {}).value(),
+            (std::vector<std::string>{"f/top/resources", "f/w1/dependencies/p/c/5058f/d.yaml",
+                                      "f/w1/sub/resources2"}));
+}
+
 TEST_P(StateStoreContract, KeepsBytesExactly) {
   const std::string binary("\0\x01\xff\n\r\n", 6);
   apply(contract_change({{"d", {{"bin", binary}, {"empty", ""}}}}));
