@@ -3,11 +3,13 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <system_error>
 
+#include "core/sha1.h"
 #include "writer/durability.h"
 #include "writer/git_commit.h"
 #include "writer/git_handles.h"
@@ -32,10 +34,16 @@ fs::path loose_path(const fs::path& objects, const git_oid& id) {
   return objects / hex.substr(0, 2) / hex.substr(2);
 }
 
+// What precedes an object's data in its loose file and in what its id hashes: "<type> <size>\0".
+std::string object_head(git_object_t type, std::size_t size) {
+  std::string head = std::string(git_object_type2string(type)) + ' ' + std::to_string(size);
+  head.push_back('\0');
+  return head;
+}
+
 // `data` in a zlib stream of stored blocks, as git's loose format wants it: "<type> <size>\0<data>".
 Result<std::string> stored_zlib_stream(git_object_t type, std::string_view data) {
-  std::string object = std::string(git_object_type2string(type)) + ' ' + std::to_string(data.size());
-  object.push_back('\0');
+  std::string object = object_head(type, data.size());
   object.append(data);
   uLongf size = compressBound(object.size());
   std::string stream(size, '\0');
@@ -59,9 +67,11 @@ fs::path temporary_name(const fs::path& object) {
 
 Result<git_oid> write_uncompressed(git_repository* repo, git_odb* odb, git_object_t type,
                                    std::string_view data, const std::string& store) {
+  // Git's id: the SHA-1 of "<type> <size>\0<data>", by libcrypto (core/sha1.h).
+  const std::array<unsigned char, 20> digest = sha1_of(object_head(type, data.size()), data);
   git_oid id;
-  if (git_odb_hash(&id, data.data(), data.size(), type) != 0)
-    return failure("cannot hash an object of " + store);
+  if (digest == std::array<unsigned char, 20>{} || git_oid_fromraw(&id, digest.data()) != 0)
+    return make_error("cannot hash an object of " + store);
   if (git_odb_exists(odb, &id)) return id;
   auto stream = stored_zlib_stream(type, data);
   if (!stream) return stream.error();
