@@ -1,5 +1,9 @@
 #include "run/narrow_run.h"
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
+
 #include <algorithm>
 #include <filesystem>
 
@@ -16,20 +20,39 @@ std::string absolute_name(const std::string& path) {
   return std::filesystem::absolute(path, ec).lexically_normal().string();
 }
 
-// The changed chunks of `file`, whose text `text` is, added to `plan`; false when it is not cut into as many
-// chunks as kept (a document added or removed).
-bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std::string& text,
+// A file of requests as the plan reads it: its chunks (nullopt: not cut safely) and each chunk's md5.
+struct HashedChunks {
+  std::optional<std::vector<DocumentChunk>> chunks;
+  std::vector<std::string> md5s;
+};
+
+// The chunks of `text` and their md5s, hashed on every core: at R = 10,000, 10,000 texts of a few hundred
+// bytes.
+HashedChunks hash_chunks(std::string_view text) {
+  HashedChunks hashed{document_chunks(text), {}};
+  if (!hashed.chunks) return hashed;
+  const std::vector<DocumentChunk>& chunks = *hashed.chunks;
+  hashed.md5s.resize(chunks.size());
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks.size(), 256),
+                    [&](const tbb::blocked_range<std::size_t>& range) {
+                      for (std::size_t i = range.begin(); i != range.end(); ++i)
+                        hashed.md5s[i] = md5_hex(chunks[i].text);
+                    });
+  return hashed;
+}
+
+// The changed chunks of `file` added to `plan`; false when it is not cut into as many chunks as kept (a
+// document added or removed).
+bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, HashedChunks& hashed,
                NarrowPlan& plan) {
-  auto chunks = document_chunks(text);
-  if (!chunks || chunks->size() != file.count) return false;
+  if (!hashed.chunks || hashed.chunks->size() != file.count) return false;
   std::vector<ReplacedDocument> replaced;
   for (std::size_t i = 0; i < file.count; ++i) {
-    const DocumentChunk& chunk = (*chunks)[i];
-    std::string chunk_md5 = md5_hex(chunk.text);
-    if (chunk_md5 == kept.requests[file.first + i].chunk_md5) continue;
+    if (hashed.md5s[i] == kept.requests[file.first + i].chunk_md5) continue;
+    const DocumentChunk& chunk = (*hashed.chunks)[i];
     replaced.push_back({std::string(chunk.text), chunk.line});
     plan.changed.push_back(file.first + i);
-    plan.changed_md5.push_back(std::move(chunk_md5));
+    plan.changed_md5.push_back(std::move(hashed.md5s[i]));
   }
   plan.replaced.emplace(file.path, std::move(replaced));
   return true;
@@ -37,14 +60,17 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, const std:
 
 // Whether `is` (whose md5 is empty when the walk could not vouch for it) has the text of `was`, hashing it
 // when needed: true when it has, false when it has not or cannot be read (its md5 left empty, for
-// hash_watched_files to say so); the text read is left in `text`.
-bool same_text(WatchedFile& is, const WatchedFile& was, std::optional<std::string>& text) {
-  if (is.md5.empty()) {
-    auto read = read_file_if_present(is.path);
-    if (!read || !*read) return false;
-    text = std::move(**read);
-    is.md5 = md5_hex(*text);
-  }
+// hash_watched_files to say so). A file of requests (`requests`) read here is also cut into chunks and
+// hashed, on the other cores while this one hashes the whole file, into `hashed` (its chunks are of `text`,
+// where the text read is left).
+bool same_text(WatchedFile& is, const WatchedFile& was, bool requests, std::optional<std::string>& text,
+               HashedChunks& hashed) {
+  if (!is.md5.empty()) return is.md5 == was.md5;
+  auto read = read_file_if_present(is.path);
+  if (!read || !*read) return false;
+  text = std::move(**read);
+  tbb::parallel_invoke([&] { is.md5 = md5_hex(*text); },
+                       [&] { hashed = requests ? hash_chunks(*text) : HashedChunks{}; });
   return is.md5 == was.md5;
 }
 
@@ -58,12 +84,14 @@ std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles
   for (std::size_t i = 0; i < now.files.size(); ++i) {
     WatchedFile& is = now.files[i];
     const WatchedFile& was = memo.files.files[i];
-    std::optional<std::string> text;
     if (is.path != was.path) return std::nullopt;
-    if (same_text(is, was, text)) continue;
     const auto found = request_files.find(absolute_name(is.path));
-    if (found == request_files.end() || !text || !plan_file(memo.kept, *found->second, *text, plan))
-      return std::nullopt;
+    const bool requests = found != request_files.end();
+    std::optional<std::string> text;
+    HashedChunks hashed;
+    if (same_text(is, was, requests, text, hashed)) continue;
+    // Not read (the walk vouched for it, with another md5) or no file of requests: the whole path.
+    if (!requests || !text || !plan_file(memo.kept, *found->second, hashed, plan)) return std::nullopt;
   }
   if (plan.changed.empty()) return std::nullopt;
   // The files of requests that did not change are not read at all: none of their requests is loaded.
