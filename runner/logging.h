@@ -11,7 +11,7 @@ namespace ferry::runner {
 
 enum class LogFormat { text, json };
 
-const std::vector<std::string>& log_format_names();  // "text", "json": the --log-format values
+const std::vector<std::string>& log_format_names();   // "text", "json": the --log-format values
 LogFormat log_format_named(const std::string& name);  // an unknown name is text
 
 // Makes the "ferry" logger on stderr the default logger. The first call decides the format; later calls

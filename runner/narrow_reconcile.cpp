@@ -59,18 +59,23 @@ bool quiet_but_for_requests(const RunReport& report) {
   return nothing_else_to_say(report);
 }
 
-QuietRunMemo narrowed_memo(const QuietRunMemo& memo, const NarrowPlan& plan,
-                           const std::map<std::size_t, RequestReport>& next) {
-  QuietRunMemo narrowed = memo;
+std::map<std::size_t, std::string> narrow_memo_entries(QuietRunMemo& memo, const NarrowPlan& plan,
+                                                       const std::map<std::size_t, RequestReport>& next) {
   std::map<std::size_t, std::string> entries;
   for (std::size_t k = 0; k < plan.changed.size(); ++k) {
     const std::size_t i = plan.changed[k];
     append_request_entry(entries[i], next.at(k));
-    narrowed.kept.requests[i].chunk_md5 = plan.changed_md5[k];
-    narrowed.changed[i] = entries[i];
+    memo.kept.requests[i].chunk_md5 = plan.changed_md5[k];
+    memo.changed[i] = entries[i];
   }
-  splice_entries(narrowed.output, narrowed.kept, entries);
-  return narrowed;
+  return entries;
+}
+
+QuietRunMemo narrowed_memo(QuietRunMemo memo, const NarrowPlan& plan,
+                           const std::map<std::size_t, RequestReport>& next) {
+  const std::map<std::size_t, std::string> entries = narrow_memo_entries(memo, plan, next);
+  splice_entries(memo.output, memo.kept, entries);
+  return memo;
 }
 
 }  // namespace ferry::runner
