@@ -35,44 +35,45 @@ void FieldEncoder::location(const SourceLocation& where) {
   number(where.column);
 }
 
-bool FieldDecoder::field(std::string& value) {
+bool FieldDecoder::field_span(std::size_t& at, std::size_t& size) {
   const auto colon = text_.find(':', at_);
   if (!good_ || colon == std::string_view::npos || colon == at_ || colon - at_ > 12) return good_ = false;
-  std::size_t size = 0;
+  std::size_t length = 0;
   for (std::size_t i = at_; i < colon; ++i) {
     if (text_[i] < '0' || text_[i] > '9') return good_ = false;
-    size = size * 10 + static_cast<std::size_t>(text_[i] - '0');
+    length = length * 10 + static_cast<std::size_t>(text_[i] - '0');
   }
-  if (size > text_.size() - colon - 1) return good_ = false;
-  value.assign(text_.substr(colon + 1, size));
-  at_ = colon + 1 + size;
+  if (length > text_.size() - colon - 1) return good_ = false;
+  at = colon + 1;
+  size = length;
+  at_ = colon + 1 + length;
+  return true;
+}
+
+bool FieldDecoder::field(std::string& value) {
+  std::size_t at = 0, size = 0;
+  if (!field_span(at, size)) return false;
+  value.assign(text_.substr(at, size));
   return true;
 }
 
 bool FieldDecoder::number(long& value) {
   // Parsed in place: a cache at R = 10,000 holds tens of thousands of numbers, and a string and std::stol
   // each were a measurable part of reading it. "-"? then digits, as std::to_string(long) writes, in range.
-  const auto colon = text_.find(':', at_);
-  if (!good_ || colon == std::string_view::npos || colon == at_ || colon - at_ > 2) return good_ = false;
-  std::size_t size = 0;
-  for (std::size_t i = at_; i < colon; ++i) {
-    if (text_[i] < '0' || text_[i] > '9') return good_ = false;
-    size = size * 10 + static_cast<std::size_t>(text_[i] - '0');
-  }
-  const std::size_t start = colon + 1;
-  if (size == 0 || size > text_.size() - start) return good_ = false;
-  const bool negative = text_[start] == '-';
-  const std::size_t digits = size - (negative ? 1 : 0);
-  if (digits == 0 || digits > 19) return good_ = false;
+  std::size_t at = 0, size = 0;
+  if (!field_span(at, size)) return false;
+  std::string_view text = text_.substr(at, size);
+  const bool negative = text.starts_with('-');
+  if (negative) text.remove_prefix(1);
+  if (text.empty() || text.size() > 19) return good_ = false;
   unsigned long long parsed = 0;  // 19 digits fit; the range is checked after
-  for (std::size_t i = start + (negative ? 1 : 0); i < start + size; ++i) {
-    if (text_[i] < '0' || text_[i] > '9') return good_ = false;
-    parsed = parsed * 10 + static_cast<unsigned long long>(text_[i] - '0');
+  for (const char c : text) {
+    if (c < '0' || c > '9') return good_ = false;
+    parsed = parsed * 10 + static_cast<unsigned long long>(c - '0');
   }
   constexpr auto kMax = static_cast<unsigned long long>(std::numeric_limits<long>::max());
   if (parsed > kMax + (negative ? 1 : 0)) return good_ = false;
   value = negative ? static_cast<long>(0ULL - parsed) : static_cast<long>(parsed);
-  at_ = start + size;
   return true;
 }
 
@@ -108,7 +109,7 @@ std::string framed_cache_text(const CacheFormat& format, const std::string& body
   return text;
 }
 
-Result<std::string_view> cache_body(const CacheFormat& format, std::string_view text) {
+Result<std::string_view> cache_body_unchecked(const CacheFormat& format, std::string_view text) {
   const std::string what(format.what);
   const std::string magic = std::string(format.magic) + " ";
   if (!text.starts_with(magic)) return make_error("not a ferry " + what);
@@ -120,9 +121,19 @@ Result<std::string_view> cache_body(const CacheFormat& format, std::string_view 
   if (trailer == std::string_view::npos || trailer < header_end || !text.ends_with("\n") ||
       text.size() != trailer + kTrailer.size() + 64 + 1)
     return make_error("truncated");
-  if (sha256_hex(text.substr(0, trailer)) != text.substr(trailer + kTrailer.size(), 64))
-    return make_error("checksum mismatch");
   return text.substr(header_end + 1, trailer - header_end - 1);
+}
+
+bool cache_checksum_matches(std::string_view text) {
+  const auto trailer = text.rfind(kTrailer);
+  return trailer != std::string_view::npos && text.size() == trailer + kTrailer.size() + 64 + 1 &&
+         sha256_hex(text.substr(0, trailer)) == text.substr(trailer + kTrailer.size(), 64);
+}
+
+Result<std::string_view> cache_body(const CacheFormat& format, std::string_view text) {
+  auto body = cache_body_unchecked(format, text);
+  if (body && !cache_checksum_matches(text)) return make_error("checksum mismatch");
+  return body;
 }
 
 Status write_cache_file(const fs::path& path, const std::string& text, const CacheFormat& format,

@@ -30,6 +30,8 @@ class FieldDecoder {
  public:
   explicit FieldDecoder(std::string_view text) : text_(text) {}
   bool field(std::string& value);
+  // The next field where it is in the text (no copy): for a caller that takes it out of the text itself.
+  bool field_span(std::size_t& at, std::size_t& size);
   bool number(long& value);
   bool number(int& value);
   bool flag(bool& value);
@@ -55,6 +57,11 @@ std::string framed_cache_text(const CacheFormat& format, const std::string& body
 // The body of a framed text. Errors: "not a ferry <what>", "<what> version N, this ferry reads V",
 // "truncated", "checksum mismatch".
 Result<std::string_view> cache_body(const CacheFormat& format, std::string_view text);
+// cache_body in two steps, for a reader that decodes the body while another thread checks the sum: the body
+// of a text whose frame is right (every error of cache_body but "checksum mismatch"), and whether its
+// checksum is.
+Result<std::string_view> cache_body_unchecked(const CacheFormat& format, std::string_view text);
+bool cache_checksum_matches(std::string_view text);
 
 // When a cache that the run read through a delta (only what changed since the cache was read again) is
 // worth writing over the one read, for the load and the records caches (docs/load-cache.md, "When the

@@ -2,6 +2,7 @@
 // what a platform holds that cannot be keyed; and the memo's file (core/cache_file.h's format).
 #include "run/quiet_run.h"
 
+#include <tbb/parallel_invoke.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -140,23 +141,43 @@ bool same_tips(const std::vector<WatchedTip>& tips) {
   return true;
 }
 
+namespace {
+
+// The memo's fields from its file's `body`, but its report: where that is in `body`.
+bool decode_memo(std::string_view body, QuietRunMemo& memo, std::size_t& output_at,
+                 std::size_t& output_size) {
+  FieldDecoder in(body);
+  long snapshot = 0, due = 0;
+  bool good = in.field(memo.invocation) && in.number(snapshot) && in.field(memo.state_tip) &&
+              in.number(due) && in.field_span(output_at, output_size) && decode_watched_inputs(in, memo);
+  good = good && in.flag(memo.health_free) && decode_kept_requests(in, memo.kept);
+  memo.files.snapshot_ns = snapshot;
+  memo.due_at_s = due;
+  return good && in.done();
+}
+
+}  // namespace
+
 std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
   // Megabytes at R = 10,000: read at once, not through a stream (core/file_text.h).
   auto read = read_file_if_present(path);
   if (!read || !*read) return std::nullopt;
-  const std::optional<std::string>& text = *read;
-  auto body = cache_body(kFormat, *text);
+  std::string& text = **read;
+  auto body = cache_body_unchecked(kFormat, text);
   if (!body) return std::nullopt;
-  FieldDecoder in(*body);
+  // The checksum of the megabytes on one core while another decodes: the memo counts only when it matches.
   QuietRunMemo memo;
-  long snapshot = 0, due = 0;
-  bool good = in.field(memo.invocation) && in.number(snapshot) && in.field(memo.state_tip) &&
-              in.number(due) && in.field(memo.output) && decode_watched_inputs(in, memo);
-  good = good && in.flag(memo.health_free) && decode_kept_requests(in, memo.kept);
-  if (!good || !in.done()) return std::nullopt;
-  memo.files.snapshot_ns = snapshot;
-  memo.due_at_s = due;
-  memo.digest = text->substr(text->size() - 65, 64);  // the trailer's SHA-256 (cache_body checked it)
+  bool decoded = false, checked = false;
+  std::size_t output_at = 0, output_size = 0;
+  tbb::parallel_invoke([&] { checked = cache_checksum_matches(text); },
+                       [&] { decoded = decode_memo(*body, memo, output_at, output_size); });
+  if (!decoded || !checked) return std::nullopt;
+  memo.digest = text.substr(text.size() - 65, 64);  // the trailer's SHA-256
+  // The report is taken out of the text read, not copied into fresh memory: most of the file.
+  const std::size_t from = static_cast<std::size_t>(body->data() - text.data()) + output_at;
+  text.resize(from + output_size);
+  text.erase(0, from);
+  memo.output = std::move(text);
   apply_quiet_run_delta(quiet_run_delta_path(path), memo);
   return memo;
 }

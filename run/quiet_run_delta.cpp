@@ -1,5 +1,8 @@
 #include "run/quiet_run_delta.h"
 
+#include <cstring>
+#include <vector>
+
 #include "core/cache_file.h"
 #include "core/file_text.h"
 
@@ -38,24 +41,45 @@ fs::path quiet_run_delta_path(const fs::path& memo) {
 void splice_entries(std::string& output, KeptRequests& kept,
                     const std::map<std::size_t, std::string>& entries) {
   if (entries.empty() || kept.requests.empty()) return;
-  std::string spliced;
-  spliced.reserve(output.size() + 1024);
-  std::size_t copied = 0;  // of `output`, up to here
-  std::size_t moved = 0;   // signed by wrapping: how far the entries from here on move
+  // The text between the entries replaced (each where it is, and how far it moves) and the entries' new
+  // places; every kept span moved as the text before it grows or shrinks.
+  struct Piece {
+    std::size_t from, size;
+    long shift;
+  };
+  std::vector<Piece> pieces;
+  std::vector<std::pair<std::size_t, const std::string*>> placed;  // new place of each entry, its text
+  std::size_t copied = 0;                                          // of `output`, up to here
+  long shift = 0;
   for (KeptRequest& request : kept.requests) {
     const auto found = entries.find(static_cast<std::size_t>(&request - kept.requests.data()));
     if (found == entries.end()) {
-      request.text.at += moved;
+      request.text.at = static_cast<std::size_t>(static_cast<long>(request.text.at) + shift);
       continue;
     }
-    spliced.append(output, copied, request.text.at - copied);
+    pieces.push_back({copied, request.text.at - copied, shift});
     copied = request.text.at + request.text.size;
-    request.text = {spliced.size(), found->second.size()};
-    spliced += found->second;
-    moved = spliced.size() - copied;
+    request.text = {static_cast<std::size_t>(static_cast<long>(request.text.at) + shift),
+                    found->second.size()};
+    placed.emplace_back(request.text.at, &found->second);
+    shift = static_cast<long>(request.text.at + found->second.size()) - static_cast<long>(copied);
   }
-  spliced.append(output, copied);
-  output = std::move(spliced);
+  pieces.push_back({copied, output.size() - copied, shift});
+  // In place, not into fresh memory (megabytes at R = 10,000): the text that moves left is moved first and
+  // from the front, then the text that moves right from the back, so that nothing is overwritten before it
+  // has moved; then the entries are written into the gaps left for them.
+  const std::size_t size = static_cast<std::size_t>(static_cast<long>(output.size()) + shift);
+  if (size > output.size()) output.resize(size);
+  const auto move = [&output](const Piece& p) {
+    if (p.shift != 0 && p.size > 0)
+      std::memmove(output.data() + static_cast<long>(p.from) + p.shift, output.data() + p.from, p.size);
+  };
+  for (const Piece& p : pieces)
+    if (p.shift < 0) move(p);
+  for (auto p = pieces.rbegin(); p != pieces.rend(); ++p)
+    if (p->shift > 0) move(*p);
+  for (const auto& [at, text] : placed) output.replace(at, text->size(), *text);
+  output.resize(size);
 }
 
 bool apply_quiet_run_delta(const fs::path& path, QuietRunMemo& memo) {

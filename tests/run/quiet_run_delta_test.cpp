@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <random>
+
 #include "tests/support/test_support.h"
 
 namespace ferry::runner {
@@ -42,6 +45,41 @@ TEST(QuietRunDeltaTest, SplicedEntriesMoveTheOnesAfterThem) {
   EXPECT_EQ(entry(memo, 0), "<longer a>");
   EXPECT_EQ(entry(memo, 1), "<>");
   EXPECT_EQ(entry(memo, 2), "<ccc>");
+}
+
+// Spliced in place, entries growing and shrinking in any mix: the same report and spans as the report
+// rebuilt from its pieces, over random memos and changes.
+TEST(QuietRunDeltaTest, SplicingInPlaceGivesTheReportRebuiltFromItsPieces) {
+  std::mt19937 random(25);
+  for (int round = 0; round < 500; ++round) {
+    const std::size_t count = 1 + random() % 12;
+    std::vector<std::string> gaps, texts;  // gaps[i] before entry i, gaps[count] the tail
+    for (std::size_t i = 0; i <= count; ++i) gaps.push_back(std::string(random() % 6, 'g'));
+    for (std::size_t i = 0; i < count; ++i) texts.push_back(std::string(random() % 40, char('a' + i)));
+    QuietRunMemo memo;
+    for (std::size_t i = 0; i < count; ++i) {
+      memo.output += gaps[i];
+      memo.kept.requests.push_back(
+          {"k", "p", "ns", "r" + std::to_string(i), "md5", {memo.output.size(), texts[i].size()}});
+      memo.output += texts[i];
+    }
+    memo.output += gaps[count];
+    std::map<std::size_t, std::string> entries;
+    for (std::size_t i = 0; i < count; ++i) {
+      if (random() % 2 == 0) continue;
+      entries[i] = std::string(random() % 60, char('A' + i));
+      texts[i] = entries[i];
+    }
+    splice_entries(memo.output, memo.kept, entries);
+    std::string rebuilt;
+    for (std::size_t i = 0; i < count; ++i) {
+      rebuilt += gaps[i];
+      EXPECT_EQ(memo.kept.requests[i].text, (TextSpan{rebuilt.size(), texts[i].size()})) << round << " " << i;
+      rebuilt += texts[i];
+    }
+    rebuilt += gaps[count];
+    ASSERT_EQ(memo.output, rebuilt) << round;
+  }
 }
 
 TEST(QuietRunDeltaTest, ADeltaReadsBackOntoItsMemoOnly) {

@@ -206,6 +206,10 @@ TEST(QuietRunMemoFile, IsReadBackAsWrittenAndNotWhenDamaged) {
   EXPECT_EQ(read->output, memo.output);
 
   const std::string text = ferry::testing::read_file(path);
+  std::string flipped = text;  // one byte of the report: the frame and fields decode, the checksum does not
+  flipped[flipped.find("any text")] = 'A';
+  write_file(path, flipped);
+  EXPECT_FALSE(read_quiet_run_memo(path));
   write_file(path, text.substr(0, text.size() / 2));
   EXPECT_FALSE(read_quiet_run_memo(path));
   write_file(path, "ferry-load-cache 4\n");
