@@ -37,6 +37,8 @@ class FieldDecoder {
   bool flag(bool& value);
   bool location(SourceLocation& where);
   bool done() const { return good_ && at_ == text_.size(); }
+  // The bytes not read yet.
+  std::size_t left() const { return text_.size() - at_; }
 
  private:
   std::string_view text_;

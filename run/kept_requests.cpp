@@ -1,5 +1,6 @@
 #include "run/kept_requests.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <limits>
 #include <set>
@@ -85,7 +86,9 @@ bool decode_kept_requests(FieldDecoder& in, KeptRequests& kept) {
     kept.files.push_back(std::move(file));
   }
   good = good && in.number(requests) && requests >= 0;
-  if (good) kept.requests.reserve(static_cast<std::size_t>(requests));
+  // A count read from a file not yet checked (read_quiet_run_memo checks it meanwhile) reserves no more than
+  // a table that size could hold: each request is seven fields of at least two bytes.
+  if (good) kept.requests.reserve(std::min(static_cast<std::size_t>(requests), in.left() / 14));
   for (long i = 0; good && i < requests; ++i) {
     KeptRequest r;
     long at = 0, size = 0;

@@ -88,6 +88,19 @@ TEST_F(NarrowRunTest, TheTableReadsBackAsWritten) {
   EXPECT_FALSE(decode_kept_requests(cut, partial) && cut.done());
 }
 
+// The memo is decoded while its checksum is still being checked (read_quiet_run_memo): a damaged count
+// must fail the decode, not reserve what it says.
+TEST(KeptRequestsDecode, ADamagedCountFailsTheDecodeWithoutReservingIt) {
+  FieldEncoder out;
+  out.number(0);                 // files
+  out.number(999999999999999L);  // requests
+  out.field("redis");
+  FieldDecoder in(out.text());
+  KeptRequests kept;
+  EXPECT_FALSE(decode_kept_requests(in, kept));
+  EXPECT_LT(kept.requests.capacity(), 10u);
+}
+
 TEST_F(NarrowRunTest, PlansTheChangedDocumentsAndLoadsThemAtTheirLines) {
   const QuietRunMemo before = memo();
   std::string text = read_file(redis());
