@@ -71,11 +71,4 @@ std::map<std::size_t, std::string> narrow_memo_entries(QuietRunMemo& memo, const
   return entries;
 }
 
-QuietRunMemo narrowed_memo(QuietRunMemo memo, const NarrowPlan& plan,
-                           const std::map<std::size_t, RequestReport>& next) {
-  const std::map<std::size_t, std::string> entries = narrow_memo_entries(memo, plan, next);
-  splice_entries(memo.output, memo.kept, entries);
-  return memo;
-}
-
 }  // namespace ferry::runner

@@ -29,14 +29,10 @@ bool quiet_but_for_requests(const RunReport& report);
 
 // The changed requests' chunks' new md5s and entries `next` (by place in plan.changed:
 // QuietRunNote::next_entries) put in `memo`'s kept requests and its `changed` (what its delta keeps,
-// run/quiet_run_delta.h), its report left as it is; returns those entries by request, for splice_entries.
-// Neither the megabytes of report nor the table are copied: a delta is written without them.
+// run/quiet_run_delta.h), its report left as it is; returns those entries by request, which splice_entries
+// puts in the report when the whole memo is written: what a no-op run after the narrow run prints. Neither
+// the megabytes of report nor the table are copied: a delta is written without them.
 std::map<std::size_t, std::string> narrow_memo_entries(QuietRunMemo& memo, const NarrowPlan& plan,
                                                        const std::map<std::size_t, RequestReport>& next);
-
-// `memo` with narrow_memo_entries put in and spliced into its report: what a no-op run after the narrow
-// run prints, and the table it is keyed by. Its other fields are `memo`'s.
-QuietRunMemo narrowed_memo(QuietRunMemo memo, const NarrowPlan& plan,
-                           const std::map<std::size_t, RequestReport>& next);
 
 }  // namespace ferry::runner

@@ -60,10 +60,10 @@ class QuietRun {
   // memo its kept requests, for a narrow run after it (none when the platform's requests cannot be keyed).
   void finish(const RunReport& report, const std::string& output, writer::StateStore& state,
               const Platform& platform, const std::vector<TextSpan>& spans);
-  // After a narrow run: keeps the memo of the no-op run after it (narrowed_memo) when the run was quiet but
-  // for the requests it ran (quiet_but_for_requests), reconcile() could key what it read, the state records
-  // the stores' tips as they are, and no file changed meanwhile. Takes the memo read: narrow_memo() is not
-  // to be called after it.
+  // After a narrow run: keeps the memo of the no-op run after it (narrow_memo_entries) when the run was quiet
+  // but for the requests it ran (quiet_but_for_requests), reconcile() could key what it read, the state
+  // records the stores' tips as they are, and no file changed meanwhile. Takes the memo read: narrow_memo()
+  // is not to be called after it.
   void finish_narrow(const RunReport& report, const Platform& platform, writer::StateStore& state);
 
  private:

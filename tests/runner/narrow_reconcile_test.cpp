@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "run/quiet_run_delta.h"
+
 namespace ferry::runner {
 namespace {
 
@@ -71,7 +73,13 @@ TEST_F(NarrowReconcileTest, ReportsWhatElseTheRunReportedAfterTheKeptRequests) {
 TEST_F(NarrowReconcileTest, TheMemoAfterItIsTheNoOpReportWithTheNewEntries) {
   const RequestReport b = request("b", RequestResult::skipped, "unchanged since T1");
   const RequestReport d = request("d", RequestResult::skipped, "unchanged since T2");
-  const QuietRunMemo next = narrowed_memo(memo, plan, {{0, b}, {1, d}});
+  // As QuietRun::finish_narrow: the entries put in (the report as read, for a delta), then spliced in for
+  // the whole memo.
+  QuietRunMemo next = memo;
+  const std::map<std::size_t, std::string> entries = narrow_memo_entries(next, plan, {{0, b}, {1, d}});
+  EXPECT_EQ(next.output, memo.output);
+  EXPECT_EQ(next.changed, entries);
+  splice_entries(next.output, next.kept, entries);
   std::vector<TextSpan> spans;
   EXPECT_EQ(next.output, render_text(with(b, d), {}, nullptr, &spans));
   ASSERT_EQ(next.kept.requests.size(), 4u);
