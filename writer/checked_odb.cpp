@@ -9,15 +9,18 @@
 #include "core/file_text.h"
 #include "writer/libgit2_errors.h"
 #include "writer/loose_object_check.h"
+#include "writer/object_ids.h"
 #include "writer/oid_hex.h"
 
 namespace ferry::writer::git {
 namespace {
 
-// Between libgit2's packed backend (2, consulted first: a packed object costs this backend nothing) and its
-// loose one (1). Backends of equal priority keep the order they were added in (libgit2 sorts them stably),
-// so this one comes after the packed backend that git_repository_open_bare added.
-constexpr int kPriority = 2;
+// The checking packed backend (3) comes before libgit2's (2), which finds nothing it does not; the checking
+// loose backend is between libgit2's packed one and its loose one (1): a packed object costs it nothing.
+// Backends of equal priority keep the order they were added in (libgit2 sorts them stably), so it comes
+// after the packed backend that git_repository_open_bare added.
+constexpr int kPackedPriority = 3;
+constexpr int kLoosePriority = 2;
 
 // The backend libgit2 calls; `base` first, as libgit2 hands back the git_odb_backend pointer.
 struct CheckingBackend {
@@ -32,11 +35,25 @@ CheckingBackend& backend_of(git_odb_backend* base) {
   return *reinterpret_cast<CheckingBackend*>(base);
 }
 
-int report(const CheckingBackend& backend, const git_oid* id, const std::string& reason) {
-  const std::string message =
-      "loose object " + oid_hex(*id) + " of " + backend.store + " is damaged: " + reason;
+int report(const std::string& kind, const std::string& store, const git_oid* id, const std::string& reason) {
+  const std::string message = kind + " object " + oid_hex(*id) + " of " + store + " is damaged: " + reason;
   git_error_set_str(GIT_ERROR_ODB, message.c_str());
   return GIT_ERROR;
+}
+
+int report(const CheckingBackend& backend, const git_oid* id, const std::string& reason) {
+  return report("loose", backend.store, id, reason);
+}
+
+// Whether the object read as `id` is that object (0), else the error set: what libgit2's strict hash
+// verification checked with its slower SHA-1, which git_handles.cpp turns off (a collision attack is caught
+// where objects come in, by the indexer of a fetch, which keeps libgit2's collision-detecting SHA-1).
+int check_id(const std::string& kind, const std::string& store, const git_oid* id, git_object_t type,
+             const void* data, std::size_t size) {
+  const auto hashed = object_id_of(type, std::string_view(static_cast<const char*>(data), size));
+  if (!hashed) return report(kind, store, id, "it cannot be hashed");
+  if (git_oid_equal(&*hashed, id)) return 0;
+  return report(kind, store, id, "its content hashes to " + oid_hex(*hashed));
 }
 
 // The loose file of `id`: GIT_PASSTHROUGH when it has none (the packed backend had no such object either,
@@ -70,6 +87,11 @@ int read_object(void** data, std::size_t* size, git_object_t* type, git_odb_back
     if (buffer != nullptr) git_odb_backend_data_free(base, buffer);
     return report(backend, id, header.error().message);
   }
+  if (const int checked = check_id("loose", backend.store, id, header->type, buffer, header->size);
+      checked != 0) {
+    git_odb_backend_data_free(base, buffer);
+    return checked;
+  }
   *data = buffer;
   *size = header->size;
   *type = header->type;
@@ -88,13 +110,85 @@ int read_header(std::size_t* size, git_object_t* type, git_odb_backend* base, co
 }
 
 void free_backend(git_odb_backend* base) {
-  // Made by check_loose_objects and released to libgit2, which calls this once when the database goes.
+  // Made by check_objects and released to libgit2, which calls this once when the database goes.
   std::unique_ptr<CheckingBackend> owned(&backend_of(base));
+}
+
+// libgit2's packed backend of the same objects directory, wrapped so that each object it reads is checked
+// against its id; headers, existence and the writing of packs are left to libgit2's own packed backend.
+struct CheckingPacks {
+  git_odb_backend base;
+  git_odb_backend* packs;  // libgit2's, freed with this one
+  std::string store;
+};
+
+static_assert(std::is_standard_layout_v<CheckingPacks>, "libgit2 hands back &base: it must be first");
+
+CheckingPacks& packs_of(git_odb_backend* base) {
+  return *reinterpret_cast<CheckingPacks*>(base);
+}
+
+// A read of `packs`' that succeeded (`read` is 0) is checked, its data freed when it is not the object.
+int checked_read(int read, const CheckingPacks& packs, const git_oid* id, void** data, std::size_t size,
+                 git_object_t type) {
+  if (read != 0) return read;
+  const int checked = check_id("packed", packs.store, id, type, *data, size);
+  if (checked != 0) {
+    git_odb_backend_data_free(packs.packs, *data);
+    *data = nullptr;
+  }
+  return checked;
+}
+
+int read_packed(void** data, std::size_t* size, git_object_t* type, git_odb_backend* base,
+                const git_oid* id) {
+  const CheckingPacks& packs = packs_of(base);
+  const int read = packs.packs->read(data, size, type, packs.packs, id);
+  return checked_read(read, packs, id, data, *size, *type);
+}
+
+int read_packed_prefix(git_oid* found, void** data, std::size_t* size, git_object_t* type,
+                       git_odb_backend* base, const git_oid* prefix, std::size_t length) {
+  const CheckingPacks& packs = packs_of(base);
+  const int read = packs.packs->read_prefix(found, data, size, type, packs.packs, prefix, length);
+  return checked_read(read, packs, found, data, *size, *type);
+}
+
+int refresh_packs(git_odb_backend* base) {
+  const CheckingPacks& packs = packs_of(base);
+  return packs.packs->refresh(packs.packs);
+}
+
+void free_packs(git_odb_backend* base) {
+  std::unique_ptr<CheckingPacks> owned(&packs_of(base));
+  owned->packs->free(owned->packs);
+}
+
+// Adds `backend` (made by make_unique) to `odb`; the database owns it once added and frees it itself.
+template <typename Backend>
+Status add_backend(git_odb* odb, std::unique_ptr<Backend> backend, int priority, const std::string& store) {
+  if (git_odb_add_backend(odb, &backend->base, priority) != 0)
+    return failure("cannot check the objects of " + store);
+  backend.release();
+  return ok();
+}
+
+Status check_packed_objects(git_odb* odb, const std::string& objects, const std::string& store) {
+  git_odb_backend* libgit2_packs = nullptr;
+  if (git_odb_backend_pack(&libgit2_packs, objects.c_str()) != 0)
+    return failure("cannot read the packs of " + store);
+  auto packs = std::make_unique<CheckingPacks>(CheckingPacks{{}, libgit2_packs, store});
+  git_odb_init_backend(&packs->base, GIT_ODB_BACKEND_VERSION);
+  packs->base.read = read_packed;
+  packs->base.read_prefix = read_packed_prefix;
+  packs->base.refresh = refresh_packs;
+  packs->base.free = free_packs;
+  return add_backend(odb, std::move(packs), kPackedPriority, store);
 }
 
 }  // namespace
 
-Status check_loose_objects(git_repository* repo, const std::string& store) {
+Status check_objects(git_repository* repo, const std::string& store) {
   git_buf objects = GIT_BUF_INIT;
   if (git_repository_item_path(&objects, repo, GIT_REPOSITORY_ITEM_OBJECTS) != 0)
     return failure("cannot find the objects of " + store);
@@ -110,10 +204,8 @@ Status check_loose_objects(git_repository* repo, const std::string& store) {
   git_odb* raw_odb = nullptr;
   if (git_repository_odb(&raw_odb, repo) != 0) return failure("cannot open the objects of " + store);
   const OdbPtr odb(raw_odb);
-  if (git_odb_add_backend(odb.get(), &backend->base, kPriority) != 0)
-    return failure("cannot check the objects of " + store);
-  backend.release();  // the database owns it now and frees it through free_backend
-  return ok();
+  if (Status packed = check_packed_objects(odb.get(), backend->objects, store); !packed) return packed;
+  return add_backend(odb.get(), std::move(backend), kLoosePriority, store);
 }
 
 Result<RepoPtr> open_checked_repository(const std::filesystem::path& path, const std::string& store) {
@@ -121,7 +213,7 @@ Result<RepoPtr> open_checked_repository(const std::filesystem::path& path, const
   git_repository* raw = nullptr;
   if (git_repository_open_bare(&raw, path.c_str()) != 0) return failure("cannot open " + store);
   RepoPtr repo(raw);
-  if (auto checked = check_loose_objects(repo.get(), store); !checked) return checked.error();
+  if (auto checked = check_objects(repo.get(), store); !checked) return checked.error();
   return repo;
 }
 

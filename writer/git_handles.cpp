@@ -6,11 +6,14 @@
 namespace ferry::writer::git {
 namespace {
 
-// libgit2 itself, with ferry's TCP stream (timeout_stream.h) registered before any connection is made.
+// libgit2 itself, with ferry's TCP stream (timeout_stream.h) registered before any connection is made, and
+// without libgit2's own check of each object read against its id: ferry's backends check every object of
+// every repository it opens (checked_odb.h), with a SHA-1 about four times faster.
 struct Library {
   Library() {
     git_libgit2_init();
     register_timeout_stream();
+    git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
     git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, fsync_on() ? 1 : 0);
   }
   ~Library() { git_libgit2_shutdown(); }

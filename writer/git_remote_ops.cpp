@@ -149,7 +149,7 @@ Result<PushReply> push_to_file_remote(git_repository* cache, const RemoteTarget&
     return failure("cannot push to " + target.store);
   }
   const RepoPtr remote(raw_remote);
-  if (auto checked = check_loose_objects(remote.get(), target.store); !checked) return checked.error();
+  if (auto checked = check_objects(remote.get(), target.store); !checked) return checked.error();
   if (auto copied = copy_new_objects(cache, remote.get(), pushed.get(), parent, "push to", target.store);
       !copied)
     return copied.error();
@@ -171,7 +171,7 @@ Result<std::optional<git_oid>> fetch_from_file_remote(git_repository* cache, con
   if (git_repository_open_bare(&raw_remote, target.url.local_path.c_str()) != 0)
     return failure("cannot fetch from " + target.store);
   const RepoPtr remote(raw_remote);
-  if (auto checked = check_loose_objects(remote.get(), target.store); !checked) return checked.error();
+  if (auto checked = check_objects(remote.get(), target.store); !checked) return checked.error();
   std::optional<git_oid> tip;
   git_oid id;
   if (git_reference_name_to_id(&id, remote.get(), ref.c_str()) == 0) tip = id;

@@ -2,7 +2,7 @@
 // damaged an error: not a zlib stream, a stream that ends early (a file cut short by a power loss), a header
 // that is not "<type> <size>\0", or data longer or shorter than the header says. libgit2 1.5 spins forever
 // inflating a truncated loose object; checked_odb.h reads loose objects through this instead. The object's
-// hash is not checked here: libgit2 hashes every object it reads (strict hash verification, on by default).
+// hash is checked by checked_odb.cpp once the object is inflated.
 // Internal to writer/.
 #pragma once
 

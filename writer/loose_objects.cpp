@@ -3,16 +3,15 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include <array>
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <system_error>
 
-#include "core/sha1.h"
 #include "writer/durability.h"
 #include "writer/git_commit.h"
 #include "writer/git_handles.h"
+#include "writer/object_ids.h"
 
 namespace ferry::writer::git {
 namespace {
@@ -32,13 +31,6 @@ bool is_hex(const std::string& text) {
 fs::path loose_path(const fs::path& objects, const git_oid& id) {
   const std::string hex = oid_hex(id);
   return objects / hex.substr(0, 2) / hex.substr(2);
-}
-
-// What precedes an object's data in its loose file and in what its id hashes: "<type> <size>\0".
-std::string object_head(git_object_t type, std::size_t size) {
-  std::string head = std::string(git_object_type2string(type)) + ' ' + std::to_string(size);
-  head.push_back('\0');
-  return head;
 }
 
 // `data` in a zlib stream of stored blocks, as git's loose format wants it: "<type> <size>\0<data>".
@@ -67,11 +59,9 @@ fs::path temporary_name(const fs::path& object) {
 
 Result<git_oid> write_uncompressed(git_repository* repo, git_odb* odb, git_object_t type,
                                    std::string_view data, const std::string& store) {
-  // Git's id: the SHA-1 of "<type> <size>\0<data>", by libcrypto (core/sha1.h).
-  const std::array<unsigned char, 20> digest = sha1_of(object_head(type, data.size()), data);
-  git_oid id;
-  if (digest == std::array<unsigned char, 20>{} || git_oid_fromraw(&id, digest.data()) != 0)
-    return make_error("cannot hash an object of " + store);
+  const std::optional<git_oid> hashed = object_id_of(type, data);
+  if (!hashed) return make_error("cannot hash an object of " + store);
+  const git_oid id = *hashed;
   if (git_odb_exists(odb, &id)) return id;
   auto stream = stored_zlib_stream(type, data);
   if (!stream) return stream.error();

@@ -43,7 +43,7 @@ Result<git::RepoPtr> open_or_create(const std::filesystem::path& path, const std
     return git::failure("cannot create " + cache);
   }
   git::RepoPtr repo(raw);
-  if (auto checked = git::check_loose_objects(repo.get(), cache); !checked) return checked.error();
+  if (auto checked = git::check_objects(repo.get(), cache); !checked) return checked.error();
   return repo;
 }
 
