@@ -58,25 +58,42 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, HashedChun
   return true;
 }
 
-// Whether `is` (whose md5 is empty when the walk could not vouch for it) has the text of `was`, hashing it
-// when needed: true when it has, false when it has not or cannot be read (its md5 left empty, for
-// hash_watched_files to say so). A file of requests (`requests`) read here is also cut into chunks and
-// hashed, on the other cores while this one hashes the whole file, into `hashed` (its chunks are of `text`,
-// where the text read is left).
-bool same_text(WatchedFile& is, const WatchedFile& was, bool requests, std::optional<std::string>& text,
-               HashedChunks& hashed) {
-  if (!is.md5.empty()) return is.md5 == was.md5;
-  auto read = read_file_if_present(is.path);
-  if (!read || !*read) return false;
+// The text of `file` and its md5: from `read_before` when it holds the file with the stat data the walk
+// found now (its text moved out), else read and hashed here, on this core while the others cut and hash the
+// chunks of a file of requests (`requests`) into `hashed`. Nothing when the file cannot be read.
+std::optional<std::string> text_of(WatchedFile& file, bool requests, std::vector<HashedText>* read_before,
+                                   HashedChunks& hashed) {
+  std::optional<std::string> text;
+  for (std::size_t i = 0; read_before != nullptr && i < read_before->size(); ++i) {
+    HashedText& before = (*read_before)[i];
+    if (before.file.path != file.path || !(before.file.stat == file.stat)) continue;
+    file.md5 = std::move(before.file.md5);
+    text = std::move(before.text);
+    if (requests) hashed = hash_chunks(*text);
+    return text;
+  }
+  auto read = read_file_if_present(file.path);
+  if (!read || !*read) return std::nullopt;
   text = std::move(**read);
-  tbb::parallel_invoke([&] { is.md5 = md5_hex(*text); },
+  tbb::parallel_invoke([&] { file.md5 = md5_hex(*text); },
                        [&] { hashed = requests ? hash_chunks(*text) : HashedChunks{}; });
-  return is.md5 == was.md5;
+  return text;
+}
+
+// Whether `is` (whose md5 is empty when the walk could not vouch for it) has the text of `was`, reading it
+// when needed (text_of): true when it has, false when it has not or cannot be read (its md5 left empty, for
+// hash_watched_files to say so). The text read is left in `text`.
+bool same_text(WatchedFile& is, const WatchedFile& was, bool requests, std::vector<HashedText>* read_before,
+               std::optional<std::string>& text, HashedChunks& hashed) {
+  if (!is.md5.empty()) return is.md5 == was.md5;
+  text = text_of(is, requests, read_before, hashed);
+  return text && is.md5 == was.md5;
 }
 
 }  // namespace
 
-std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now) {
+std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now,
+                                          std::vector<HashedText>* read_before) {
   if (memo.kept.requests.empty() || now.files.size() != memo.files.files.size()) return std::nullopt;
   std::map<std::string, const KeptRequestFile*> request_files;
   for (const KeptRequestFile& file : memo.kept.files) request_files.emplace(absolute_name(file.path), &file);
@@ -90,7 +107,7 @@ std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles
     const bool requests = found != request_files.end();
     std::optional<std::string> text;
     HashedChunks hashed;
-    if (same_text(is, was, requests, text, hashed)) continue;
+    if (same_text(is, was, requests, read_before, text, hashed)) continue;
     // Not read (the walk vouched for it, with another md5) or no file of requests: the whole path.
     if (!requests || !text || !plan_file(memo.kept, *found->second, hashed, plan)) return std::nullopt;
   }

@@ -29,11 +29,12 @@ Result<std::vector<WatchedFile>> listed(const std::vector<fs::path>& roots,
   return files;
 }
 
-Status hash_file(WatchedFile& file) {
+// Reads and hashes `file`; its text is left in `text` when given.
+Status hash_file(WatchedFile& file, std::string* text = nullptr) {
   auto read = read_file_if_present(file.path);
   if (!read || !*read) return make_error("cannot read " + file.path);
-  const std::optional<std::string>& text = *read;
-  file.md5 = md5_hex(*text);
+  file.md5 = md5_hex(**read);
+  if (text) *text = std::move(**read);
   return ok();
 }
 
@@ -85,7 +86,7 @@ Result<WatchedFiles> watch_files(const std::vector<fs::path>& roots, const std::
 }
 
 bool same_files(const WatchedFiles& before, const std::vector<fs::path>& roots,
-                const std::vector<fs::path>& skip, bool strict) {
+                const std::vector<fs::path>& skip, bool strict, std::vector<HashedText>* read) {
   auto now = listed(roots, skip);
   if (!now || now->size() != before.files.size()) return false;
   for (std::size_t i = 0; i < now->size(); ++i) {
@@ -93,7 +94,11 @@ bool same_files(const WatchedFiles& before, const std::vector<fs::path>& roots,
     WatchedFile& is = (*now)[i];
     if (is.path != was.path) return false;
     if (strict ? is.stat == was.stat : stat_unchanged(was.stat, is.stat, before.snapshot_ns)) continue;
-    if (strict || !hash_file(is) || is.md5 != was.md5) return false;
+    std::string text;
+    if (strict || !hash_file(is, read ? &text : nullptr)) return false;
+    if (is.md5 == was.md5) continue;
+    if (read) read->push_back({std::move(is), std::move(text)});
+    return false;
   }
   return true;
 }

@@ -51,11 +51,19 @@ Result<WatchedFiles> watch_files(const std::vector<std::filesystem::path>& roots
                                  const std::vector<std::filesystem::path>& skip,
                                  const WatchedFiles* earlier = nullptr);
 
+// The file that same_files() found changed: its stat data as listed before the read, the md5 of its text,
+// and the text, for a reader after it that would read and hash it again (narrow_run.h).
+struct HashedText {
+  WatchedFile file;
+  std::string text;
+};
+
 // Whether the files below `roots` are those of `before` now: same paths, and each with the same stat data
 // outside the racy window (stat_index.h's stat_unchanged() against before.snapshot_ns), or else the same
 // md5. `strict`: the same stat data, every file (a file changed and changed back while a run read it is not
-// the one it read).
+// the one it read). `read`, when given, gets the file found changed when it was read and hashed.
 bool same_files(const WatchedFiles& before, const std::vector<std::filesystem::path>& roots,
-                const std::vector<std::filesystem::path>& skip, bool strict = false);
+                const std::vector<std::filesystem::path>& skip, bool strict = false,
+                std::vector<HashedText>* read = nullptr);
 
 }  // namespace ferry::runner

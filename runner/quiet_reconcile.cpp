@@ -91,7 +91,7 @@ std::optional<std::string> QuietRun::replay(
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
   if (!memo || memo->invocation != memo_.invocation || now >= memo->due_at_s) return std::nullopt;
-  const bool files = same_files(memo->files, roots_, skip_);
+  const bool files = same_files(memo->files, roots_, skip_, false, &read_in_replay_);
   // Files changed: only a memo that keeps its requests and saw no HealthRecord may serve a narrow run; the
   // rest is checked for it.
   const bool narrowable = !memo->kept.requests.empty() && memo->health_free;
@@ -114,6 +114,7 @@ std::optional<std::string> QuietRun::replay(
 }
 
 void QuietRun::watch() {
+  std::vector<HashedText> read_in_replay = std::move(read_in_replay_);
   if (!eligible_) return;
   auto files = list_watched_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
   eligible_ = files.ok();
@@ -121,7 +122,7 @@ void QuietRun::watch() {
   memo_.files = std::move(*files);
   if (!candidate_) return;
   // Each file the memo's stat data do not vouch for is read once, by the plan, or by the hashing after it.
-  narrow_ = plan_narrow_run(*candidate_, memo_.files);
+  narrow_ = plan_narrow_run(*candidate_, memo_.files, &read_in_replay);
   if (!narrow_) eligible_ = hash_watched_files(memo_.files).ok();
 }
 
