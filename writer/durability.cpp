@@ -36,9 +36,15 @@ void set_fsync(bool on) {
 }
 
 Status write_new_file(const std::filesystem::path& path, std::string_view bytes) {
+  return write_new_file(path, std::vector<std::string_view>{bytes});
+}
+
+Status write_new_file(const std::filesystem::path& path, const std::vector<std::string_view>& pieces) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0444);
   if (fd < 0) return system_error("create", path);
-  const bool written = write_all(fd, bytes) && (!fsync_on() || ::fsync(fd) == 0);
+  bool written = true;
+  for (std::size_t i = 0; written && i < pieces.size(); ++i) written = write_all(fd, pieces[i]);
+  written = written && (!fsync_on() || ::fsync(fd) == 0);
   const int write_errno = errno;
   const bool closed = ::close(fd) == 0;
   if (!written) errno = write_errno;

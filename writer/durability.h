@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <string_view>
+#include <vector>
 
 #include "core/error.h"
 #include "writer/fsync_setting.h"
@@ -20,6 +21,8 @@ void set_fsync(bool on);
 
 // Writes `bytes` to a new file `path` (mode 0444, as git's objects are), fsynced when fsync is on.
 Status write_new_file(const std::filesystem::path& path, std::string_view bytes);
+// The same, the file's bytes being `pieces` one after the other.
+Status write_new_file(const std::filesystem::path& path, const std::vector<std::string_view>& pieces);
 
 // fsyncs the directory `directory` when fsync is on, so that a rename or a new file in it is on the disk.
 Status sync_directory(const std::filesystem::path& directory);

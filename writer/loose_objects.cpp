@@ -3,6 +3,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
@@ -33,18 +34,44 @@ fs::path loose_path(const fs::path& objects, const git_oid& id) {
   return objects / hex.substr(0, 2) / hex.substr(2);
 }
 
-// `data` in a zlib stream of stored blocks, as git's loose format wants it: "<type> <size>\0<data>".
-Result<std::string> stored_zlib_stream(git_object_t type, std::string_view data) {
-  std::string object = object_head(type, data.size());
-  object.append(data);
-  uLongf size = compressBound(object.size());
-  std::string stream(size, '\0');
-  if (compress2(reinterpret_cast<Bytef*>(stream.data()), &size, reinterpret_cast<const Bytef*>(object.data()),
-                object.size(), Z_NO_COMPRESSION) != Z_OK) {
-    return make_error("zlib cannot store an object of " + std::to_string(data.size()) + " bytes");
+// "<head><data>" as a zlib stream of stored blocks (RFC 1950 and 1951), as git's loose format wants it: the
+// stream's two-byte header, each block's five-byte header before its bytes (at most 65,535), the Adler-32 of
+// all, big-endian. The pieces point into `head`, `data` and `framing` (which holds the headers and the
+// checksum), so the object's bytes are written where they are, never copied.
+std::vector<std::string_view> stored_zlib_pieces(std::string_view head, std::string_view data,
+                                                 std::string& framing) {
+  constexpr std::size_t kBlock = 65535;
+  const std::size_t total = head.size() + data.size();
+  const std::size_t blocks = std::max<std::size_t>(1, (total + kBlock - 1) / kBlock);
+  framing.assign({'\x78', '\x01'});     // deflate, 32 KiB window, no compression; a multiple of 31
+  framing.reserve(2 + 5 * blocks + 4);  // no reallocation below: the pieces point into it
+  std::vector<std::string_view> pieces{std::string_view(framing.data(), 2)};
+  auto bytes_of = [&](std::size_t from, std::size_t size) {  // [from, from + size) of head + data
+    if (from < head.size()) {
+      const std::size_t in_head = std::min(size, head.size() - from);
+      pieces.push_back(head.substr(from, in_head));
+      from += in_head;
+      size -= in_head;
+    }
+    if (size > 0) pieces.push_back(data.substr(from - head.size(), size));
+  };
+  for (std::size_t block = 0, from = 0; block < blocks; ++block, from += kBlock) {
+    const auto size = static_cast<unsigned>(std::min(kBlock, total - from));
+    const std::size_t at = framing.size();
+    framing.push_back(block + 1 == blocks ? '\x01' : '\x00');  // the last block's flag; "stored"
+    for (const unsigned half : {size, ~size & 0xffffu}) {      // LEN then NLEN, little-endian
+      framing.push_back(static_cast<char>(half & 0xff));
+      framing.push_back(static_cast<char>(half >> 8));
+    }
+    pieces.emplace_back(framing.data() + at, 5);
+    bytes_of(from, size);
   }
-  stream.resize(size);
-  return stream;
+  uLong adler = adler32(1L, reinterpret_cast<const Bytef*>(head.data()), static_cast<uInt>(head.size()));
+  adler = adler32_z(adler, reinterpret_cast<const Bytef*>(data.data()), data.size());
+  const std::size_t at = framing.size();
+  for (int shift = 24; shift >= 0; shift -= 8) framing.push_back(static_cast<char>((adler >> shift) & 0xff));
+  pieces.emplace_back(framing.data() + at, 4);
+  return pieces;
 }
 
 // A name beside the object's file that no other writer, thread or process, uses; not hex, so
@@ -63,13 +90,14 @@ Result<git_oid> write_uncompressed(git_repository* repo, git_odb* odb, git_objec
   if (!hashed) return make_error("cannot hash an object of " + store);
   const git_oid id = *hashed;
   if (git_odb_exists(odb, &id)) return id;
-  auto stream = stored_zlib_stream(type, data);
-  if (!stream) return stream.error();
+  const std::string head = object_head(type, data.size());
+  std::string framing;
+  const std::vector<std::string_view> stream = stored_zlib_pieces(head, data, framing);
   const fs::path path = loose_path(objects_directory(repo), id);
   const fs::path temporary = temporary_name(path);
   std::error_code ec;
   fs::create_directories(path.parent_path(), ec);
-  Status written = write_new_file(temporary, *stream);  // fsynced when fsync is on (durability.h)
+  Status written = write_new_file(temporary, stream);  // fsynced when fsync is on (durability.h)
   if (written) fs::rename(temporary, path, ec);
   if (!written || ec) {
     fs::remove(temporary, ec);
