@@ -33,12 +33,15 @@ Result<std::optional<std::string>> read_file_if_present(const std::filesystem::p
     if (errno == ENOENT || errno == ENOTDIR) return std::optional<std::string>();
     return read_error(path, errno);
   }
+  // Read straight into the string, sized by fstat with a byte to spare (so that the end is seen without
+  // growing it), not through a buffer: the memo and the files of requests are megabytes at R = 10,000.
   std::string bytes;
-  if (struct stat status{}; ::fstat(fd, &status) == 0)
-    bytes.reserve(static_cast<std::size_t>(status.st_size));
-  char chunk[65536];
+  if (struct stat status{}; ::fstat(fd, &status) == 0 && status.st_size > 0)
+    bytes.resize(static_cast<std::size_t>(status.st_size) + 1);
+  std::size_t used = 0;
   for (;;) {
-    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (used == bytes.size()) bytes.resize(2 * bytes.size() + 65536);  // grown since, or no size known
+    const ssize_t got = ::read(fd, bytes.data() + used, bytes.size() - used);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
       const int error = errno;
@@ -46,9 +49,10 @@ Result<std::optional<std::string>> read_file_if_present(const std::filesystem::p
       return read_error(path, error);
     }
     if (got == 0) break;
-    bytes.append(chunk, static_cast<std::size_t>(got));
+    used += static_cast<std::size_t>(got);
   }
   ::close(fd);
+  bytes.resize(used);
   return std::optional<std::string>(std::move(bytes));
 }
 

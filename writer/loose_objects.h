@@ -19,8 +19,9 @@ namespace ferry::writer::git {
 constexpr std::size_t kUncompressedFrom = 64 * 1024;
 
 // Writes `data` as a loose object of `type` in `repo` (whose object database is `odb`), its zlib stream made
-// of stored blocks: any git reads it, and writing costs a copy instead of deflate, which was about half of a
-// commit into a directory of 10,000 requests (bench/README.md, scenario 1); the file is about 1.5 times
+// of stored blocks framed by ferry (the object's bytes written from where they are, not copied): any git
+// reads it, and writing costs no deflate, which was about half of a commit into a directory of 10,000
+// requests (bench/README.md, scenario 1); the file is about 1.5 times
 // larger until the repository is packed (that directory's tree: 360,048 bytes against 243,304 deflated). The
 // file appears whole or not at all (a temporary name, then a rename). libgit2 cannot do this itself: its
 // loose backend at level 0 writes no zlib stream at all, which neither it nor git can read back.

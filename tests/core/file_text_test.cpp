@@ -25,6 +25,20 @@ TEST(FileText, AFileThatIsThereIsReadWhole) {
   EXPECT_TRUE(read->value().ends_with("end"));
 }
 
+// Read into a string sized by fstat: a file whose size the system gives as 0 (as /proc's do) or an empty one
+// is read whole all the same.
+TEST(FileText, AFileWhoseSizeIsNotKnownAheadOrEmptyIsReadWhole) {
+  auto status = read_file_if_present("/proc/self/status");
+  ASSERT_TRUE(status.ok()) << status.error().render();
+  ASSERT_TRUE(status->has_value());
+  EXPECT_NE(status->value().find("\nPid:\t" + std::to_string(::getpid()) + "\n"), std::string::npos);
+  TempDir dir;
+  testing::write_file(dir.path() / "empty", "");
+  auto empty = read_file_if_present(dir.path() / "empty");
+  ASSERT_TRUE(empty.ok() && empty->has_value());
+  EXPECT_EQ(empty->value(), "");
+}
+
 TEST(FileText, AMissingFileOrDirectoryIsNoFile) {
   TempDir dir;
   testing::write_file(dir.path() / "plain", "x");
