@@ -164,11 +164,16 @@ void free_packs(git_odb_backend* base) {
   owned->packs->free(owned->packs);
 }
 
-// Adds `backend` (made by make_unique) to `odb`; the database owns it once added and frees it itself.
+// Adds `backend` (made by make_unique) to `odb`; the database owns it once added and frees it itself. One
+// that cannot be added is freed by its own `free`, which also frees what it wraps.
 template <typename Backend>
 Status add_backend(git_odb* odb, std::unique_ptr<Backend> backend, int priority, const std::string& store) {
-  if (git_odb_add_backend(odb, &backend->base, priority) != 0)
-    return failure("cannot check the objects of " + store);
+  if (git_odb_add_backend(odb, &backend->base, priority) != 0) {
+    Error error = failure("cannot check the objects of " + store);
+    Backend* unowned = backend.release();
+    unowned->base.free(&unowned->base);
+    return error;
+  }
   backend.release();
   return ok();
 }
