@@ -128,10 +128,10 @@ CheckingPacks& packs_of(git_odb_backend* base) {
   return *reinterpret_cast<CheckingPacks*>(base);
 }
 
-// A read of `packs`' that succeeded (`read` is 0) is checked, its data freed when it is not the object.
-int checked_read(int read, const CheckingPacks& packs, const git_oid* id, void** data, std::size_t size,
+// A read of `packs`' that succeeded is checked, its data freed when it is not the object. (`size` and `type`
+// are only set by a read that succeeded: not read otherwise.)
+int checked_read(const CheckingPacks& packs, const git_oid* id, void** data, std::size_t size,
                  git_object_t type) {
-  if (read != 0) return read;
   const int checked = check_id("packed", packs.store, id, type, *data, size);
   if (checked != 0) {
     git_odb_backend_data_free(packs.packs, *data);
@@ -144,14 +144,14 @@ int read_packed(void** data, std::size_t* size, git_object_t* type, git_odb_back
                 const git_oid* id) {
   const CheckingPacks& packs = packs_of(base);
   const int read = packs.packs->read(data, size, type, packs.packs, id);
-  return checked_read(read, packs, id, data, *size, *type);
+  return read != 0 ? read : checked_read(packs, id, data, *size, *type);
 }
 
 int read_packed_prefix(git_oid* found, void** data, std::size_t* size, git_object_t* type,
                        git_odb_backend* base, const git_oid* prefix, std::size_t length) {
   const CheckingPacks& packs = packs_of(base);
   const int read = packs.packs->read_prefix(found, data, size, type, packs.packs, prefix, length);
-  return checked_read(read, packs, found, data, *size, *type);
+  return read != 0 ? read : checked_read(packs, found, data, *size, *type);
 }
 
 int refresh_packs(git_odb_backend* base) {
