@@ -239,6 +239,11 @@ TEST(LoadCacheTest, DocumentChunksAreCutAtMarkerLinesOnly) {
   EXPECT_FALSE(document_chunks("a: 1\r---\rb: 2"));
   EXPECT_FALSE(document_chunks("%YAML 1.2\n---\na: 1\n"));
   EXPECT_FALSE(document_chunks(std::string_view("a\0b", 3)));
+  // Wherever they are: a directive on a later line, a carriage return ending the text.
+  EXPECT_FALSE(document_chunks("a: 1\n---\nb: 2\n%TAG ! tag:x,2000:\n---\nc: 3\n"));
+  EXPECT_FALSE(document_chunks("a: 1\n---\nb: 2\r"));
+  EXPECT_TRUE(document_chunks("a: 1\n---\nb: '100%'\n"));
+  EXPECT_TRUE(document_chunks(""));
 }
 
 LoadCache small_cache() {
