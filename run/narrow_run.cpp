@@ -61,14 +61,13 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, HashedChun
 // The text of `file` and its md5: from `read_before` when it holds the file with the stat data the walk
 // found now (its text moved out), else read and hashed here, on this core while the others cut and hash the
 // chunks of a file of requests (`requests`) into `hashed`. Nothing when the file cannot be read.
-std::optional<std::string> text_of(WatchedFile& file, bool requests, std::vector<HashedText>* read_before,
+std::optional<std::string> text_of(WatchedFile& file, bool requests, std::optional<HashedText>* read_before,
                                    HashedChunks& hashed) {
   std::optional<std::string> text;
-  for (std::size_t i = 0; read_before != nullptr && i < read_before->size(); ++i) {
-    HashedText& before = (*read_before)[i];
-    if (before.file.path != file.path || !(before.file.stat == file.stat)) continue;
-    file.md5 = std::move(before.file.md5);
-    text = std::move(before.text);
+  if (read_before != nullptr && *read_before && (*read_before)->file.path == file.path &&
+      (*read_before)->file.stat == file.stat) {
+    file.md5 = std::move((*read_before)->file.md5);
+    text = std::move((*read_before)->text);
     if (requests) hashed = hash_chunks(*text);
     return text;
   }
@@ -83,7 +82,7 @@ std::optional<std::string> text_of(WatchedFile& file, bool requests, std::vector
 // Whether `is` (whose md5 is empty when the walk could not vouch for it) has the text of `was`, reading it
 // when needed (text_of): true when it has, false when it has not or cannot be read (its md5 left empty, for
 // hash_watched_files to say so). The text read is left in `text`.
-bool same_text(WatchedFile& is, const WatchedFile& was, bool requests, std::vector<HashedText>* read_before,
+bool same_text(WatchedFile& is, const WatchedFile& was, bool requests, std::optional<HashedText>* read_before,
                std::optional<std::string>& text, HashedChunks& hashed) {
   if (!is.md5.empty()) return is.md5 == was.md5;
   text = text_of(is, requests, read_before, hashed);
@@ -93,7 +92,7 @@ bool same_text(WatchedFile& is, const WatchedFile& was, bool requests, std::vect
 }  // namespace
 
 std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now,
-                                          std::vector<HashedText>* read_before) {
+                                          std::optional<HashedText>* read_before) {
   if (memo.kept.requests.empty() || now.files.size() != memo.files.files.size()) return std::nullopt;
   std::map<std::string, const KeptRequestFile*> request_files;
   for (const KeptRequestFile& file : memo.kept.files) request_files.emplace(absolute_name(file.path), &file);

@@ -32,10 +32,10 @@ struct NarrowPlan {
 // stat data vouch for with their md5), whose md5s it fills as it reads them (each file read once): nullopt
 // when the memo keeps no requests, when files came or went, when a file changed that is not one of its
 // files of requests, when a changed file cannot be read or is not cut into as many chunks as kept, or when
-// nothing changed. A file of `read_before` (same_files(): the memo's check) with the stat data the walk
-// found is not read again: its text and md5 are taken from there (the text moved out).
+// nothing changed. The file `read_before` (same_files(): the memo's check), when it has the stat data the
+// walk found, is not read again: its text and md5 are taken from there (the text moved out).
 std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now,
-                                          std::vector<HashedText>* read_before = nullptr);
+                                          std::optional<HashedText>* read_before = nullptr);
 
 // Whether the narrow load gave exactly the changed requests (the same kind, Promise, namespace and name as
 // kept, in order) and nothing to say (no error or warning), on a platform whose scheduling of one request

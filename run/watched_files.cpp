@@ -86,7 +86,7 @@ Result<WatchedFiles> watch_files(const std::vector<fs::path>& roots, const std::
 }
 
 bool same_files(const WatchedFiles& before, const std::vector<fs::path>& roots,
-                const std::vector<fs::path>& skip, bool strict, std::vector<HashedText>* read) {
+                const std::vector<fs::path>& skip, bool strict, std::optional<HashedText>* read) {
   auto now = listed(roots, skip);
   if (!now || now->size() != before.files.size()) return false;
   for (std::size_t i = 0; i < now->size(); ++i) {
@@ -97,7 +97,7 @@ bool same_files(const WatchedFiles& before, const std::vector<fs::path>& roots,
     std::string text;
     if (strict || !hash_file(is, read ? &text : nullptr)) return false;
     if (is.md5 == was.md5) continue;
-    if (read) read->push_back({std::move(is), std::move(text)});
+    if (read) *read = HashedText{std::move(is), std::move(text)};
     return false;
   }
   return true;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -61,9 +62,10 @@ struct HashedText {
 // Whether the files below `roots` are those of `before` now: same paths, and each with the same stat data
 // outside the racy window (stat_index.h's stat_unchanged() against before.snapshot_ns), or else the same
 // md5. `strict`: the same stat data, every file (a file changed and changed back while a run read it is not
-// the one it read). `read`, when given, gets the file found changed when it was read and hashed.
+// the one it read). `read`, when given, gets the file found changed when it was read and hashed (the check
+// stops at the first such file).
 bool same_files(const WatchedFiles& before, const std::vector<std::filesystem::path>& roots,
                 const std::vector<std::filesystem::path>& skip, bool strict = false,
-                std::vector<HashedText>* read = nullptr);
+                std::optional<HashedText>* read = nullptr);
 
 }  // namespace ferry::runner

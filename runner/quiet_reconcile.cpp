@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <utility>
 
 #include "core/cache_file.h"
 #include "core/file_text.h"
@@ -114,7 +115,7 @@ std::optional<std::string> QuietRun::replay(
 }
 
 void QuietRun::watch() {
-  std::vector<HashedText> read_in_replay = std::move(read_in_replay_);
+  std::optional<HashedText> read_in_replay = std::exchange(read_in_replay_, std::nullopt);
   if (!eligible_) return;
   auto files = list_watched_files(roots_, skip_, earlier_ ? &*earlier_ : nullptr);
   eligible_ = files.ok();

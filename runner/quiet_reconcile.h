@@ -71,9 +71,10 @@ class QuietRun {
   std::filesystem::path path_;
   std::vector<std::filesystem::path> roots_, skip_;
   QuietRunMemo memo_;
-  std::optional<WatchedFiles> earlier_;     // the files of the memo read by replay(), whatever it found
-  std::optional<QuietRunMemo> candidate_;   // the memo, when replay() found all but files the same
-  std::vector<HashedText> read_in_replay_;  // the files replay() read and hashed, for the narrow plan
+  std::optional<WatchedFiles> earlier_;    // the files of the memo read by replay(), whatever it found
+  std::optional<QuietRunMemo> candidate_;  // the memo, when replay() found all but files the same
+  std::optional<HashedText>
+      read_in_replay_;  // the file replay() found changed, read and hashed, for the plan
   std::optional<NarrowPlan> narrow_;
   QuietRunNote note_;
 };

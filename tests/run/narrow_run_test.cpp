@@ -46,7 +46,7 @@ class NarrowRunTest : public ::testing::Test {
   // As a run plans: the files walked, the md5s of those the memo's stat data vouch for taken, the others
   // read by the plan.
   std::optional<NarrowPlan> plan(const QuietRunMemo& memo,
-                                 std::vector<HashedText>* read_before = nullptr) const {
+                                 std::optional<HashedText>* read_before = nullptr) const {
     WatchedFiles now = *list_watched_files({root()}, {}, &memo.files);
     return plan_narrow_run(memo, now, read_before);
   }
@@ -135,24 +135,24 @@ TEST_F(NarrowRunTest, TakesTheTextTheMemosCheckReadWhileTheFileIsAsItWasThen) {
   std::string text = read_file(redis());
   text.replace(text.rfind("size: large"), 11, "size: small");
   write_file(redis(), text);
-  std::vector<HashedText> read;
+  std::optional<HashedText> read;
   EXPECT_FALSE(same_files(before.files, {root()}, {}, false, &read));
-  ASSERT_EQ(read.size(), 1u);
-  EXPECT_EQ(read[0].file.path, redis().string());
-  EXPECT_EQ(read[0].file.md5, md5_hex(text));
-  EXPECT_EQ(read[0].text, text);
+  ASSERT_TRUE(read);
+  EXPECT_EQ(read->file.path, redis().string());
+  EXPECT_EQ(read->file.md5, md5_hex(text));
+  EXPECT_EQ(read->text, text);
   // Told apart from the file's: the text taken is the one handed over.
   std::string handed = text;
   handed.replace(handed.rfind("size: small"), 11, "size: tiny!");
-  read[0].text = handed;
+  read->text = handed;
   std::optional<NarrowPlan> narrow = plan(before, &read);
   ASSERT_TRUE(narrow);
   EXPECT_EQ(narrow->changed_md5.at(0), md5_hex(handed.substr(handed.find("---"))));
-  EXPECT_TRUE(read[0].text.empty());  // moved out
+  EXPECT_TRUE(read->text.empty());  // moved out
 
   // Stat data other than the walk's now: the file is read again.
-  read[0].text = handed;
-  read[0].file.stat.size += 1;
+  read->text = handed;
+  read->file.stat.size += 1;
   narrow = plan(before, &read);
   ASSERT_TRUE(narrow);
   EXPECT_EQ(narrow->changed_md5.at(0), md5_hex(text.substr(text.find("---"))));
