@@ -209,7 +209,7 @@ void QuietRun::finish_narrow(const RunReport& report, const Platform& platform, 
   next.files = memo_.files;
   next.state_tip = std::move(tips->first);
   next.store_tips = std::move(tips->second);
-  next.due_at_s = std::min(candidate_->due_at_s, note_.due_at_s);
+  next.due_at_s = std::min(next.due_at_s, note_.due_at_s);
   for (const auto& [image, digest] : note_.images) next.images[image] = digest;
   // The memo only saves time: a failed write is ignored. Its few changed entries go to its delta
   // (run/quiet_run_delta.h) until they are worth writing the whole memo again.
