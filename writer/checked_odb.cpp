@@ -2,6 +2,7 @@
 
 #include <git2/sys/odb_backend.h>
 
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <type_traits>
@@ -11,6 +12,7 @@
 #include "writer/loose_object_check.h"
 #include "writer/object_ids.h"
 #include "writer/oid_hex.h"
+#include "writer/verified_objects.h"
 
 namespace ferry::writer::git {
 namespace {
@@ -71,9 +73,25 @@ int read_file_of(const CheckingBackend& backend, const git_oid* id, std::string&
   return 0;
 }
 
+// A copy of `kept` in a buffer libgit2 owns (as a read of the object's file would give), with its NUL.
+void hand_over(const VerifiedObject& kept, git_odb_backend* base, void** data, std::size_t* size,
+               git_object_t* type) {
+  const std::size_t length = kept.data->size();
+  char* buffer = static_cast<char*>(git_odb_backend_data_alloc(base, length + 1));
+  std::memcpy(buffer, kept.data->data(), length);
+  buffer[length] = '\0';
+  *data = buffer;
+  *size = length;
+  *type = kept.type;
+}
+
 int read_object(void** data, std::size_t* size, git_object_t* type, git_odb_backend* base,
                 const git_oid* id) {
   const CheckingBackend& backend = backend_of(base);
+  if (auto kept = verified_object(backend.objects, *id)) {
+    hand_over(*kept, base, data, size, type);
+    return 0;
+  }
   std::string file;
   if (const int found = read_file_of(backend, id, file); found != 0) return found;
   char* buffer = nullptr;
@@ -92,6 +110,7 @@ int read_object(void** data, std::size_t* size, git_object_t* type, git_odb_back
     git_odb_backend_data_free(base, buffer);
     return checked;
   }
+  keep_verified_object(backend.objects, *id, header->type, std::string_view(buffer, header->size));
   *data = buffer;
   *size = header->size;
   *type = header->type;
@@ -100,6 +119,11 @@ int read_object(void** data, std::size_t* size, git_object_t* type, git_odb_back
 
 int read_header(std::size_t* size, git_object_t* type, git_odb_backend* base, const git_oid* id) {
   const CheckingBackend& backend = backend_of(base);
+  if (auto kept = verified_object(backend.objects, *id)) {
+    *size = kept->data->size();
+    *type = kept->type;
+    return 0;
+  }
   std::string file;
   if (const int found = read_file_of(backend, id, file); found != 0) return found;
   auto header = inflate_loose_header(file);
@@ -119,6 +143,7 @@ void free_backend(git_odb_backend* base) {
 struct CheckingPacks {
   git_odb_backend base;
   git_odb_backend* packs;  // libgit2's, freed with this one
+  std::string objects;     // the objects directory, ending in '/'
   std::string store;
 };
 
@@ -143,8 +168,15 @@ int checked_read(const CheckingPacks& packs, const git_oid* id, void** data, std
 int read_packed(void** data, std::size_t* size, git_object_t* type, git_odb_backend* base,
                 const git_oid* id) {
   const CheckingPacks& packs = packs_of(base);
+  if (auto kept = verified_object(packs.objects, *id)) {
+    hand_over(*kept, base, data, size, type);
+    return 0;
+  }
   const int read = packs.packs->read(data, size, type, packs.packs, id);
-  return read != 0 ? read : checked_read(packs, id, data, *size, *type);
+  if (read != 0) return read;
+  const int checked = checked_read(packs, id, data, *size, *type);
+  if (checked == 0) keep_verified_object(packs.objects, *id, *type, {static_cast<const char*>(*data), *size});
+  return checked;
 }
 
 int read_packed_prefix(git_oid* found, void** data, std::size_t* size, git_object_t* type,
@@ -182,7 +214,7 @@ Status check_packed_objects(git_odb* odb, const std::string& objects, const std:
   git_odb_backend* libgit2_packs = nullptr;
   if (git_odb_backend_pack(&libgit2_packs, objects.c_str()) != 0)
     return failure("cannot read the packs of " + store);
-  auto packs = std::make_unique<CheckingPacks>(CheckingPacks{{}, libgit2_packs, store});
+  auto packs = std::make_unique<CheckingPacks>(CheckingPacks{{}, libgit2_packs, objects, store});
   git_odb_init_backend(&packs->base, GIT_ODB_BACKEND_VERSION);
   packs->base.read = read_packed;
   packs->base.read_prefix = read_packed_prefix;
