@@ -10,6 +10,7 @@
 
 #include "core/cache_file.h"
 #include "core/file_text.h"
+#include "core/mapped_file.h"
 #include "core/sha256.h"
 #include "platform/stat_index.h"
 #include "run/quiet_run_delta.h"
@@ -159,10 +160,12 @@ bool decode_memo(std::string_view body, QuietRunMemo& memo, std::size_t& output_
 }  // namespace
 
 std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
-  // Megabytes at R = 10,000: read at once, not through a stream (core/file_text.h).
-  auto read = read_file_if_present(path);
-  if (!read || !*read) return std::nullopt;
-  std::string& text = **read;
+  // Megabytes at R = 10,000: mapped (core/mapped_file.h), not read into fresh memory; the memo is only ever
+  // replaced by a rename, never changed in place.
+  auto mapped = MappedFile::map_if_present(path);
+  if (!mapped || !*mapped) return std::nullopt;
+  const std::shared_ptr<const MappedFile>& file = **mapped;
+  const std::string_view text = file->text();
   auto body = cache_body_unchecked(kFormat, text);
   if (!body) return std::nullopt;
   // The checksum of the megabytes on one core while another decodes: the memo counts only when it matches.
@@ -173,11 +176,7 @@ std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
                        [&] { decoded = decode_memo(*body, memo, output_at, output_size); });
   if (!decoded || !checked) return std::nullopt;
   memo.digest = text.substr(text.size() - 65, 64);  // the trailer's SHA-256
-  // The report is taken out of the text read, not copied into fresh memory: most of the file.
-  const std::size_t from = static_cast<std::size_t>(body->data() - text.data()) + output_at;
-  text.resize(from + output_size);
-  text.erase(0, from);
-  memo.output = std::move(text);
+  memo.output = MemoReport(file, body->substr(output_at, output_size));
   apply_quiet_run_delta(quiet_run_delta_path(path), memo);
   return memo;
 }
@@ -185,13 +184,13 @@ std::optional<QuietRunMemo> read_quiet_run_memo(const fs::path& path) {
 Status write_quiet_run_memo(const fs::path& path, const QuietRunMemo& memo) {
   FieldEncoder out;
   // Reserved once: the report is megabytes at R = 10,000, and the kept requests about 100 bytes each.
-  out.text().reserve(memo.output.size() + 128 * memo.kept.requests.size() + 256 * memo.files.files.size() +
-                     4096);
+  out.text().reserve(memo.output.text().size() + 128 * memo.kept.requests.size() +
+                     256 * memo.files.files.size() + 4096);
   out.field(memo.invocation);
   out.number(static_cast<long>(memo.files.snapshot_ns));
   out.field(memo.state_tip);
   out.number(static_cast<long>(memo.due_at_s));
-  out.field(memo.output);
+  out.field(memo.output.text());
   encode_watched_inputs(out, memo);
   out.number(memo.health_free ? 1 : 0);
   encode_kept_requests(out, memo.kept);

@@ -82,6 +82,12 @@ void splice_entries(std::string& output, KeptRequests& kept,
   output.resize(size);
 }
 
+void splice_changed_entries(QuietRunMemo& memo) {
+  if (memo.changed.empty()) return;
+  splice_entries(memo.output.own(), memo.kept, memo.changed);
+  memo.changed.clear();
+}
+
 bool apply_quiet_run_delta(const fs::path& path, QuietRunMemo& memo) {
   auto read = read_file_if_present(path);
   if (!read || !*read) return false;
@@ -116,7 +122,6 @@ bool apply_quiet_run_delta(const fs::path& path, QuietRunMemo& memo) {
     memo.kept.requests[index].chunk_md5 = std::move(entry.first);
     memo.changed[index] = std::move(entry.second);
   }
-  splice_entries(memo.output, memo.kept, memo.changed);
   return true;
 }
 

@@ -24,8 +24,12 @@ std::filesystem::path quiet_run_delta_path(const std::filesystem::path& memo);
 void splice_entries(std::string& output, KeptRequests& kept,
                     const std::map<std::size_t, std::string>& entries);
 
+// The memo's report with its changed entries in place (spliced into a copy of its own; the spans of `kept`
+// moved), and none left in QuietRunMemo::changed: for the whole memo's write, and a replay that prints it.
+void splice_changed_entries(QuietRunMemo& memo);
+
 // Reads the delta at `path` into `memo` (read from its memo file, QuietRunMemo::digest set): its fields, and
-// its entries spliced into the report; false, and `memo` left as it was, when there is none or it is not
+// its entries into QuietRunMemo::changed; false, and `memo` left as it was, when there is none or it is not
 // `memo`'s, or does not check out.
 bool apply_quiet_run_delta(const std::filesystem::path& path, QuietRunMemo& memo);
 

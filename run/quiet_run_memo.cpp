@@ -2,6 +2,12 @@
 
 namespace ferry::runner {
 
+std::string_view kept_entry(const QuietRunMemo& memo, std::size_t i) {
+  if (const auto changed = memo.changed.find(i); changed != memo.changed.end()) return changed->second;
+  const TextSpan& span = memo.kept.requests[i].text;
+  return memo.output.text().substr(span.at, span.size);
+}
+
 void encode_watched_inputs(FieldEncoder& out, const QuietRunMemo& memo) {
   out.number(static_cast<long>(memo.files.files.size()));
   for (const WatchedFile& f : memo.files.files) {

@@ -9,6 +9,7 @@
 
 #include "core/cache_file.h"
 #include "run/kept_requests.h"
+#include "run/memo_report.h"
 #include "run/watched_files.h"
 
 namespace ferry::runner {
@@ -27,7 +28,9 @@ struct QuietRunMemo {
   std::vector<WatchedTip> store_tips;
   std::map<std::string, std::string> images;  // image -> the runtime's digest ("" when it tells none)
   std::int64_t due_at_s = 0;  // seconds since the epoch: from then on some record is due again
-  std::string output;         // the report as printed on stdout
+  // The report as printed on stdout, as the memo's file keeps it (mapped when read from there); the entries
+  // in `changed` replace theirs in it.
+  MemoReport output;
   // Each request's entry in `output` and its document, for a narrow run (run/narrow_run.h); empty when the
   // run could not key them (requests in files of other objects, a JSON report).
   KeptRequests kept;
@@ -36,10 +39,13 @@ struct QuietRunMemo {
   bool health_free = false;
   // The checksum of the memo's file as read ("" for a memo not read from one), and the entries of its
   // report changed since that file was written (request index -> the entry's text): what its delta keeps
-  // (run/quiet_run_delta.h).
+  // (run/quiet_run_delta.h). Kept beside `output`, not spliced into it, until the whole memo is written.
   std::string digest;
   std::map<std::size_t, std::string> changed;
 };
+
+// The entry of the kept request `i` in the report: its entry in `changed`, else its span of `output`.
+std::string_view kept_entry(const QuietRunMemo& memo, std::size_t i);
 
 // The memo's files, stores' tips and images, in the memo's file and in its delta's.
 void encode_watched_inputs(FieldEncoder& out, const QuietRunMemo& memo);

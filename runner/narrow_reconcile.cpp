@@ -13,8 +13,7 @@ std::vector<long> changed_slots(const QuietRunMemo& memo, const NarrowPlan& plan
 }
 
 void append_kept(std::string& out, const QuietRunMemo& memo, std::size_t i) {
-  const TextSpan& span = memo.kept.requests[i].text;
-  out.append(memo.output, span.at, span.size);
+  out.append(kept_entry(memo, i));
 }
 
 }  // namespace

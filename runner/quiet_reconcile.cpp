@@ -82,7 +82,7 @@ QuietRun::QuietRun(const CommandPlatform& source, const StateCommandOptions& opt
   }
 }
 
-std::optional<std::string> QuietRun::replay(
+std::optional<MemoReport> QuietRun::replay(
     const std::function<Result<writer::StateStore*>()>& state,
     const std::function<Result<runtime::ContainerRuntime*>()>& runtime) {
   if (!eligible_) return std::nullopt;
@@ -111,6 +111,7 @@ std::optional<std::string> QuietRun::replay(
     candidate_ = std::move(memo);
     return std::nullopt;
   }
+  splice_changed_entries(*memo);  // printed whole: with the entries its delta changed in place
   return std::move(memo->output);
 }
 
@@ -205,7 +206,7 @@ void QuietRun::finish_narrow(const RunReport& report, const Platform& platform, 
   // The last use of the memo read: taken, not copied (its report is megabytes at R = 10,000).
   QuietRunMemo next = std::move(*candidate_);
   candidate_.reset();
-  const std::map<std::size_t, std::string> entries = narrow_memo_entries(next, *narrow_, note_.next_entries);
+  narrow_memo_entries(next, *narrow_, note_.next_entries);
   next.files = memo_.files;
   next.state_tip = std::move(tips->first);
   next.store_tips = std::move(tips->second);
@@ -216,7 +217,7 @@ void QuietRun::finish_narrow(const RunReport& report, const Platform& platform, 
   if (!next.digest.empty() && !cache_delta_worth_writing(next.changed.size(), next.kept.requests.size())) {
     (void)write_quiet_run_delta(quiet_run_delta_path(path_), next);
   } else {
-    splice_entries(next.output, next.kept, entries);
+    splice_changed_entries(next);
     (void)write_quiet_run_memo(path_, next);
   }
 }

@@ -30,8 +30,8 @@ class QuietRun {
 
   // The memo's report when every input is that of the memo: the state (opened by `state`, as the run
   // opens it), the stores' tips, the files, the invocation, the time, the runtime's image digests.
-  std::optional<std::string> replay(const std::function<Result<writer::StateStore*>()>& state,
-                                    const std::function<Result<runtime::ContainerRuntime*>()>& runtime);
+  std::optional<MemoReport> replay(const std::function<Result<writer::StateStore*>()>& state,
+                                   const std::function<Result<runtime::ContainerRuntime*>()>& runtime);
   // Before the run loads anything: the files as they are, their stat data only (those with the stat data the
   // memo's run found take its md5). Ineligible when they cannot be listed. When replay() found every input
   // of the memo the same but some files, every file is hashed, for narrow_plan().

@@ -56,8 +56,8 @@ class RunOutputs {
   }
 
   // A quiet run's report, kept by the run before (quiet_reconcile.h): printed as that run printed it.
-  int replayed(const std::string& text) {
-    std::cout << text;
+  int replayed(const MemoReport& report) {
+    std::cout << report.text();
     return 0;
   }
 

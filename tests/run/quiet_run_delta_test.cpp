@@ -1,5 +1,6 @@
 // The quiet-run memo's delta (run/quiet_run_delta.h): entries spliced into the report, the delta read back
-// onto the memo it was written for and onto no other, and the whole memo's write removing it.
+// onto the memo it was written for (its entries beside the report, QuietRunMemo::changed) and onto no other,
+// and the whole memo's write, with those entries spliced in, removing it.
 #include "run/quiet_run_delta.h"
 
 #include <gtest/gtest.h>
@@ -19,7 +20,7 @@ using ferry::testing::TempDir;
 QuietRunMemo three_entries() {
   QuietRunMemo memo;
   memo.invocation = "invocation";
-  memo.output = "head\n<a><bb><ccc>tail\n";
+  memo.output = std::string("head\n<a><bb><ccc>tail\n");
   for (const auto& [name, at, size] : {std::tuple{"a", 5, 3}, {"b", 8, 4}, {"c", 12, 5}})
     memo.kept.requests.push_back({"redis",
                                   "redis",
@@ -35,13 +36,13 @@ QuietRunMemo three_entries() {
 
 std::string entry(const QuietRunMemo& memo, std::size_t i) {
   const TextSpan& span = memo.kept.requests[i].text;
-  return memo.output.substr(span.at, span.size);
+  return std::string(memo.output.text().substr(span.at, span.size));
 }
 
 TEST(QuietRunDeltaTest, SplicedEntriesMoveTheOnesAfterThem) {
   QuietRunMemo memo = three_entries();
-  splice_entries(memo.output, memo.kept, {{0, "<longer a>"}, {1, "<>"}});
-  EXPECT_EQ(memo.output, "head\n<longer a><><ccc>tail\n");
+  splice_entries(memo.output.own(), memo.kept, {{0, "<longer a>"}, {1, "<>"}});
+  EXPECT_EQ(memo.output.text(), "head\n<longer a><><ccc>tail\n");
   EXPECT_EQ(entry(memo, 0), "<longer a>");
   EXPECT_EQ(entry(memo, 1), "<>");
   EXPECT_EQ(entry(memo, 2), "<ccc>");
@@ -57,20 +58,21 @@ TEST(QuietRunDeltaTest, SplicingInPlaceGivesTheReportRebuiltFromItsPieces) {
     for (std::size_t i = 0; i <= count; ++i) gaps.push_back(std::string(random() % 6, 'g'));
     for (std::size_t i = 0; i < count; ++i) texts.push_back(std::string(random() % 40, char('a' + i)));
     QuietRunMemo memo;
+    std::string& output = memo.output.own();
     for (std::size_t i = 0; i < count; ++i) {
-      memo.output += gaps[i];
+      output += gaps[i];
       memo.kept.requests.push_back(
-          {"k", "p", "ns", "r" + std::to_string(i), "md5", {memo.output.size(), texts[i].size()}});
-      memo.output += texts[i];
+          {"k", "p", "ns", "r" + std::to_string(i), "md5", {output.size(), texts[i].size()}});
+      output += texts[i];
     }
-    memo.output += gaps[count];
+    output += gaps[count];
     std::map<std::size_t, std::string> entries;
     for (std::size_t i = 0; i < count; ++i) {
       if (random() % 2 == 0) continue;
       entries[i] = std::string(random() % 60, char('A' + i));
       texts[i] = entries[i];
     }
-    splice_entries(memo.output, memo.kept, entries);
+    splice_entries(output, memo.kept, entries);
     std::string rebuilt;
     for (std::size_t i = 0; i < count; ++i) {
       rebuilt += gaps[i];
@@ -78,7 +80,7 @@ TEST(QuietRunDeltaTest, SplicingInPlaceGivesTheReportRebuiltFromItsPieces) {
       rebuilt += texts[i];
     }
     rebuilt += gaps[count];
-    ASSERT_EQ(memo.output, rebuilt) << round;
+    ASSERT_EQ(memo.output.text(), rebuilt) << round;
   }
 }
 
@@ -93,22 +95,28 @@ TEST(QuietRunDeltaTest, ADeltaReadsBackOntoItsMemoOnly) {
   next.files.files[0].md5 = "new-file-md5";
   next.kept.requests[2].chunk_md5 = "md5-c2";
   next.changed[2] = "<c2>";
-  splice_entries(next.output, next.kept, next.changed);
   ASSERT_TRUE(write_quiet_run_delta(path, next).ok());
 
   QuietRunMemo read = base;
   ASSERT_TRUE(apply_quiet_run_delta(path, read));
-  EXPECT_EQ(read.output, next.output);
+  EXPECT_EQ(read.output, base.output);  // the memo file's report; the changed entries beside it
+  EXPECT_EQ(read.changed, next.changed);
   EXPECT_EQ(read.kept, next.kept);
   EXPECT_EQ(read.state_tip, "tip-2");
   EXPECT_EQ(read.files.files[0].md5, "new-file-md5");
-  EXPECT_EQ(read.changed, next.changed);
+  EXPECT_EQ(kept_entry(read, 1), "<bb>");
+  EXPECT_EQ(kept_entry(read, 2), "<c2>");
+  splice_changed_entries(read);
+  EXPECT_EQ(read.output.text(), "head\n<a><bb><c2>tail\n");
+  EXPECT_EQ(entry(read, 2), "<c2>");
+  EXPECT_TRUE(read.changed.empty());
 
   QuietRunMemo other = three_entries();
   other.digest = "another-memo-file";
   EXPECT_FALSE(apply_quiet_run_delta(path, other));
   EXPECT_EQ(other.state_tip, "tip-1");
   EXPECT_EQ(other.output, three_entries().output);
+  EXPECT_TRUE(other.changed.empty());
 }
 
 TEST(QuietRunDeltaTest, TheWholeMemosWriteRemovesItsDelta) {
@@ -120,18 +128,19 @@ TEST(QuietRunDeltaTest, TheWholeMemosWriteRemovesItsDelta) {
   EXPECT_EQ(read->digest.size(), 64u);
   QuietRunMemo next = *read;
   next.changed[1] = "<b2>";
-  splice_entries(next.output, next.kept, next.changed);
   next.state_tip = "tip-2";
   ASSERT_TRUE(write_quiet_run_delta(quiet_run_delta_path(memo_path), next).ok());
   read = read_quiet_run_memo(memo_path);
   ASSERT_TRUE(read);
-  EXPECT_EQ(read->output, "head\n<a><b2><ccc>tail\n");
+  EXPECT_EQ(kept_entry(*read, 1), "<b2>");
   EXPECT_EQ(read->state_tip, "tip-2");
+  splice_changed_entries(*read);  // as QuietRun::finish_narrow before the whole memo's write
+  EXPECT_EQ(read->output.text(), "head\n<a><b2><ccc>tail\n");
   ASSERT_TRUE(write_quiet_run_memo(memo_path, *read).ok());
   EXPECT_FALSE(fs::exists(quiet_run_delta_path(memo_path)));
   read = read_quiet_run_memo(memo_path);
   ASSERT_TRUE(read);
-  EXPECT_EQ(read->output, "head\n<a><b2><ccc>tail\n");
+  EXPECT_EQ(read->output.text(), "head\n<a><b2><ccc>tail\n");
   EXPECT_TRUE(read->changed.empty());
 }
 

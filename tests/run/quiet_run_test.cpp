@@ -187,7 +187,7 @@ TEST(QuietRunMemoFile, IsReadBackAsWrittenAndNotWhenDamaged) {
   memo.images["redis:7"] = "sha256:1";
   memo.images["app:1"] = "";
   memo.due_at_s = 1714564800;
-  memo.output = "report\nwith: any text\0 at all";
+  memo.output = std::string("report\nwith: any text\0 at all", 29);
   const fs::path path = dir.path() / "state.git.quiet-run";
   ASSERT_TRUE(write_quiet_run_memo(path, memo).ok());
   auto read = read_quiet_run_memo(path);
@@ -203,7 +203,7 @@ TEST(QuietRunMemoFile, IsReadBackAsWrittenAndNotWhenDamaged) {
   EXPECT_EQ(read->store_tips[0].tip, "def");
   EXPECT_EQ(read->images, memo.images);
   EXPECT_EQ(read->due_at_s, 1714564800);
-  EXPECT_EQ(read->output, memo.output);
+  EXPECT_EQ(read->output.text(), memo.output.text());
 
   const std::string text = ferry::testing::read_file(path);
   std::string flipped = text;  // one byte of the report: the frame and fields decode, the checksum does not

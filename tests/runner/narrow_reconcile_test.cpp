@@ -79,9 +79,9 @@ TEST_F(NarrowReconcileTest, TheMemoAfterItIsTheNoOpReportWithTheNewEntries) {
   const std::map<std::size_t, std::string> entries = narrow_memo_entries(next, plan, {{0, b}, {1, d}});
   EXPECT_EQ(next.output, memo.output);
   EXPECT_EQ(next.changed, entries);
-  splice_entries(next.output, next.kept, entries);
+  splice_entries(next.output.own(), next.kept, entries);
   std::vector<TextSpan> spans;
-  EXPECT_EQ(next.output, render_text(with(b, d), {}, nullptr, &spans));
+  EXPECT_EQ(next.output.text(), render_text(with(b, d), {}, nullptr, &spans));
   ASSERT_EQ(next.kept.requests.size(), 4u);
   for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(next.kept.requests[i].text, spans[i]) << i;
   EXPECT_EQ(next.kept.requests[0].chunk_md5, "md5-a");
