@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
+#include <limits>
 #include <utility>
 
 namespace ferry::writer::git {
 namespace {
 
 constexpr std::size_t kIdSize = GIT_OID_RAWSZ;
+// "<mode> <name>\0<id>" with a mode of one digit and a name of one byte.
+constexpr std::size_t kShortestEntry = 1 + 1 + 1 + 1 + kIdSize;
 constexpr unsigned kTypeBits = 0170000;
 constexpr unsigned kDirectoryType = 0040000;
 
@@ -49,7 +52,12 @@ bool git_entry_less(std::string_view a, bool a_directory, std::string_view b, bo
 }
 
 Result<RawTree> RawTree::parse(std::string bytes, const std::string& what) {
+  if (bytes.size() > std::numeric_limits<std::uint32_t>::max())
+    return Error{"tree in " + what + " is 4 GiB or more: ferry does not edit one that large"};
   RawTree tree;
+  // Reserved once, for as many entries as the bytes can hold (one is at least kShortestEntry bytes): the
+  // slots of a big tree are not copied as they grow.
+  tree.slots_.reserve(bytes.size() / kShortestEntry + 1);
   std::size_t at = 0;
   while (at < bytes.size()) {
     const char* data = bytes.data();
@@ -62,7 +70,9 @@ Result<RawTree> RawTree::parse(std::string bytes, const std::string& what) {
     if (!mode || nul == nullptr || id == name + 1 || bytes.size() - id < kIdSize) {
       return Error{"corrupt tree in " + what + ": entry at byte " + std::to_string(at) + " does not parse"};
     }
-    tree.slots_.push_back(Slot{at, name, id - 1 - name, id + kIdSize, is_directory(*mode)});
+    tree.slots_.push_back(Slot{static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(name),
+                               static_cast<std::uint32_t>(id - 1 - name),
+                               static_cast<std::uint32_t>(id + kIdSize), is_directory(*mode)});
     at = id + kIdSize;
   }
   tree.bytes_ = std::move(bytes);
