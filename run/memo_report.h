@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "core/mapped_file.h"
 
@@ -15,7 +16,7 @@ namespace ferry::runner {
 class MemoReport {
  public:
   MemoReport() = default;
-  MemoReport(std::string text) : owned_(std::move(text)) {}  // NOLINT(google-explicit-constructor): a text
+  MemoReport(std::string text) : owned_(std::move(text)) {}  // NOLINT: implicit on purpose, a run's report
   // `part` of the mapped file `file`, which it keeps mapped.
   MemoReport(std::shared_ptr<const MappedFile> file, std::string_view part)
       : file_(std::move(file)), part_(part) {}
