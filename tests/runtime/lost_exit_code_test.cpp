@@ -1,0 +1,61 @@
+// podman's lost exit code (runtime/podman_runtime.cpp; podman issue #18860): a `run` that ends with exit 127
+// saying "no such exit code" is asked again with `wait`, and the container removed. Against a fake engine, a
+// shell script, since the real race cannot be made to happen on demand.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "runtime/podman_runtime.h"
+#include "tests/support/test_support.h"
+
+namespace ferry::runtime {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A podman whose `run` loses the exit code, and whose `wait` answers `waited` (exit 1 when empty); every
+// other call is written to `calls`.
+fs::path fake_engine(const fs::path& dir, const std::string& waited) {
+  const fs::path script = dir / "podman";
+  const std::string calls = (dir / "calls").string();
+  testing::write_file(
+      script,
+      "#!/bin/sh\necho \"$@\" >> '" + calls + "'\ncase \"$1\" in\n  run)\n" +
+          "    echo 'level=error msg=\"Waiting for container c: getting exit code of container c from DB: "
+          "no such exit code (container in state running)\"' >&2\n    exit 127 ;;\n" +
+          "  wait) " + (waited.empty() ? std::string("exit 1") : "echo " + waited) + " ;;\nesac\n");
+  fs::permissions(script, fs::perms::owner_all);
+  return script;
+}
+
+ContainerRun a_run() {
+  ContainerRun run;
+  run.label = "p/c";
+  run.image = "img";
+  run.command = {"true"};
+  return run;
+}
+
+TEST(LostExitCode, TheContainersOwnExitCodeIsAskedAgainAndTheContainerRemoved) {
+  testing::TempDir dir;
+  PodmanRuntime podman(fake_engine(dir.path(), "137").string());
+  auto exit = podman.run(a_run());
+  ASSERT_TRUE(exit.ok()) << exit.error().message;
+  EXPECT_EQ(exit->exit_code, 137);
+  EXPECT_NE(exit->log.find("no such exit code"), std::string::npos) << exit->log;
+  const std::string calls = testing::read_file(dir.path() / "calls");
+  EXPECT_NE(calls.find("\nwait "), std::string::npos) << calls;
+  EXPECT_NE(calls.find("\nrm -f "), std::string::npos) << calls;
+}
+
+TEST(LostExitCode, WhenWaitCannotTellTheEnginesOutcomeStands) {
+  testing::TempDir dir;
+  PodmanRuntime podman(fake_engine(dir.path(), "").string());
+  auto exit = podman.run(a_run());
+  ASSERT_TRUE(exit.ok()) << exit.error().message;
+  EXPECT_EQ(exit->exit_code, 127);
+}
+
+}  // namespace
+}  // namespace ferry::runtime
