@@ -29,32 +29,36 @@ fs::path fake_engine(const fs::path& dir, const std::string& waited) {
   return script;
 }
 
-ContainerRun a_run() {
+// One run through the fake engine: how it ended (the message of an error), and the engine's calls.
+struct Ran {
+  int exit_code = -1;
+  std::string log, calls;
+};
+
+Ran run_with_wait_answering(const std::string& waited) {
+  testing::TempDir dir;
+  PodmanRuntime podman(fake_engine(dir.path(), waited).string());
   ContainerRun run;
   run.label = "p/c";
   run.image = "img";
   run.command = {"true"};
-  return run;
+  auto exit = podman.run(run);
+  if (!exit) return {-1, exit.error().message, ""};
+  return {exit->exit_code, exit->log, testing::read_file(dir.path() / "calls")};
 }
 
 TEST(LostExitCode, TheContainersOwnExitCodeIsAskedAgainAndTheContainerRemoved) {
-  testing::TempDir dir;
-  PodmanRuntime podman(fake_engine(dir.path(), "137").string());
-  auto exit = podman.run(a_run());
-  ASSERT_TRUE(exit.ok()) << exit.error().message;
-  EXPECT_EQ(exit->exit_code, 137);
-  EXPECT_NE(exit->log.find("no such exit code"), std::string::npos) << exit->log;
-  const std::string calls = testing::read_file(dir.path() / "calls");
-  EXPECT_NE(calls.find("\nwait "), std::string::npos) << calls;
-  EXPECT_NE(calls.find("\nrm -f "), std::string::npos) << calls;
+  const Ran ran = run_with_wait_answering("137");
+  EXPECT_EQ(ran.exit_code, 137) << ran.log;
+  EXPECT_NE(ran.log.find("no such exit code"), std::string::npos) << ran.log;
+  EXPECT_NE(ran.calls.find("\nwait "), std::string::npos) << ran.calls;
+  EXPECT_NE(ran.calls.find("\nrm -f "), std::string::npos) << ran.calls;
 }
 
 TEST(LostExitCode, WhenWaitCannotTellTheEnginesOutcomeStands) {
-  testing::TempDir dir;
-  PodmanRuntime podman(fake_engine(dir.path(), "").string());
-  auto exit = podman.run(a_run());
-  ASSERT_TRUE(exit.ok()) << exit.error().message;
-  EXPECT_EQ(exit->exit_code, 127);
+  const Ran ran = run_with_wait_answering("");
+  EXPECT_EQ(ran.exit_code, 127) << ran.log;
+  EXPECT_NE(ran.calls.find("\nwait "), std::string::npos) << ran.calls;
 }
 
 }  // namespace
