@@ -134,11 +134,13 @@ TEST(ServiceAccountFiles, HoldTheTokenAndCaReadableByAnyUserUntilDestroyed) {
 TEST(ApiKitPool, RemovesADiscardedAccountOnTheMakersThreadOnceNoKitIsWanted) {
   testing::TempDir root;
   auto release = std::make_shared<std::atomic<bool>>(false);
-  auto made = std::make_shared<std::atomic<int>>(0);
-  // The second kit's making waits for `release`: the maker is busy when the account comes back.
+  // Making a kit on the maker's thread waits for `release`: the maker is busy when the account comes back.
+  // (Not "the second kit made": the maker's first kit could come before take()'s own, and take() would then
+  // wait on this thread for a release that never comes.)
+  const std::thread::id test_thread = std::this_thread::get_id();
   ApiKitPool pool(
-      [release, made]() -> Result<ApiKit> {
-        if (++*made == 2) {
+      [release, test_thread]() -> Result<ApiKit> {
+        if (std::this_thread::get_id() != test_thread) {
           while (!*release) std::this_thread::sleep_for(1ms);
         }
         return ApiKit{OwnedDescriptor(), "/ns", PreparedServer(), "token", std::nullopt};
