@@ -8,13 +8,17 @@
 namespace ferry::runtime {
 namespace {
 
-void add_resources(const ContainerRun& run, const std::string& cgroup_parent,
+void add_resources(const ContainerRun& run, const std::string& cgroup_parent, bool podman,
                    std::vector<std::string>& args) {
   const ResourceAmounts& limits = run.resources.limits;
   if (limits.cpu_millis) args.push_back("--cpus=" + cpus_text(*limits.cpu_millis));
   if (!limits.memory_bytes) return;
   if (!cgroup_parent.empty()) {
     args.push_back("--cgroup-parent=" + cgroup_parent);
+    // With cgroupfs, podman puts conmon in <parent>/conmon, under the container's limit: a container at its
+    // limit then gets conmon OOM-killed too, and podman never learns the exit code (the container stays
+    // "running" in its database). conmon stays in ferry's cgroup instead.
+    if (podman) args.push_back("--cgroups=no-conmon");
     return;
   }
   const std::string bytes = std::to_string(*limits.memory_bytes) + "b";
@@ -33,7 +37,7 @@ std::string cpus_text(std::int64_t millis) {
 std::vector<std::string> engine_limit_arguments(const ContainerRun& run, const std::string& image_user,
                                                 const std::string& cgroup_parent, bool podman) {
   std::vector<std::string> args;
-  add_resources(run, cgroup_parent, args);
+  add_resources(run, cgroup_parent, podman, args);
   if (!run.security) return args;
   const SecurityContext& security = *run.security;
   if (const std::string user = user_argument(run.security, image_user); !user.empty()) {

@@ -6,10 +6,13 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace ferry::pipeline {
 namespace {
@@ -33,6 +36,21 @@ std::string read_file(const fs::path& path) {
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
+}
+
+// The cgroups containing `part` that processes named `command` are in now, read from /proc (v1's and v2's
+// lines alike); a process that ends while it is read is skipped.
+std::vector<std::string> cgroups_of(const std::string& command, const std::string& part) {
+  std::vector<std::string> found;
+  std::error_code error;
+  for (const fs::directory_entry& process : fs::directory_iterator("/proc", error)) {
+    if (read_file(process.path() / "comm") != command + "\n") continue;
+    std::istringstream lines(read_file(process.path() / "cgroup"));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.find(part) != std::string::npos) found.push_back(line);
+    }
+  }
+  return found;
 }
 
 // A fresh /kratix layout on the host per test (the output path has a comma and a space on purpose),
@@ -174,6 +192,32 @@ TEST_F(PodmanRuntimeTest, TimeoutKillsAndRemovesTheContainer) {
   const std::string names = shell("podman ps -a --format '{{.Names}}'");
   EXPECT_EQ(names.find(ours), std::string::npos) << names;
   EXPECT_FALSE(fs::exists(output() / "contract.txt"));
+}
+
+// ferry's memory cgroup holds the container's limit; conmon must not be below it, or a container at its limit
+// gets conmon OOM-killed too and podman never learns the exit code (seen in CI as exit 127, "no such exit
+// code", with the container left "running" in podman's database). conmon is placed before the container
+// starts, so once the container's sleep is in the cgroup, where conmon is is settled.
+TEST_F(PodmanRuntimeTest, ConmonIsNotUnderTheContainersMemoryLimit) {
+  runtime::ContainerRun run = contract_run("limits/conmon");
+  run.env = {{"SLEEP", "2"}};
+  run.resources.limits.memory_bytes = 64 << 20;
+  const std::string ours = "/ferry/ferry-limits-conmon-" + std::to_string(::getpid()) + "-";
+
+  std::optional<Result<runtime::ContainerExit>> exit;
+  std::thread running([&] { exit.emplace(runtime::PodmanRuntime().run(run)); });
+  bool started = false;
+  for (int tries = 0; tries < 500 && !started; ++tries) {
+    started = !cgroups_of("sleep", ours).empty();
+    if (!started) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  const std::vector<std::string> conmons = cgroups_of("conmon", ours);
+  running.join();
+
+  ASSERT_TRUE(started) << "the container's sleep never showed up in " << ours;
+  EXPECT_TRUE(conmons.empty()) << conmons.front();
+  ASSERT_TRUE(exit.has_value() && exit->ok());
+  EXPECT_EQ((*exit)->exit_code, 0) << (*exit)->log;
 }
 
 TEST_F(PodmanRuntimeTest, RunsInParallelThreads) {

@@ -53,6 +53,13 @@ TEST(EngineLimits, DockerHasNoReadOnlyTmpfsOptionAndACgroupParentTakesTheMemoryL
                   "--security-opt=no-new-privileges", "--cap-drop=ALL", "--cap-add=NET_BIND_SERVICE"}));
 }
 
+TEST(EngineLimits, PodmanKeepsConmonOutOfACgroupParentThatHoldsTheLimit) {
+  EXPECT_EQ(engine_limit_arguments(limited_run(), "", "/ferry/x", true),
+            (Args{"--cpus=1.500", "--cgroup-parent=/ferry/x", "--cgroups=no-conmon", "--user=1000:3000",
+                  "--read-only", "--read-only-tmpfs=false", "--security-opt=no-new-privileges",
+                  "--cap-drop=ALL", "--cap-add=NET_BIND_SERVICE"}));
+}
+
 TEST(EngineLimits, NothingSetAddsNothing) {
   ContainerRun run;
   EXPECT_TRUE(engine_limit_arguments(run, "", "", true).empty());
