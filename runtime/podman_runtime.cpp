@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 #include <thread>
 
@@ -49,27 +48,6 @@ bool missing_image(const std::string& exe, const ContainerRun& run, const cli::O
   if (outcome.timed_out || outcome.exit_code != 125) return false;
   const Result<cli::Captured> inspect = cli::run_captured(exe, {"image", "inspect", run.image});
   return inspect && inspect->exit_code != 0 && inspect->exit_code != -1;
-}
-
-// podman's own race (podman issue #18860, seen with podman 4.3 under load): `run --rm` ends with exit 127
-// saying it could not get the container's exit code, "no such exit code (container in state running)", when
-// its cleanup had not recorded the exit yet, and leaves the container behind. The exit code is then asked
-// again with `<engine> wait` and the container removed, so that the run reports how the container ended, not
-// the engine's 127; when `wait` cannot tell, the engine's outcome stands, its message in the log.
-cli::Outcome with_lost_exit_code_recovered(const std::string& exe, const std::string& name,
-                                           const cli::Outcome& outcome, const std::string& log) {
-  if (outcome.timed_out || outcome.exit_code != 127 || log.find("no such exit code") == std::string::npos)
-    return outcome;
-  const Result<cli::Captured> waited = cli::run_captured(exe, {"wait", name});
-  cli::run_quietly(exe, {"rm", "-f", name});
-  if (!waited || waited->exit_code != 0) return outcome;
-  const std::string& text = waited->output;
-  int code = 0;
-  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), code);
-  if (error != std::errc() || end == text.data()) return outcome;
-  cli::Outcome recovered = outcome;
-  recovered.exit_code = code;
-  return recovered;
 }
 
 std::string mount_spec(const Mount& mount) {
@@ -225,9 +203,7 @@ Result<ContainerExit> CliEngineRuntime::run(const ContainerRun& run) {
     return make_error(missing_image_message(engine_.name, run.image, run.pull_policy,
                                             run.pull_policy == PullPolicy::never ? "" : log.read()));
   }
-  std::string text = log.read();
-  const cli::Outcome ended = with_lost_exit_code_recovered(*exe, name, outcome, text);
-  ContainerExit exit{ended.exit_code, ended.timed_out, std::move(text)};
+  ContainerExit exit{outcome.exit_code, outcome.timed_out, log.read()};
   if (const auto& memory = run.resources.limits.memory_bytes) {
     exit.reason = out_of_memory_message(exit.exit_code, exit.timed_out, *memory, cgroup.get());
   }
