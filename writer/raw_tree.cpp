@@ -52,6 +52,13 @@ bool git_entry_less(std::string_view a, bool a_directory, std::string_view b, bo
 }
 
 Result<RawTree> RawTree::parse(std::string bytes, const std::string& what) {
+  auto owned = std::make_shared<const std::string>(std::move(bytes));
+  const std::string_view view = *owned;
+  return parse(view, std::move(owned), what);
+}
+
+Result<RawTree> RawTree::parse(std::string_view bytes, std::shared_ptr<const void> owner,
+                               const std::string& what) {
   if (bytes.size() > std::numeric_limits<std::uint32_t>::max())
     return Error{"tree in " + what + " is 4 GiB or more: ferry does not edit one that large"};
   RawTree tree;
@@ -75,7 +82,8 @@ Result<RawTree> RawTree::parse(std::string bytes, const std::string& what) {
                                static_cast<std::uint32_t>(id + kIdSize), is_directory(*mode)});
     at = id + kIdSize;
   }
-  tree.bytes_ = std::move(bytes);
+  tree.owner_ = std::move(owner);
+  tree.bytes_ = bytes;
   auto less = [&tree](const Slot& a, const Slot& b) {
     return git_entry_less(tree.name_of(a), a.directory, tree.name_of(b), b.directory);
   };
@@ -141,7 +149,7 @@ std::string RawTree::serialize() const {
   std::size_t run_begin = 0;
   std::size_t run_end = 0;
   auto flush = [&] {
-    out.append(bytes_, run_begin, run_end - run_begin);
+    out.append(bytes_.substr(run_begin, run_end - run_begin));
     run_begin = run_end = 0;
   };
   auto next_added = added.begin();

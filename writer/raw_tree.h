@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,10 @@ class RawTree {
   // not parse is an error naming `what` and the entry's byte offset. Entries out of Git's order are
   // accepted and put in order, as git_treebuilder would.
   static Result<RawTree> parse(std::string bytes, const std::string& what);
+  // The same over bytes that `owner` keeps alive (a read object, say), which the tree holds instead of a
+  // copy: at 10,000 entries the copy was a fresh 400 KB a commit.
+  static Result<RawTree> parse(std::string_view bytes, std::shared_ptr<const void> owner,
+                               const std::string& what);
 
   // The entry called `name`, whatever its kind, after the edits so far.
   std::optional<Entry> find(std::string_view name) const;
@@ -62,7 +67,8 @@ class RawTree {
   const Slot* find_old(std::string_view name) const;
   Entry entry_of(const Slot& slot) const;
 
-  std::string bytes_;
+  std::shared_ptr<const void> owner_;  // keeps bytes_ alive
+  std::string_view bytes_;
   std::vector<Slot> slots_;  // in Git's order
   // name -> the new entry, or nullopt when removed; an edit hides any old entry of that name.
   std::map<std::string, std::optional<Entry>, std::less<>> edits_;

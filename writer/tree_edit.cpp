@@ -1,6 +1,8 @@
 #include "writer/tree_edit.h"
 
+#include <memory>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "writer/loose_objects.h"
@@ -35,13 +37,13 @@ Result<std::unique_ptr<TreeEdit::Node>> TreeEdit::make_node(git_odb* odb, const 
   git_odb_object* raw = nullptr;
   if (git_odb_read(&raw, odb, tree) != 0)
     return failure("cannot read tree " + oid_hex(*tree) + " in " + store);
-  OdbObjectPtr object(raw);
+  std::shared_ptr<git_odb_object> object{OdbObjectPtr(raw)};
   if (git_odb_object_type(raw) != GIT_OBJECT_TREE) {
     return Error{"corrupt repository " + store + ": " + oid_hex(*tree) + " is not a tree"};
   }
-  auto entries = RawTree::parse(
-      std::string(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw)),
-      "tree " + oid_hex(*tree) + " of " + store);
+  // The tree keeps the object (libgit2's copy of its bytes) rather than a copy of its own.
+  const std::string_view bytes(static_cast<const char*>(git_odb_object_data(raw)), git_odb_object_size(raw));
+  auto entries = RawTree::parse(bytes, std::move(object), "tree " + oid_hex(*tree) + " of " + store);
   if (!entries) return entries.error();
   node->base = *tree;
   node->entries = std::move(entries).value();

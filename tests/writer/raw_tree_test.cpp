@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -135,6 +136,19 @@ TEST_F(RawTreeTest, EntriesOutOfOrderAreWrittenInGitsOrder) {
   ASSERT_TRUE(tree.ok());
   EXPECT_EQ(tree->serialize(), bytes_of(write_with_builder({{"a", {GIT_FILEMODE_BLOB, blobs_[0]}},
                                                             {"b", {GIT_FILEMODE_BLOB, blobs_[0]}}})));
+}
+
+// The tree keeps its owner's bytes alive: once the caller has let go of them, an edit still serializes the
+// old entries (ASan would see a read of freed bytes otherwise).
+TEST_F(RawTreeTest, ATreeOverAnOwnersBytesKeepsThemAlive) {
+  const std::string bytes = bytes_of(write_with_builder({{"a", {GIT_FILEMODE_BLOB, blobs_[0]}}}));
+  auto owner = std::make_shared<std::string>(bytes);
+  auto tree = RawTree::parse(std::string_view(*owner), owner, "test");
+  ASSERT_TRUE(tree.ok());
+  owner.reset();
+  tree->put("b", {GIT_FILEMODE_BLOB, blobs_[1]});
+  EXPECT_EQ(tree->serialize(), bytes_of(write_with_builder({{"a", {GIT_FILEMODE_BLOB, blobs_[0]}},
+                                                            {"b", {GIT_FILEMODE_BLOB, blobs_[1]}}})));
 }
 
 TEST_F(RawTreeTest, ACorruptEntryIsAnErrorAtItsOffset) {
