@@ -1,7 +1,5 @@
 #include "run/narrow_run.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include "core/md5.h"
 #include "placement/run_scheduling.h"
 #include "platform/document_chunks.h"
+#include "run/hashed_chunks.h"
 
 namespace ferry::runner {
 namespace {
@@ -18,27 +17,6 @@ namespace {
 std::string absolute_name(const std::string& path) {
   std::error_code ec;
   return std::filesystem::absolute(path, ec).lexically_normal().string();
-}
-
-// A file of requests as the plan reads it: its chunks (nullopt: not cut safely) and each chunk's md5.
-struct HashedChunks {
-  std::optional<std::vector<DocumentChunk>> chunks;
-  std::vector<std::string> md5s;
-};
-
-// The chunks of `text` and their md5s, hashed on every core: at R = 10,000, 10,000 texts of a few hundred
-// bytes.
-HashedChunks hash_chunks(std::string_view text) {
-  HashedChunks hashed{document_chunks(text), {}};
-  if (!hashed.chunks) return hashed;
-  const std::vector<DocumentChunk>& chunks = *hashed.chunks;
-  hashed.md5s.resize(chunks.size());
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks.size(), 256),
-                    [&](const tbb::blocked_range<std::size_t>& range) {
-                      for (std::size_t i = range.begin(); i != range.end(); ++i)
-                        hashed.md5s[i] = md5_hex(chunks[i].text);
-                    });
-  return hashed;
 }
 
 // The changed chunks of `file` added to `plan`; false when it is not cut into as many chunks as kept (a
@@ -59,37 +37,44 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, HashedChun
 }
 
 // The text of `file` and its md5: from `read_before` when it holds the file with the stat data the walk
-// found now (its text moved out), else read and hashed here, on this core while the others cut and hash the
-// chunks of a file of requests (`requests`) into `hashed`. Nothing when the file cannot be read.
-std::optional<std::string> text_of(WatchedFile& file, bool requests, std::optional<HashedText>* read_before,
-                                   HashedChunks& hashed) {
-  std::optional<std::string> text;
+// found now (its text left there, its chunks taken when it has them), else read and hashed here into
+// `owned`, on this core while the others cut and hash the chunks of a file of requests (`requests`) into
+// `hashed`. Nothing when the file cannot be read.
+bool text_of(WatchedFile& file, bool requests, std::optional<HashedText>* read_before,
+             std::optional<std::string>& owned, HashedChunks& hashed) {
   if (read_before != nullptr && *read_before && (*read_before)->file.path == file.path &&
       (*read_before)->file.stat == file.stat) {
-    file.md5 = std::move((*read_before)->file.md5);
-    text = std::move((*read_before)->text);
-    if (requests) hashed = hash_chunks(*text);
-    return text;
+    HashedText& before = **read_before;
+    file.md5 = std::move(before.file.md5);
+    if (requests) hashed = before.chunks ? std::move(*before.chunks) : hash_chunks(*before.text);
+    return true;
   }
   auto read = read_file_if_present(file.path);
-  if (!read || !*read) return std::nullopt;
-  text = std::move(**read);
-  tbb::parallel_invoke([&] { file.md5 = md5_hex(*text); },
-                       [&] { hashed = requests ? hash_chunks(*text) : HashedChunks{}; });
-  return text;
+  if (!read || !*read) return false;
+  owned = std::move(**read);
+  const std::string& text = *owned;
+  tbb::parallel_invoke([&] { file.md5 = md5_hex(text); },
+                       [&] { hashed = requests ? hash_chunks(text) : HashedChunks{}; });
+  return true;
 }
 
 // Whether `is` (whose md5 is empty when the walk could not vouch for it) has the text of `was`, reading it
 // when needed (text_of): true when it has, false when it has not or cannot be read (its md5 left empty, for
-// hash_watched_files to say so). The text read is left in `text`.
+// hash_watched_files to say so). Whether a text was read is left in `read`.
 bool same_text(WatchedFile& is, const WatchedFile& was, bool requests, std::optional<HashedText>* read_before,
-               std::optional<std::string>& text, HashedChunks& hashed) {
+               std::optional<std::string>& owned, bool& read, HashedChunks& hashed) {
   if (!is.md5.empty()) return is.md5 == was.md5;
-  text = text_of(is, requests, read_before, hashed);
-  return text && is.md5 == was.md5;
+  read = text_of(is, requests, read_before, owned, hashed);
+  return read && is.md5 == was.md5;
 }
 
 }  // namespace
+
+bool is_kept_request_file(const QuietRunMemo& memo, const std::string& path) {
+  const std::string name = absolute_name(path);
+  return std::any_of(memo.kept.files.begin(), memo.kept.files.end(),
+                     [&name](const KeptRequestFile& file) { return absolute_name(file.path) == name; });
+}
 
 std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now,
                                           std::optional<HashedText>* read_before) {
@@ -104,11 +89,12 @@ std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles
     // Looked up only for a file the walk did not vouch for: a platform may have thousands of files.
     const auto found = is.md5.empty() ? request_files.find(absolute_name(is.path)) : request_files.end();
     const bool requests = found != request_files.end();
-    std::optional<std::string> text;
+    std::optional<std::string> owned;  // the text, when read here: the chunks view it
+    bool read = false;
     HashedChunks hashed;
-    if (same_text(is, was, requests, read_before, text, hashed)) continue;
+    if (same_text(is, was, requests, read_before, owned, read, hashed)) continue;
     // Not read (the walk vouched for it, with another md5) or no file of requests: the whole path.
-    if (!requests || !text || !plan_file(memo.kept, *found->second, hashed, plan)) return std::nullopt;
+    if (!requests || !read || !plan_file(memo.kept, *found->second, hashed, plan)) return std::nullopt;
   }
   if (plan.changed.empty()) return std::nullopt;
   // The files of requests that did not change are not read at all: none of their requests is loaded.

@@ -37,6 +37,10 @@ struct NarrowPlan {
 std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now,
                                           std::optional<HashedText>* read_before = nullptr);
 
+// Whether the walk's `path` is one of `memo`'s files of requests: a file a replay (same_files()) that finds
+// it changed cuts and hashes beside its md5, for the plan.
+bool is_kept_request_file(const QuietRunMemo& memo, const std::string& path);
+
 // Whether the narrow load gave exactly the changed requests (the same kind, Promise, namespace and name as
 // kept, in order) and nothing to say (no error or warning), on a platform whose scheduling of one request
 // does not read the others' placements (placement/run_scheduling.h): else the run takes the whole path.

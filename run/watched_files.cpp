@@ -1,6 +1,8 @@
 // Walking the files a quiet run's memo is keyed by, and checking them again (watched_files.h).
 #include "run/watched_files.h"
 
+#include <tbb/parallel_invoke.h>
+
 #include <string_view>
 
 #include "core/file_text.h"
@@ -29,13 +31,24 @@ Result<std::vector<WatchedFile>> listed(const std::vector<fs::path>& roots,
   return files;
 }
 
-// Reads and hashes `file`; its text is left in `text` when given.
-Status hash_file(WatchedFile& file, std::string* text = nullptr) {
+// Reads and hashes `file`.
+Status hash_file(WatchedFile& file) {
   auto read = read_file_if_present(file.path);
   if (!read || !*read) return make_error("cannot read " + file.path);
   file.md5 = md5_hex(**read);
-  if (text) *text = std::move(**read);
   return ok();
+}
+
+// Reads and hashes `file`, cutting and hashing its chunks beside the md5 when `chunked`; nothing when it
+// cannot be read.
+std::optional<HashedText> hash_file_and_chunks(const WatchedFile& file, bool chunked) {
+  auto read = read_file_if_present(file.path);
+  if (!read || !*read) return std::nullopt;
+  HashedText hashed{file, std::make_unique<const std::string>(std::move(**read)), std::nullopt};
+  const std::string& text = *hashed.text;
+  tbb::parallel_invoke([&] { hashed.file.md5 = md5_hex(text); },
+                       [&] { hashed.chunks = chunked ? std::optional(hash_chunks(text)) : std::nullopt; });
+  return hashed;
 }
 
 }  // namespace
@@ -86,7 +99,8 @@ Result<WatchedFiles> watch_files(const std::vector<fs::path>& roots, const std::
 }
 
 bool same_files(const WatchedFiles& before, const std::vector<fs::path>& roots,
-                const std::vector<fs::path>& skip, bool strict, std::optional<HashedText>* read) {
+                const std::vector<fs::path>& skip, bool strict, std::optional<HashedText>* read,
+                const std::function<bool(const std::string&)>& chunked) {
   auto now = listed(roots, skip);
   if (!now || now->size() != before.files.size()) return false;
   for (std::size_t i = 0; i < now->size(); ++i) {
@@ -94,10 +108,15 @@ bool same_files(const WatchedFiles& before, const std::vector<fs::path>& roots,
     WatchedFile& is = (*now)[i];
     if (is.path != was.path) return false;
     if (strict ? is.stat == was.stat : stat_unchanged(was.stat, is.stat, before.snapshot_ns)) continue;
-    std::string text;
-    if (strict || !hash_file(is, read ? &text : nullptr)) return false;
-    if (is.md5 == was.md5) continue;
-    if (read) *read = HashedText{std::move(is), std::move(text)};
+    if (strict) return false;
+    if (!read) {
+      if (!hash_file(is) || is.md5 != was.md5) return false;
+      continue;
+    }
+    std::optional<HashedText> hashed = hash_file_and_chunks(is, chunked && chunked(is.path));
+    if (!hashed) return false;
+    if (hashed->file.md5 == was.md5) continue;
+    *read = std::move(hashed);
     return false;
   }
   return true;

@@ -7,13 +7,16 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/error.h"
 #include "platform/load_cache.h"
+#include "run/hashed_chunks.h"
 
 namespace ferry::runner {
 
@@ -53,19 +56,23 @@ Result<WatchedFiles> watch_files(const std::vector<std::filesystem::path>& roots
                                  const WatchedFiles* earlier = nullptr);
 
 // The file that same_files() found changed: its stat data as listed before the read, the md5 of its text,
-// and the text, for a reader after it that would read and hash it again (narrow_run.h).
+// and the text, for a reader after it that would read and hash it again (narrow_run.h). The text stays where
+// it was read (the chunks view it), however the HashedText moves.
 struct HashedText {
   WatchedFile file;
-  std::string text;
+  std::unique_ptr<const std::string> text;
+  std::optional<HashedChunks> chunks;  // cut and hashed beside the md5 when same_files() was asked to
 };
 
 // Whether the files below `roots` are those of `before` now: same paths, and each with the same stat data
 // outside the racy window (stat_index.h's stat_unchanged() against before.snapshot_ns), or else the same
 // md5. `strict`: the same stat data, every file (a file changed and changed back while a run read it is not
 // the one it read). `read`, when given, gets the file found changed when it was read and hashed (the check
-// stops at the first such file).
+// stops at the first such file). `chunked`, when given, names the files (by the walk's path) whose chunks
+// that read also cuts and hashes, on another core while the md5 is computed.
 bool same_files(const WatchedFiles& before, const std::vector<std::filesystem::path>& roots,
                 const std::vector<std::filesystem::path>& skip, bool strict = false,
-                std::optional<HashedText>* read = nullptr);
+                std::optional<HashedText>* read = nullptr,
+                const std::function<bool(const std::string&)>& chunked = {});
 
 }  // namespace ferry::runner

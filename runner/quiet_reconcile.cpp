@@ -7,6 +7,7 @@
 
 #include "core/cache_file.h"
 #include "core/file_text.h"
+#include "run/narrow_run.h"
 #include "run/quiet_run_delta.h"
 #include "run/recorded_stores.h"
 #include "run/state_access.h"
@@ -92,10 +93,12 @@ std::optional<MemoReport> QuietRun::replay(
       std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
           .count();
   if (!memo || memo->invocation != memo_.invocation || now >= memo->due_at_s) return std::nullopt;
-  const bool files = same_files(memo->files, roots_, skip_, false, &read_in_replay_);
   // Files changed: only a memo that keeps its requests and saw no HealthRecord may serve a narrow run; the
-  // rest is checked for it.
+  // rest is checked for it. A changed file of requests is cut and hashed for its plan as it is read.
   const bool narrowable = !memo->kept.requests.empty() && memo->health_free;
+  const bool files =
+      same_files(memo->files, roots_, skip_, false, &read_in_replay_,
+                 [&](const std::string& path) { return narrowable && is_kept_request_file(*memo, path); });
   if ((!files && !narrowable) || !same_tips(memo->store_tips)) return std::nullopt;
   auto store = state();
   if (!store || !*store) return std::nullopt;

@@ -128,6 +128,32 @@ TEST_F(NarrowRunTest, PlansTheChangedDocumentsAndLoadsThemAtTheirLines) {
   }
 }
 
+// Asked to, the memo's check also cuts and hashes a changed file's chunks, and the plan takes those.
+TEST_F(NarrowRunTest, TakesTheChunksTheMemosCheckHashedForAFileOfRequests) {
+  const QuietRunMemo before = memo();
+  std::string text = read_file(redis());
+  text.replace(text.rfind("size: large"), 11, "size: small");
+  write_file(redis(), text);
+  std::optional<HashedText> read;
+  std::vector<std::string> asked;
+  EXPECT_FALSE(same_files(before.files, {root()}, {}, false, &read, [&](const std::string& path) {
+    asked.push_back(path);
+    return is_kept_request_file(before, path);
+  }));
+  // Asked for each file it read (here every one, all in the memo's racy window), up to the changed one.
+  ASSERT_FALSE(asked.empty());
+  EXPECT_EQ(asked.back(), redis().string());
+  ASSERT_TRUE(read && read->chunks && read->chunks->chunks);
+  ASSERT_EQ(read->chunks->md5s.size(), read->chunks->chunks->size());
+  EXPECT_EQ(read->chunks->md5s.back(), md5_hex(text.substr(text.find("---"))));
+  // Told apart from hashing again: the digest taken is the one handed over.
+  read->chunks->md5s.back() = "handed over";
+  std::optional<NarrowPlan> narrow = plan(before, &read);
+  ASSERT_TRUE(narrow);
+  EXPECT_EQ(narrow->changed_md5, std::vector<std::string>{"handed over"});
+  EXPECT_FALSE(is_kept_request_file(before, (root() / "platform.yaml").string()));
+}
+
 // The memo's check (same_files) read and hashed the changed file already: the plan takes that text, not the
 // file's again, while the file has the stat data it had then.
 TEST_F(NarrowRunTest, TakesTheTextTheMemosCheckReadWhileTheFileIsAsItWasThen) {
@@ -140,18 +166,17 @@ TEST_F(NarrowRunTest, TakesTheTextTheMemosCheckReadWhileTheFileIsAsItWasThen) {
   ASSERT_TRUE(read);
   EXPECT_EQ(read->file.path, redis().string());
   EXPECT_EQ(read->file.md5, md5_hex(text));
-  EXPECT_EQ(read->text, text);
+  EXPECT_EQ(*read->text, text);
+  EXPECT_FALSE(read->chunks);  // not asked for
   // Told apart from the file's: the text taken is the one handed over.
   std::string handed = text;
   handed.replace(handed.rfind("size: small"), 11, "size: tiny!");
-  read->text = handed;
+  read->text = std::make_unique<const std::string>(handed);
   std::optional<NarrowPlan> narrow = plan(before, &read);
   ASSERT_TRUE(narrow);
   EXPECT_EQ(narrow->changed_md5.at(0), md5_hex(handed.substr(handed.find("---"))));
-  EXPECT_TRUE(read->text.empty());  // moved out
 
   // Stat data other than the walk's now: the file is read again.
-  read->text = handed;
   read->file.stat.size += 1;
   narrow = plan(before, &read);
   ASSERT_TRUE(narrow);
