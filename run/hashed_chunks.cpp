@@ -3,7 +3,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
-#include "core/md5.h"
+#include "core/content_digest.h"
 
 namespace ferry::runner {
 
@@ -11,11 +11,11 @@ HashedChunks hash_chunks(std::string_view text) {
   HashedChunks hashed{document_chunks(text), {}};
   if (!hashed.chunks) return hashed;
   const std::vector<DocumentChunk>& chunks = *hashed.chunks;
-  hashed.md5s.resize(chunks.size());
+  hashed.digests.resize(chunks.size());
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, chunks.size(), 256),
                     [&](const tbb::blocked_range<std::size_t>& range) {
                       for (std::size_t i = range.begin(); i != range.end(); ++i)
-                        hashed.md5s[i] = md5_hex(chunks[i].text);
+                        hashed.digests[i] = content_digest(chunks[i].text);
                     });
   return hashed;
 }

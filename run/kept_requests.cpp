@@ -5,15 +5,15 @@
 #include <limits>
 #include <set>
 
+#include "core/content_digest.h"
 #include "core/file_text.h"
-#include "core/md5.h"
 #include "placement/run_scheduling.h"
 #include "platform/document_chunks.h"
 
 namespace ferry::runner {
 namespace {
 
-// The requests [first, end) of one file, one a chunk of `text`: each chunk's md5, or false when a
+// The requests [first, end) of one file, one a chunk of `text`: each chunk's content digest, or false when a
 // chunk holds no request or one holds two (its location outside its chunk).
 bool key_file(const std::string& text, const std::vector<pipeline::Request>& requests, std::size_t first,
               std::size_t end, std::vector<KeptRequest>& kept) {
@@ -23,7 +23,7 @@ bool key_file(const std::string& text, const std::vector<pipeline::Request>& req
     const int next = i + 1 < chunks->size() ? (*chunks)[i + 1].line : std::numeric_limits<int>::max();
     const int line = requests[first + i].where.line - 1;  // its location's line, 1-based
     if (line < (*chunks)[i].line || line >= next) return false;
-    kept[first + i].chunk_md5 = md5_hex((*chunks)[i].text);
+    kept[first + i].chunk_digest = content_digest((*chunks)[i].text);
   }
   return true;
 }
@@ -67,7 +67,7 @@ void encode_kept_requests(FieldEncoder& out, const KeptRequests& kept) {
   }
   out.number(static_cast<long>(kept.requests.size()));
   for (const KeptRequest& r : kept.requests) {
-    for (const std::string* field : {&r.kind, &r.promise, &r.namespace_, &r.name, &r.chunk_md5})
+    for (const std::string* field : {&r.kind, &r.promise, &r.namespace_, &r.name, &r.chunk_digest})
       out.field(*field);
     out.number(static_cast<long>(r.text.at));
     out.number(static_cast<long>(r.text.size));
@@ -93,7 +93,7 @@ bool decode_kept_requests(FieldDecoder& in, KeptRequests& kept) {
     KeptRequest r;
     long at = 0, size = 0;
     good = in.field(r.kind) && in.field(r.promise) && in.field(r.namespace_) && in.field(r.name) &&
-           in.field(r.chunk_md5) && in.number(at) && in.number(size) && at >= 0 && size >= 0;
+           in.field(r.chunk_digest) && in.number(at) && in.number(size) && at >= 0 && size >= 0;
     r.text = {static_cast<std::size_t>(at), static_cast<std::size_t>(size)};
     kept.requests.push_back(std::move(r));
   }

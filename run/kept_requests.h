@@ -1,6 +1,6 @@
 // What the quiet-run memo keeps of each request for a narrow run (run/narrow_run.h, docs/load-cache.md,
-// "Narrow runs"): the request's identity, the md5 of the chunk of its file its document is
-// (platform/document_chunks.h), and its entry in the memo's report. Kept only when every
+// "Narrow runs"): the request's identity, the content digest (core/content_digest.h) of the chunk of its file
+// its document is (platform/document_chunks.h), and its entry in the memo's report. Kept only when every
 // request of the platform comes from a file that holds requests alone, one a chunk.
 #pragma once
 
@@ -23,8 +23,8 @@ struct TextSpan {
 
 struct KeptRequest {
   std::string kind, promise, namespace_, name;
-  std::string chunk_md5;  // md5 of its document's chunk
-  TextSpan text;          // its entry in the memo's report
+  std::string chunk_digest;  // content digest of its document's chunk
+  TextSpan text;             // its entry in the memo's report
   bool operator==(const KeptRequest&) const = default;
   // "requests/<promise>/<namespace>/<name>": its record's directory (run/run_state.h).
   std::string directory() const;

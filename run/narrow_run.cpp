@@ -26,11 +26,11 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, HashedChun
   if (!hashed.chunks || hashed.chunks->size() != file.count) return false;
   std::vector<ReplacedDocument> replaced;
   for (std::size_t i = 0; i < file.count; ++i) {
-    if (hashed.md5s[i] == kept.requests[file.first + i].chunk_md5) continue;
+    if (hashed.digests[i] == kept.requests[file.first + i].chunk_digest) continue;
     const DocumentChunk& chunk = (*hashed.chunks)[i];
     replaced.push_back({std::string(chunk.text), chunk.line});
     plan.changed.push_back(file.first + i);
-    plan.changed_md5.push_back(std::move(hashed.md5s[i]));
+    plan.changed_digests.push_back(std::move(hashed.digests[i]));
   }
   plan.replaced.emplace(file.path, std::move(replaced));
   return true;
@@ -108,7 +108,7 @@ std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles
   NarrowPlan sorted{std::move(plan.replaced), {}, {}};
   for (std::size_t i : order) {
     sorted.changed.push_back(plan.changed[i]);
-    sorted.changed_md5.push_back(std::move(plan.changed_md5[i]));
+    sorted.changed_digests.push_back(std::move(plan.changed_digests[i]));
   }
   return sorted;
 }

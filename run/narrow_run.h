@@ -24,8 +24,8 @@ struct NarrowPlan {
   // load_platform_replacing): only its changed documents, each at its line; none for a file none of whose
   // documents changed.
   std::map<std::string, std::vector<ReplacedDocument>> replaced;
-  std::vector<std::size_t> changed;      // the index in memo.kept.requests of each changed request, in order
-  std::vector<std::string> changed_md5;  // the md5 of each one's chunk now
+  std::vector<std::size_t> changed;  // the index in memo.kept.requests of each changed request, in order
+  std::vector<std::string> changed_digests;  // the content digest of each one's chunk now
 };
 
 // The narrow run of `memo` for the files `now` (list_watched_files: in the walk's order, those the memo's
@@ -33,7 +33,7 @@ struct NarrowPlan {
 // when the memo keeps no requests, when files came or went, when a file changed that is not one of its
 // files of requests, when a changed file cannot be read or is not cut into as many chunks as kept, or when
 // nothing changed. The file `read_before` (same_files(): the memo's check), when it has the stat data the
-// walk found, is not read again: its text and md5 are taken from there (the text moved out).
+// walk found, is not read again: its text, md5 and chunks (when it has them) are taken from there.
 std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now,
                                           std::optional<HashedText>* read_before = nullptr);
 

@@ -101,7 +101,7 @@ bool apply_quiet_run_delta(const fs::path& path, QuietRunMemo& memo) {
   std::string digest;
   long count = 0;
   bool good = in.field(digest) && digest == memo.digest && decode_fields(in, fields) && in.number(count);
-  std::map<std::size_t, std::pair<std::string, std::string>> entries;  // index -> (chunk md5, entry)
+  std::map<std::size_t, std::pair<std::string, std::string>> entries;  // index -> (chunk digest, entry)
   for (long i = 0; good && i < count; ++i) {
     long index = 0;
     std::pair<std::string, std::string> entry;
@@ -119,7 +119,7 @@ bool apply_quiet_run_delta(const fs::path& path, QuietRunMemo& memo) {
   memo.health_free = fields.health_free;
   memo.changed.clear();
   for (auto& [index, entry] : entries) {
-    memo.kept.requests[index].chunk_md5 = std::move(entry.first);
+    memo.kept.requests[index].chunk_digest = std::move(entry.first);
     memo.changed[index] = std::move(entry.second);
   }
   return true;
@@ -132,7 +132,7 @@ Status write_quiet_run_delta(const fs::path& path, const QuietRunMemo& memo) {
   out.number(static_cast<long>(memo.changed.size()));
   for (const auto& [index, entry] : memo.changed) {
     out.number(static_cast<long>(index));
-    out.field(memo.kept.requests.at(index).chunk_md5);
+    out.field(memo.kept.requests.at(index).chunk_digest);
     out.field(entry);
   }
   return write_cache_file(path, framed_cache_text(kDeltaFormat, out.text()), kDeltaFormat,

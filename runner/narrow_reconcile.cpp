@@ -64,7 +64,7 @@ std::map<std::size_t, std::string> narrow_memo_entries(QuietRunMemo& memo, const
   for (std::size_t k = 0; k < plan.changed.size(); ++k) {
     const std::size_t i = plan.changed[k];
     append_request_entry(entries[i], next.at(k));
-    memo.kept.requests[i].chunk_md5 = plan.changed_md5[k];
+    memo.kept.requests[i].chunk_digest = plan.changed_digests[k];
     memo.changed[i] = entries[i];
   }
   return entries;

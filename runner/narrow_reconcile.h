@@ -27,7 +27,7 @@ bool nothing_else_to_say(const RunReport& report);
 // commit).
 bool quiet_but_for_requests(const RunReport& report);
 
-// The changed requests' chunks' new md5s and entries `next` (by place in plan.changed:
+// The changed requests' chunks' new digests and entries `next` (by place in plan.changed:
 // QuietRunNote::next_entries) put in `memo`'s kept requests and its `changed` (what its delta keeps,
 // run/quiet_run_delta.h), its report left as it is; returns those entries by request, which splice_entries
 // puts in the report when the whole memo is written: what a no-op run after the narrow run prints. Neither

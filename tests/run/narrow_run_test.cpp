@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/content_digest.h"
 #include "core/md5.h"
 #include "platform/loader.h"
 #include "run/watched_files.h"
@@ -43,7 +44,7 @@ class NarrowRunTest : public ::testing::Test {
     return memo;
   }
 
-  // As a run plans: the files walked, the md5s of those the memo's stat data vouch for taken, the others
+  // As a run plans: the files walked, the digests of those the memo's stat data vouch for taken, the others
   // read by the plan.
   std::optional<NarrowPlan> plan(const QuietRunMemo& memo,
                                  std::optional<HashedText>* read_before = nullptr) const {
@@ -65,7 +66,7 @@ TEST_F(NarrowRunTest, KeepsEachRequestWithItsChunkAndEntryInThePlatformsOrder) {
   const KeptRequest& cache_b = table->requests[3];
   EXPECT_EQ(cache_b.directory(), "requests/redis/team-b/cache-b");
   const std::string text = read_file(redis());
-  EXPECT_EQ(cache_b.chunk_md5, md5_hex(text.substr(text.find("---"))));
+  EXPECT_EQ(cache_b.chunk_digest, content_digest(text.substr(text.find("---"))));
   EXPECT_EQ(cache_b.text, (TextSpan{30, 10}));
 }
 
@@ -112,7 +113,7 @@ TEST_F(NarrowRunTest, PlansTheChangedDocumentsAndLoadsThemAtTheirLines) {
   const std::optional<NarrowPlan> narrow = plan(before);
   ASSERT_TRUE(narrow);
   EXPECT_EQ(narrow->changed, (std::vector<std::size_t>{2, 3}));  // cache-a's text changed too
-  EXPECT_EQ(narrow->changed_md5[1], md5_hex(text.substr(text.find("---"))));
+  EXPECT_EQ(narrow->changed_digests[1], content_digest(text.substr(text.find("---"))));
   EXPECT_TRUE(narrow->replaced.at((root() / "requests/apps.yaml").string()).empty());  // not read
 
   const LoadResult whole = load_platform(root());
@@ -144,13 +145,13 @@ TEST_F(NarrowRunTest, TakesTheChunksTheMemosCheckHashedForAFileOfRequests) {
   ASSERT_FALSE(asked.empty());
   EXPECT_EQ(asked.back(), redis().string());
   ASSERT_TRUE(read && read->chunks && read->chunks->chunks);
-  ASSERT_EQ(read->chunks->md5s.size(), read->chunks->chunks->size());
-  EXPECT_EQ(read->chunks->md5s.back(), md5_hex(text.substr(text.find("---"))));
+  ASSERT_EQ(read->chunks->digests.size(), read->chunks->chunks->size());
+  EXPECT_EQ(read->chunks->digests.back(), content_digest(text.substr(text.find("---"))));
   // Told apart from hashing again: the digest taken is the one handed over.
-  read->chunks->md5s.back() = "handed over";
+  read->chunks->digests.back() = "handed over";
   std::optional<NarrowPlan> narrow = plan(before, &read);
   ASSERT_TRUE(narrow);
-  EXPECT_EQ(narrow->changed_md5, std::vector<std::string>{"handed over"});
+  EXPECT_EQ(narrow->changed_digests, std::vector<std::string>{"handed over"});
   EXPECT_FALSE(is_kept_request_file(before, (root() / "platform.yaml").string()));
 }
 
@@ -174,13 +175,13 @@ TEST_F(NarrowRunTest, TakesTheTextTheMemosCheckReadWhileTheFileIsAsItWasThen) {
   read->text = std::make_unique<const std::string>(handed);
   std::optional<NarrowPlan> narrow = plan(before, &read);
   ASSERT_TRUE(narrow);
-  EXPECT_EQ(narrow->changed_md5.at(0), md5_hex(handed.substr(handed.find("---"))));
+  EXPECT_EQ(narrow->changed_digests.at(0), content_digest(handed.substr(handed.find("---"))));
 
   // Stat data other than the walk's now: the file is read again.
   read->file.stat.size += 1;
   narrow = plan(before, &read);
   ASSERT_TRUE(narrow);
-  EXPECT_EQ(narrow->changed_md5.at(0), md5_hex(text.substr(text.find("---"))));
+  EXPECT_EQ(narrow->changed_digests.at(0), content_digest(text.substr(text.find("---"))));
 }
 
 TEST_F(NarrowRunTest, PlansNothingForADocumentAddedOrAnotherFileChanged) {

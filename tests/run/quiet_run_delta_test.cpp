@@ -93,7 +93,7 @@ TEST(QuietRunDeltaTest, ADeltaReadsBackOntoItsMemoOnly) {
   QuietRunMemo next = base;
   next.state_tip = "tip-2";
   next.files.files[0].md5 = "new-file-md5";
-  next.kept.requests[2].chunk_md5 = "md5-c2";
+  next.kept.requests[2].chunk_digest = "md5-c2";
   next.changed[2] = "<c2>";
   ASSERT_TRUE(write_quiet_run_delta(path, next).ok());
 

@@ -29,7 +29,7 @@ class NarrowReconcileTest : public ::testing::Test {
     }
     memo.kept.files.push_back({"requests.yaml", 0, 4});
     plan.changed = {1, 3};
-    plan.changed_md5 = {"new-b", "new-d"};
+    plan.changed_digests = {"new-b", "new-d"};
   }
 
   // The no-op report with the changed requests' entries replaced by `b` and `d`.
@@ -84,9 +84,9 @@ TEST_F(NarrowReconcileTest, TheMemoAfterItIsTheNoOpReportWithTheNewEntries) {
   EXPECT_EQ(next.output.text(), render_text(with(b, d), {}, nullptr, &spans));
   ASSERT_EQ(next.kept.requests.size(), 4u);
   for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(next.kept.requests[i].text, spans[i]) << i;
-  EXPECT_EQ(next.kept.requests[0].chunk_md5, "md5-a");
-  EXPECT_EQ(next.kept.requests[1].chunk_md5, "new-b");
-  EXPECT_EQ(next.kept.requests[3].chunk_md5, "new-d");
+  EXPECT_EQ(next.kept.requests[0].chunk_digest, "md5-a");
+  EXPECT_EQ(next.kept.requests[1].chunk_digest, "new-b");
+  EXPECT_EQ(next.kept.requests[3].chunk_digest, "new-d");
 }
 
 }  // namespace
