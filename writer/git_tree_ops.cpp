@@ -7,6 +7,7 @@
 #include "writer/folder_delta.h"
 #include "writer/git_tip.h"
 #include "writer/oid_hex.h"
+#include "writer/tree_path.h"
 
 namespace ferry::writer::git {
 namespace {
@@ -35,14 +36,11 @@ int collect_blob(const char* root, const git_tree_entry* entry, void* payload) {
 Result<const git_tree*> subtree(git_repository* repo, const git_tree* tree, const std::string& prefix,
                                 TreePtr& holder, const std::string& store) {
   if (prefix.empty()) return tree;
-  git_tree_entry* raw_entry = nullptr;
-  const int rc = git_tree_entry_bypath(&raw_entry, tree, prefix.c_str());
-  if (rc == GIT_ENOTFOUND) return static_cast<const git_tree*>(nullptr);
-  if (rc != 0) return failure("cannot look up " + prefix + " in " + store);
-  const TreeEntryPtr entry(raw_entry);
-  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_TREE) return static_cast<const git_tree*>(nullptr);
+  auto entry = entry_at_path(repo, *git_tree_id(tree), prefix, store);
+  if (!entry) return entry.error();
+  if (!*entry || !is_tree_entry(**entry)) return static_cast<const git_tree*>(nullptr);
   git_tree* raw_tree = nullptr;
-  if (git_tree_lookup(&raw_tree, repo, git_tree_entry_id(entry.get())) != 0) {
+  if (git_tree_lookup(&raw_tree, repo, &(*entry)->id) != 0) {
     return failure("cannot read tree " + prefix + " in " + store);
   }
   holder.reset(raw_tree);
@@ -106,13 +104,10 @@ TreePtr known_tree(git_repository* repo, const std::string& id) {
 // The bytes of the file at `path` of `tree`; nullopt when the path is absent or names no file.
 Result<std::optional<std::string>> file_at(git_repository* repo, const git_tree* tree,
                                            const std::string& path, const std::string& store) {
-  git_tree_entry* raw_entry = nullptr;
-  const int rc = git_tree_entry_bypath(&raw_entry, tree, path.c_str());
-  if (rc == GIT_ENOTFOUND) return std::optional<std::string>();
-  if (rc != 0) return failure("cannot look up " + path + " in " + store);
-  const TreeEntryPtr entry(raw_entry);
-  if (git_tree_entry_type(entry.get()) != GIT_OBJECT_BLOB) return std::optional<std::string>();
-  auto text = blob_text(repo, *git_tree_entry_id(entry.get()), path, store);
+  auto entry = entry_at_path(repo, *git_tree_id(tree), path, store);
+  if (!entry) return entry.error();
+  if (!*entry || !is_blob_entry(**entry)) return std::optional<std::string>();
+  auto text = blob_text(repo, (*entry)->id, path, store);
   if (!text) return text.error();
   return std::optional(std::move(*text));
 }

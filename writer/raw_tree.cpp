@@ -93,6 +93,25 @@ Result<RawTree> RawTree::parse(std::string_view bytes, std::shared_ptr<const voi
   return tree;
 }
 
+std::optional<RawTree::Entry> RawTree::find_in(std::string_view bytes, std::string_view name) {
+  std::size_t at = 0;
+  while (at < bytes.size()) {
+    const std::size_t space = bytes.find(' ', at);
+    const std::size_t nul = space == std::string_view::npos ? space : bytes.find('\0', space + 1);
+    if (nul == std::string_view::npos || bytes.size() - nul - 1 < kIdSize) return std::nullopt;
+    if (bytes.substr(space + 1, nul - space - 1) == name) {
+      const auto mode = parse_mode(bytes.data() + at, bytes.data() + space);
+      if (!mode) return std::nullopt;
+      Entry entry;
+      entry.mode = *mode;
+      std::memcpy(entry.id.id, bytes.data() + nul + 1, kIdSize);
+      return entry;
+    }
+    at = nul + 1 + kIdSize;
+  }
+  return std::nullopt;
+}
+
 const RawTree::Slot* RawTree::find_old(std::string_view name) const {
   for (bool directory : {false, true}) {
     auto found =

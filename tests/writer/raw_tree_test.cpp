@@ -15,6 +15,7 @@
 #include "tests/writer/bare_repository.h"
 #include "writer/git_handles.h"
 #include "writer/oid_hex.h"
+#include "writer/tree_path.h"
 
 namespace ferry::writer::git {
 namespace {
@@ -124,6 +125,45 @@ TEST_F(RawTreeTest, RandomEditsGiveTheTreeTheTreebuilderWrites) {
   EXPECT_EQ(fsck.exit_code, 0) << fsck.output;
   EXPECT_EQ(fsck.output.find("error"), std::string::npos) << fsck.output;
   EXPECT_EQ(fsck.output.find("warning"), std::string::npos) << fsck.output;
+}
+
+// RawTree::find_in and entry_at_path (writer/tree_path.h) find what git_tree_entry_bypath finds, on random
+// trees of names that stress Git's order, through directories, files and missing names.
+TEST_F(RawTreeTest, PathLookupsByScanningAgreeWithLibgit2s) {
+  std::mt19937 random(20261128);
+  for (int round = 0; round < 50; ++round) {
+    std::map<std::string, RawTree::Entry> model;
+    for (const std::string& name : kNames) {
+      if (random() % 2 == 0) model[name] = random_entry(random);
+    }
+    const git_oid root = write_with_builder(model);
+    const std::string bytes = bytes_of(root);
+    git_tree* raw_tree = nullptr;
+    ASSERT_EQ(git_tree_lookup(&raw_tree, repo_.get(), &root), 0);
+    const TreePtr tree(raw_tree);
+    std::vector<std::string> paths = {"", "zz", "a//f", "/a", "a/"};
+    for (const std::string& name : kNames) {
+      const auto found = RawTree::find_in(bytes, name);
+      ASSERT_EQ(found.has_value(), model.contains(name)) << name;
+      if (found) {
+        EXPECT_EQ(oid_hex(found->id), oid_hex(model[name].id)) << name;
+      }
+      for (const char* below : {"", "/f", "/g", "/f/x"}) paths.push_back(name + below);
+    }
+    for (const std::string& path : paths) {
+      git_tree_entry* raw_entry = nullptr;
+      const int rc = git_tree_entry_bypath(&raw_entry, tree.get(), path.c_str());
+      const TreeEntryPtr expected(rc == 0 ? raw_entry : nullptr);
+      auto entry = entry_at_path(repo_.get(), root, path, "test");
+      ASSERT_TRUE(entry.ok()) << path << ": " << entry.error().message;
+      ASSERT_EQ(entry->has_value(), expected != nullptr) << path;
+      if (!expected) continue;
+      EXPECT_EQ(oid_hex((*entry)->id), oid_hex(*git_tree_entry_id(expected.get()))) << path;
+      EXPECT_EQ((*entry)->mode, static_cast<unsigned>(git_tree_entry_filemode(expected.get()))) << path;
+      EXPECT_EQ(is_blob_entry(**entry), git_tree_entry_type(expected.get()) == GIT_OBJECT_BLOB) << path;
+      EXPECT_EQ(is_tree_entry(**entry), git_tree_entry_type(expected.get()) == GIT_OBJECT_TREE) << path;
+    }
+  }
 }
 
 TEST_F(RawTreeTest, EntriesOutOfOrderAreWrittenInGitsOrder) {
