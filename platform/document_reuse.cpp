@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "core/md5.h"
+#include "core/content_digest.h"
 #include "platform/document_chunks.h"
 
 namespace ferry::runner {
@@ -35,7 +35,7 @@ std::optional<std::vector<PlannedDocument>> plan_documents(
   std::vector<PlannedDocument> plan;
   plan.reserve(chunks->size());
   for (const DocumentChunk& chunk : *chunks) {
-    PlannedDocument document{{md5_hex(chunk.text), chunk.line}, nullptr, std::nullopt};
+    PlannedDocument document{{content_digest(chunk.text), chunk.line}, nullptr, std::nullopt};
     if (const auto found = known.find(document.key.digest); found != known.end()) {
       document.cached = &found->second;
       plan.push_back(std::move(document));

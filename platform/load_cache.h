@@ -43,11 +43,11 @@ struct FileStat {
   bool operator==(const FileStat&) const = default;
 };
 
-// A file as a load read it: its stat data, taken before its text was read, and the md5 of that text (or the
-// digest the stat index vouched for, when it left the file unread).
+// A file as a load read it: its stat data, taken before its text was read, and the content digest of that
+// text (core/content_digest.h; or the digest the stat index vouched for, when it left the file unread).
 struct FileDigest {
   FileStat stat;
-  std::string md5;
+  std::string digest;
 };
 
 // One ResourceBinding document as the load left it: it needs no Promise, so what loading it gave (the errors
@@ -59,7 +59,8 @@ struct CachedBinding {
   std::optional<ResourceBinding> binding;
 };
 
-// A document's key (docs/load-cache.md, "Per document"): the md5 of its chunk's text (document_chunks.h)
+// A document's key (docs/load-cache.md, "Per document"): the content digest of its chunk's text
+// (core/content_digest.h, document_chunks.h)
 // and the 0-based line the chunk starts on, by which what it gave is moved when lines above it change.
 struct DocumentKey {
   std::string digest;
@@ -67,7 +68,7 @@ struct DocumentKey {
 };
 
 struct CachedFile {
-  std::string digest;                   // md5 of the file's text
+  std::string digest;                   // content digest of the file's text
   FileStat stat;                        // the file's stat data when that text was read
   std::vector<CachedRequest> requests;  // one per document, in order (an empty entry at a binding's place)
   std::vector<CachedBinding> bindings;  // its ResourceBinding documents, in order
@@ -120,8 +121,9 @@ struct LoadCacheUse {
 std::string load_cache_promise_digest(const pipeline::Promise& promise);
 
 // The format version; a cache of any other is rebuilt.
-// 2: a SHA-256 trailer (core/cache_file.h); 3: stat data; 4: bindings; 5: per-document keys
-inline constexpr int kLoadCacheVersion = 5;
+// 2: a SHA-256 trailer (core/cache_file.h); 3: stat data; 4: bindings; 5: per-document keys; 6: content
+// digests (core/content_digest.h), not md5
+inline constexpr int kLoadCacheVersion = 6;
 
 // The cache's text: a header naming the format and version, the entries, and a SHA-256 of them.
 std::string encode_load_cache(const LoadCache& cache);

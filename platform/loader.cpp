@@ -6,8 +6,8 @@
 #include <optional>
 #include <set>
 
+#include "core/content_digest.h"
 #include "core/known_fields.h"
-#include "core/md5.h"
 #include "core/message_text.h"
 #include "pipeline/openapi_validate.h"
 #include "platform/deferred_requests.h"
@@ -179,10 +179,10 @@ void read_unread_split_files(std::vector<PlatformFile>& files, LoadCacheUse& cac
   read_unread(files, cache, &split_paths);
 }
 
-// The digest of a file's text: the cached one when the stat index left it unread, else its md5.
+// The digest of a file's text: the cached one when the stat index left it unread, else its content digest.
 std::string file_digest(const PlatformFile& file, const LoadCacheUse& cache) {
   const auto unread = cache.unread.find(file.path);
-  return unread != cache.unread.end() ? unread->second : md5_hex(file.text);
+  return unread != cache.unread.end() ? unread->second : content_digest(file.text);
 }
 
 // What the quiet-run memo takes of a file the load read or vouched for: its stat data (taken before its text

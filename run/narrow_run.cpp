@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "core/content_digest.h"
 #include "core/file_text.h"
-#include "core/md5.h"
 #include "placement/run_scheduling.h"
 #include "platform/document_chunks.h"
 #include "run/hashed_chunks.h"
@@ -36,7 +36,7 @@ bool plan_file(const KeptRequests& kept, const KeptRequestFile& file, HashedChun
   return true;
 }
 
-// The text of `file` and its md5: from `read_before` when it holds the file with the stat data the walk
+// The text of `file` and its digest: from `read_before` when it holds the file with the stat data the walk
 // found now (its text left there, its chunks taken when it has them), else read and hashed here into
 // `owned`, on this core while the others cut and hash the chunks of a file of requests (`requests`) into
 // `hashed`. Nothing when the file cannot be read.
@@ -45,7 +45,7 @@ bool text_of(WatchedFile& file, bool requests, std::optional<HashedText>* read_b
   if (read_before != nullptr && *read_before && (*read_before)->file.path == file.path &&
       (*read_before)->file.stat == file.stat) {
     HashedText& before = **read_before;
-    file.md5 = std::move(before.file.md5);
+    file.digest = std::move(before.file.digest);
     if (requests) hashed = before.chunks ? std::move(*before.chunks) : hash_chunks(*before.text);
     return true;
   }
@@ -53,19 +53,19 @@ bool text_of(WatchedFile& file, bool requests, std::optional<HashedText>* read_b
   if (!read || !*read) return false;
   owned = std::move(**read);
   const std::string& text = *owned;
-  tbb::parallel_invoke([&] { file.md5 = md5_hex(text); },
+  tbb::parallel_invoke([&] { file.digest = content_digest(text); },
                        [&] { hashed = requests ? hash_chunks(text) : HashedChunks{}; });
   return true;
 }
 
-// Whether `is` (whose md5 is empty when the walk could not vouch for it) has the text of `was`, reading it
-// when needed (text_of): true when it has, false when it has not or cannot be read (its md5 left empty, for
-// hash_watched_files to say so). Whether a text was read is left in `read`.
+// Whether `is` (whose digest is empty when the walk could not vouch for it) has the text of `was`, reading it
+// when needed (text_of): true when it has, false when it has not or cannot be read (its digest left empty,
+// for hash_watched_files to say so). Whether a text was read is left in `read`.
 bool same_text(WatchedFile& is, const WatchedFile& was, bool requests, std::optional<HashedText>* read_before,
                std::optional<std::string>& owned, bool& read, HashedChunks& hashed) {
-  if (!is.md5.empty()) return is.md5 == was.md5;
+  if (!is.digest.empty()) return is.digest == was.digest;
   read = text_of(is, requests, read_before, owned, hashed);
-  return read && is.md5 == was.md5;
+  return read && is.digest == was.digest;
 }
 
 }  // namespace
@@ -87,13 +87,13 @@ std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles
     const WatchedFile& was = memo.files.files[i];
     if (is.path != was.path) return std::nullopt;
     // Looked up only for a file the walk did not vouch for: a platform may have thousands of files.
-    const auto found = is.md5.empty() ? request_files.find(absolute_name(is.path)) : request_files.end();
+    const auto found = is.digest.empty() ? request_files.find(absolute_name(is.path)) : request_files.end();
     const bool requests = found != request_files.end();
     std::optional<std::string> owned;  // the text, when read here: the chunks view it
     bool read = false;
     HashedChunks hashed;
     if (same_text(is, was, requests, read_before, owned, read, hashed)) continue;
-    // Not read (the walk vouched for it, with another md5) or no file of requests: the whole path.
+    // Not read (the walk vouched for it, with another digest) or no file of requests: the whole path.
     if (!requests || !read || !plan_file(memo.kept, *found->second, hashed, plan)) return std::nullopt;
   }
   if (plan.changed.empty()) return std::nullopt;

@@ -29,16 +29,16 @@ struct NarrowPlan {
 };
 
 // The narrow run of `memo` for the files `now` (list_watched_files: in the walk's order, those the memo's
-// stat data vouch for with their md5), whose md5s it fills as it reads them (each file read once): nullopt
-// when the memo keeps no requests, when files came or went, when a file changed that is not one of its
-// files of requests, when a changed file cannot be read or is not cut into as many chunks as kept, or when
-// nothing changed. The file `read_before` (same_files(): the memo's check), when it has the stat data the
-// walk found, is not read again: its text, md5 and chunks (when it has them) are taken from there.
+// stat data vouch for with their digest), whose digests it fills as it reads them (each file read once):
+// nullopt when the memo keeps no requests, when files came or went, when a file changed that is not one of
+// its files of requests, when a changed file cannot be read or is not cut into as many chunks as kept, or
+// when nothing changed. The file `read_before` (same_files(): the memo's check), when it has the stat data
+// the walk found, is not read again: its text, digest and chunks (when it has them) are taken from there.
 std::optional<NarrowPlan> plan_narrow_run(const QuietRunMemo& memo, WatchedFiles& now,
                                           std::optional<HashedText>* read_before = nullptr);
 
 // Whether the walk's `path` is one of `memo`'s files of requests: a file a replay (same_files()) that finds
-// it changed cuts and hashes beside its md5, for the plan.
+// it changed cuts and hashes beside its digest, for the plan.
 bool is_kept_request_file(const QuietRunMemo& memo, const std::string& path);
 
 // Whether the narrow load gave exactly the changed requests (the same kind, Promise, namespace and name as

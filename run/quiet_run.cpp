@@ -28,8 +28,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// 2: the kept requests and health_free, for narrow runs. 3: the kept requests' chunks named by their
-// content digest (core/content_digest.h), not their md5.
+// 2: the kept requests and health_free, for narrow runs. 3: the files and the kept requests' chunks named by
+// their content digest (core/content_digest.h), not their md5.
 constexpr CacheFormat kFormat{"ferry-quiet-run", "quiet-run memo", 3};
 
 std::string field_text(const std::vector<std::string>& fields) {

@@ -13,7 +13,7 @@ void encode_watched_inputs(FieldEncoder& out, const QuietRunMemo& memo) {
   for (const WatchedFile& f : memo.files.files) {
     out.field(f.path);
     for (long n : {f.stat.size, f.stat.mtime_ns, f.stat.ctime_ns, f.stat.inode, f.stat.device}) out.number(n);
-    out.field(f.md5);
+    out.field(f.digest);
   }
   out.number(static_cast<long>(memo.store_tips.size()));
   for (const WatchedTip& t : memo.store_tips) {
@@ -34,7 +34,7 @@ bool decode_watched_inputs(FieldDecoder& in, QuietRunMemo& memo) {
     WatchedFile f;
     good = in.field(f.path) && in.number(f.stat.size) && in.number(f.stat.mtime_ns) &&
            in.number(f.stat.ctime_ns) && in.number(f.stat.inode) && in.number(f.stat.device) &&
-           in.field(f.md5);
+           in.field(f.digest);
     memo.files.files.push_back(std::move(f));
   }
   good = good && in.number(tips);

@@ -5,8 +5,8 @@
 
 #include <string_view>
 
+#include "core/content_digest.h"
 #include "core/file_text.h"
-#include "core/md5.h"
 #include "platform/file_walk.h"
 #include "platform/stat_index.h"
 
@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Every file below `roots` with its stat data, without its md5.
+// Every file below `roots` with its stat data, without its digest.
 Result<std::vector<WatchedFile>> listed(const std::vector<fs::path>& roots,
                                         const std::vector<fs::path>& skip) {
   FileWalk walk;
@@ -35,18 +35,18 @@ Result<std::vector<WatchedFile>> listed(const std::vector<fs::path>& roots,
 Status hash_file(WatchedFile& file) {
   auto read = read_file_if_present(file.path);
   if (!read || !*read) return make_error("cannot read " + file.path);
-  file.md5 = md5_hex(**read);
+  file.digest = content_digest(**read);
   return ok();
 }
 
-// Reads and hashes `file`, cutting and hashing its chunks beside the md5 when `chunked`; nothing when it
+// Reads and hashes `file`, cutting and hashing its chunks beside the digest when `chunked`; nothing when it
 // cannot be read.
 std::optional<HashedText> hash_file_and_chunks(const WatchedFile& file, bool chunked) {
   auto read = read_file_if_present(file.path);
   if (!read || !*read) return std::nullopt;
   HashedText hashed{file, std::make_unique<const std::string>(std::move(**read)), std::nullopt};
   const std::string& text = *hashed.text;
-  tbb::parallel_invoke([&] { hashed.file.md5 = md5_hex(text); },
+  tbb::parallel_invoke([&] { hashed.file.digest = content_digest(text); },
                        [&] { hashed.chunks = chunked ? std::optional(hash_chunks(text)) : std::nullopt; });
   return hashed;
 }
@@ -66,7 +66,7 @@ Result<WatchedFiles> list_watched_files(const std::vector<fs::path>& roots, cons
   for (WatchedFile& file : *files) {
     const auto found = known.find(file.path);
     if (found != known.end() && stat_unchanged(found->second->stat, file.stat, earlier->snapshot_ns))
-      file.md5 = found->second->md5;  // its text is the one hashed then, as same_files() trusts
+      file.digest = found->second->digest;  // its text is the one hashed then, as same_files() trusts
   }
   watched.files = std::move(*files);
   return watched;
@@ -78,11 +78,11 @@ Status hash_watched_files(WatchedFiles& files, const std::map<std::string, FileD
   for (const auto& [path, digest] : known)
     by_path.emplace(fs::absolute(path, ec).lexically_normal().string(), &digest);
   for (WatchedFile& file : files.files) {
-    if (!file.md5.empty()) continue;
+    if (!file.digest.empty()) continue;
     const auto found = by_path.find(fs::path(file.path).lexically_normal().string());
     // The load read the file with the stat data the walk found before it: its text is the one walked.
-    if (found != by_path.end() && found->second->stat == file.stat && !found->second->md5.empty()) {
-      file.md5 = found->second->md5;
+    if (found != by_path.end() && found->second->stat == file.stat && !found->second->digest.empty()) {
+      file.digest = found->second->digest;
       continue;
     }
     if (Status hashed = hash_file(file); !hashed) return hashed;
@@ -110,12 +110,12 @@ bool same_files(const WatchedFiles& before, const std::vector<fs::path>& roots,
     if (strict ? is.stat == was.stat : stat_unchanged(was.stat, is.stat, before.snapshot_ns)) continue;
     if (strict) return false;
     if (!read) {
-      if (!hash_file(is) || is.md5 != was.md5) return false;
+      if (!hash_file(is) || is.digest != was.digest) return false;
       continue;
     }
     std::optional<HashedText> hashed = hash_file_and_chunks(is, chunked && chunked(is.path));
     if (!hashed) return false;
-    if (hashed->file.md5 == was.md5) continue;
+    if (hashed->file.digest == was.digest) continue;
     *read = std::move(hashed);
     return false;
   }

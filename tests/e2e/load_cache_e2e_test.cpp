@@ -61,7 +61,7 @@ TEST_F(LoadCacheE2E, ARunKilledWhileWritingTheCacheLeavesOneTheNextRunUses) {
   if (!fault_points_compiled_in()) GTEST_SKIP() << "built without FERRY_FAULT_POINTS";
   ASSERT_EQ(reconcile(exec_runtime()).first, 0);
   const std::string first_cache = read_file(cache());
-  ASSERT_TRUE(first_cache.starts_with("ferry-load-cache 5\n"));
+  ASSERT_TRUE(first_cache.starts_with("ferry-load-cache 6\n"));
 
   resize_cache_b("small");
   FerryOptions killed;

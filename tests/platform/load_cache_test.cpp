@@ -260,7 +260,7 @@ TEST(LoadCacheTest, ACacheThatCannotBeTrustedIsRefusedWithItsReason) {
   EXPECT_EQ(decode_load_cache(flipped).error().message, "checksum mismatch");
   EXPECT_EQ(decode_load_cache(text.substr(0, text.size() / 2)).error().message, "truncated");
   EXPECT_EQ(decode_load_cache("ferry-load-cache 0\n" + text.substr(text.find('\n') + 1)).error().message,
-            "load cache version 0, this ferry reads 5");
+            "load cache version 0, this ferry reads 6");
   EXPECT_EQ(decode_load_cache("apiVersion: v1\n").error().message, "not a ferry load cache");
 }
 

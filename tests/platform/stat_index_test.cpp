@@ -12,7 +12,7 @@
 #include <random>
 #include <thread>
 
-#include "core/md5.h"
+#include "core/content_digest.h"
 #include "platform/load_cache_write.h"
 #include "platform/loader.h"
 #include "tests/platform/random_platform.h"
@@ -267,9 +267,9 @@ TEST(StatIndexTest, OnlyEqualStatDataOlderThanTheIndexAreTrusted) {
 }
 
 // What the quiet-run memo takes instead of reading the platform again (run/watched_files.h): each file the
-// load parsed or left unread, with the stat data taken before its read and the md5 of its text (the cached
-// digest for a file left unread).
-TEST(StatIndexTest, EveryFileTheLoadReadOrVouchedForIsGivenWithItsStatDataAndMd5) {
+// load parsed or left unread, with the stat data taken before its read and the content digest of its text
+// (the cached digest for a file left unread).
+TEST(StatIndexTest, EveryFileTheLoadReadOrVouchedForIsGivenWithItsStatDataAndDigest) {
   ferry::testing::TempDir dir;
   const fs::path root = dir.path() / "platform";
   std::map<std::string, std::string> written;
@@ -283,7 +283,7 @@ TEST(StatIndexTest, EveryFileTheLoadReadOrVouchedForIsGivenWithItsStatDataAndMd5
   for (const auto& [name, text] : written) {
     const std::string path = (root / name).string();
     ASSERT_TRUE(second.digests.contains(path)) << path;
-    EXPECT_EQ(second.digests.at(path).md5, md5_hex(text)) << path;
+    EXPECT_EQ(second.digests.at(path).digest, content_digest(text)) << path;
     EXPECT_EQ(second.digests.at(path).stat, stat_of(path)) << path;
   }
 }

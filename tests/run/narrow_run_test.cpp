@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include "core/content_digest.h"
-#include "core/md5.h"
 #include "platform/loader.h"
 #include "run/watched_files.h"
 #include "tests/support/test_support.h"
@@ -166,7 +165,7 @@ TEST_F(NarrowRunTest, TakesTheTextTheMemosCheckReadWhileTheFileIsAsItWasThen) {
   EXPECT_FALSE(same_files(before.files, {root()}, {}, false, &read));
   ASSERT_TRUE(read);
   EXPECT_EQ(read->file.path, redis().string());
-  EXPECT_EQ(read->file.md5, md5_hex(text));
+  EXPECT_EQ(read->file.digest, content_digest(text));
   EXPECT_EQ(*read->text, text);
   EXPECT_FALSE(read->chunks);  // not asked for
   // Told apart from the file's: the text taken is the one handed over.

@@ -92,7 +92,7 @@ TEST(QuietRunDeltaTest, ADeltaReadsBackOntoItsMemoOnly) {
   base.digest = "digest-of-the-memo-file";
   QuietRunMemo next = base;
   next.state_tip = "tip-2";
-  next.files.files[0].md5 = "new-file-md5";
+  next.files.files[0].digest = "new-file-md5";
   next.kept.requests[2].chunk_digest = "md5-c2";
   next.changed[2] = "<c2>";
   ASSERT_TRUE(write_quiet_run_delta(path, next).ok());
@@ -103,7 +103,7 @@ TEST(QuietRunDeltaTest, ADeltaReadsBackOntoItsMemoOnly) {
   EXPECT_EQ(read.changed, next.changed);
   EXPECT_EQ(read.kept, next.kept);
   EXPECT_EQ(read.state_tip, "tip-2");
-  EXPECT_EQ(read.files.files[0].md5, "new-file-md5");
+  EXPECT_EQ(read.files.files[0].digest, "new-file-md5");
   EXPECT_EQ(kept_entry(read, 1), "<bb>");
   EXPECT_EQ(kept_entry(read, 2), "<c2>");
   splice_changed_entries(read);

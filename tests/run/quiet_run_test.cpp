@@ -6,6 +6,7 @@
 
 #include <thread>
 
+#include "core/content_digest.h"
 #include "pipeline/duration.h"
 #include "tests/support/test_support.h"
 
@@ -37,11 +38,11 @@ class WatchedFilesTest : public ::testing::Test {
   WatchedFiles watched;
 };
 
-TEST_F(WatchedFilesTest, WalksTheFilesButDotDirectoriesWithTheirMd5) {
+TEST_F(WatchedFilesTest, WalksTheFilesButDotDirectoriesWithTheirDigests) {
   ASSERT_EQ(watched.files.size(), 2u);
   EXPECT_EQ(watched.files[0].path, (dir.path() / "a.yaml").string());
   EXPECT_EQ(watched.files[1].path, (dir.path() / "sub/b.yaml").string());
-  EXPECT_EQ(watched.files[1].md5, "3b5d5c3712955042212316173ccf37be");  // md5 of "b\n"
+  EXPECT_EQ(watched.files[1].digest, content_digest("b\n"));
   EXPECT_TRUE(same());
   EXPECT_TRUE(same(true));
 }
@@ -71,24 +72,24 @@ TEST_F(WatchedFilesTest, AnEditOutsideTheRacyWindowIsToldByTheCtime) {
   EXPECT_FALSE(same_files(*files, {dir.path()}, {}));
 }
 
-// A file with the stat data of an earlier walk, outside its racy window, is not read again: its md5 is the
-// earlier one (a made-up md5 shows it); a file that changed since is hashed.
-TEST_F(WatchedFilesTest, AnUnchangedFileTakesTheEarlierWalksMd5) {
+// A file with the stat data of an earlier walk, outside its racy window, is not read again: its digest is the
+// earlier one (a made-up digest shows it); a file that changed since is hashed.
+TEST_F(WatchedFilesTest, AnUnchangedFileTakesTheEarlierWalksDigest) {
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));
   auto earlier = watch_files({dir.path()}, {});
   ASSERT_TRUE(earlier.ok());
-  earlier->files[0].md5 = "made up";
-  earlier->files[1].md5 = "made up";
+  earlier->files[0].digest = "made up";
+  earlier->files[1].digest = "made up";
   write_file(dir.path() / "sub/b.yaml", "c\n");
   auto files = watch_files({dir.path()}, {}, &*earlier);
   ASSERT_TRUE(files.ok());
-  EXPECT_EQ(files->files[0].md5, "made up");
-  EXPECT_EQ(files->files[1].md5, "2cd6ee2c70b0bde53fbe6cac3c8b8bb1");  // md5 of "c\n"
+  EXPECT_EQ(files->files[0].digest, "made up");
+  EXPECT_EQ(files->files[1].digest, content_digest("c\n"));
   // b.yaml, written within that walk's racy window, is hashed again.
-  files->files[1].md5 = "made up";
+  files->files[1].digest = "made up";
   auto racy = watch_files({dir.path()}, {}, &*files);
   ASSERT_TRUE(racy.ok());
-  EXPECT_EQ(racy->files[1].md5, "2cd6ee2c70b0bde53fbe6cac3c8b8bb1");
+  EXPECT_EQ(racy->files[1].digest, content_digest("c\n"));
 }
 
 TEST_F(WatchedFilesTest, AnAddedOrRemovedFileIsSeenAndADotDirectoryIsNot) {
@@ -110,22 +111,22 @@ TEST_F(WatchedFilesTest, ASkippedPathIsNotWalked) {
   EXPECT_TRUE(same_files(*files, {dir.path()}, {fs::canonical(dir.path() / "sub")}));
 }
 
-// A file the platform's load read, with the stat data the walk found before the load, takes the load's md5
-// and is not read again (a made-up md5 shows it); one whose stat data differ from the load's, or that the
-// load did not read, is read and hashed.
-TEST_F(WatchedFilesTest, AFileTheLoadReadTakesItsMd5AndIsNotReadAgain) {
+// A file the platform's load read, with the stat data the walk found before the load, takes the load's
+// digest and is not read again (a made-up digest shows it); one whose stat data differ from the load's, or
+// that the load did not read, is read and hashed.
+TEST_F(WatchedFilesTest, AFileTheLoadReadTakesItsDigestAndIsNotReadAgain) {
   auto files = list_watched_files({dir.path()}, {});
   ASSERT_TRUE(files.ok());
   ASSERT_EQ(files->files.size(), 2u);
-  EXPECT_EQ(files->files[0].md5, "");  // nothing hashed yet
+  EXPECT_EQ(files->files[0].digest, "");  // nothing hashed yet
   std::map<std::string, FileDigest> loaded;
   loaded[files->files[0].path] = {files->files[0].stat, "from the load"};
   FileStat other = files->files[1].stat;
   other.ctime_ns += 1;
   loaded[files->files[1].path] = {other, "stale"};
   ASSERT_TRUE(hash_watched_files(*files, loaded).ok());
-  EXPECT_EQ(files->files[0].md5, "from the load");
-  EXPECT_EQ(files->files[1].md5, "3b5d5c3712955042212316173ccf37be");  // md5 of "b\n", read here
+  EXPECT_EQ(files->files[0].digest, "from the load");
+  EXPECT_EQ(files->files[1].digest, content_digest("b\n"));  // read here
 }
 
 // The load names its files by their path below the platform as given, which may be relative: they are
@@ -138,7 +139,7 @@ TEST_F(WatchedFilesTest, ALoadsRelativeNamesMatchTheWalksPaths) {
   loaded[(relative.parent_path() / "." / relative.filename()).string()] = {files->files[0].stat,
                                                                            "from the load"};
   ASSERT_TRUE(hash_watched_files(*files, loaded).ok());
-  EXPECT_EQ(files->files[0].md5, "from the load");
+  EXPECT_EQ(files->files[0].digest, "from the load");
 }
 
 ObjectRecord record_run_at(const std::string& last_run, RequestResult result = RequestResult::succeeded) {
@@ -197,7 +198,7 @@ TEST(QuietRunMemoFile, IsReadBackAsWrittenAndNotWhenDamaged) {
   ASSERT_EQ(read->files.files.size(), 1u);
   EXPECT_EQ(read->files.files[0].path, "/p/a.yaml");
   EXPECT_EQ(read->files.files[0].stat, (FileStat{12, 5, 6, 7, 8}));
-  EXPECT_EQ(read->files.files[0].md5, "md5");
+  EXPECT_EQ(read->files.files[0].digest, "md5");
   EXPECT_EQ(read->state_tip, "abc");
   ASSERT_EQ(read->store_tips.size(), 1u);
   EXPECT_EQ(read->store_tips[0].tip, "def");
