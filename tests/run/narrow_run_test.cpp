@@ -51,6 +51,14 @@ class NarrowRunTest : public ::testing::Test {
     return plan_narrow_run(memo, now, read_before);
   }
 
+  // cache-b's size changed in redis.yaml: its text now.
+  std::string resize_cache_b() const {
+    std::string text = read_file(redis());
+    text.replace(text.rfind("size: large"), 11, "size: small");
+    write_file(redis(), text);
+    return text;
+  }
+
   TempDir dir;
 };
 
@@ -131,9 +139,7 @@ TEST_F(NarrowRunTest, PlansTheChangedDocumentsAndLoadsThemAtTheirLines) {
 // Asked to, the memo's check also cuts and hashes a changed file's chunks, and the plan takes those.
 TEST_F(NarrowRunTest, TakesTheChunksTheMemosCheckHashedForAFileOfRequests) {
   const QuietRunMemo before = memo();
-  std::string text = read_file(redis());
-  text.replace(text.rfind("size: large"), 11, "size: small");
-  write_file(redis(), text);
+  const std::string text = resize_cache_b();
   std::optional<HashedText> read;
   std::vector<std::string> asked;
   EXPECT_FALSE(same_files(before.files, {root()}, {}, false, &read, [&](const std::string& path) {
@@ -158,9 +164,7 @@ TEST_F(NarrowRunTest, TakesTheChunksTheMemosCheckHashedForAFileOfRequests) {
 // file's again, while the file has the stat data it had then.
 TEST_F(NarrowRunTest, TakesTheTextTheMemosCheckReadWhileTheFileIsAsItWasThen) {
   const QuietRunMemo before = memo();
-  std::string text = read_file(redis());
-  text.replace(text.rfind("size: large"), 11, "size: small");
-  write_file(redis(), text);
+  const std::string text = resize_cache_b();
   std::optional<HashedText> read;
   EXPECT_FALSE(same_files(before.files, {root()}, {}, false, &read));
   ASSERT_TRUE(read);

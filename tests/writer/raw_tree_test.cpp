@@ -71,6 +71,14 @@ class RawTreeTest : public ::testing::Test {
     EXPECT_EQ(git_odb_write(&id, odb_.get(), bytes.data(), bytes.size(), GIT_OBJECT_TREE), 0);
     return id;
   }
+  // A directory of some of kNames, each a random entry.
+  std::map<std::string, RawTree::Entry> random_model(std::mt19937& random) {
+    std::map<std::string, RawTree::Entry> model;
+    for (const std::string& name : kNames) {
+      if (random() % 2 == 0) model[name] = random_entry(random);
+    }
+    return model;
+  }
   RawTree::Entry random_entry(std::mt19937& random) {
     const bool directory = random() % 2 == 0;
     const auto& ids = directory ? trees_ : blobs_;
@@ -89,10 +97,7 @@ class RawTreeTest : public ::testing::Test {
 TEST_F(RawTreeTest, RandomEditsGiveTheTreeTheTreebuilderWrites) {
   std::mt19937 random(20261123);
   for (int round = 0; round < 200; ++round) {
-    std::map<std::string, RawTree::Entry> model;
-    for (const std::string& name : kNames) {
-      if (random() % 2 == 0) model[name] = random_entry(random);
-    }
+    std::map<std::string, RawTree::Entry> model = random_model(random);
     auto tree = RawTree::parse(bytes_of(write_with_builder(model)), "test");
     ASSERT_TRUE(tree.ok()) << tree.error().message;
     const int edits = static_cast<int>(random() % 6);
@@ -132,10 +137,7 @@ TEST_F(RawTreeTest, RandomEditsGiveTheTreeTheTreebuilderWrites) {
 TEST_F(RawTreeTest, PathLookupsByScanningAgreeWithLibgit2s) {
   std::mt19937 random(20261128);
   for (int round = 0; round < 50; ++round) {
-    std::map<std::string, RawTree::Entry> model;
-    for (const std::string& name : kNames) {
-      if (random() % 2 == 0) model[name] = random_entry(random);
-    }
+    std::map<std::string, RawTree::Entry> model = random_model(random);
     const git_oid root = write_with_builder(model);
     const std::string bytes = bytes_of(root);
     git_tree* raw_tree = nullptr;
