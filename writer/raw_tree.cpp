@@ -93,23 +93,28 @@ Result<RawTree> RawTree::parse(std::string_view bytes, std::shared_ptr<const voi
   return tree;
 }
 
-std::optional<RawTree::Entry> RawTree::find_in(std::string_view bytes, std::string_view name) {
+Result<std::optional<RawTree::Entry>> RawTree::find_in(std::string_view bytes, std::string_view name,
+                                                       const std::string& what) {
   std::size_t at = 0;
+  const auto corrupt = [&what, &at] {
+    return Error{"corrupt tree in " + what + ": entry at byte " + std::to_string(at) + " does not parse"};
+  };
   while (at < bytes.size()) {
     const std::size_t space = bytes.find(' ', at);
     const std::size_t nul = space == std::string_view::npos ? space : bytes.find('\0', space + 1);
-    if (nul == std::string_view::npos || bytes.size() - nul - 1 < kIdSize) return std::nullopt;
+    if (nul == std::string_view::npos || nul == space + 1 || bytes.size() - nul - 1 < kIdSize)
+      return corrupt();
+    const auto mode = parse_mode(bytes.data() + at, bytes.data() + space);
+    if (!mode) return corrupt();
     if (bytes.substr(space + 1, nul - space - 1) == name) {
-      const auto mode = parse_mode(bytes.data() + at, bytes.data() + space);
-      if (!mode) return std::nullopt;
       Entry entry;
       entry.mode = *mode;
       std::memcpy(entry.id.id, bytes.data() + nul + 1, kIdSize);
-      return entry;
+      return std::optional<Entry>(entry);
     }
     at = nul + 1 + kIdSize;
   }
-  return std::nullopt;
+  return std::optional<Entry>();
 }
 
 const RawTree::Slot* RawTree::find_old(std::string_view name) const {

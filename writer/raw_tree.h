@@ -40,9 +40,10 @@ class RawTree {
                                const std::string& what);
 
   // The entry called `name` in the tree encoded as `bytes`, by one scan of the bytes, without parsing the
-  // tree (as git_tree_lookup would, every entry, for git_tree_entry_bypath): nullopt when there is none or
-  // the bytes do not parse up to it.
-  static std::optional<Entry> find_in(std::string_view bytes, std::string_view name);
+  // tree (as git_tree_lookup would, every entry, for git_tree_entry_bypath): nullopt when there is none; an
+  // error naming `what` and the entry's offset, as parse() gives it, when the bytes do not parse up to it.
+  static Result<std::optional<Entry>> find_in(std::string_view bytes, std::string_view name,
+                                              const std::string& what);
 
   // The entry called `name`, whatever its kind, after the edits so far.
   std::optional<Entry> find(std::string_view name) const;

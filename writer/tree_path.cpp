@@ -37,7 +37,10 @@ Result<std::optional<RawTree::Entry>> entry_at_path(git_repository* repo, const 
       return Error{"corrupt repository " + store + ": " + oid_hex(tree) + " is not a tree"};
     const std::string_view bytes(static_cast<const char*>(git_odb_object_data(raw)),
                                  git_odb_object_size(raw));
-    std::optional<RawTree::Entry> entry = name.empty() ? std::nullopt : RawTree::find_in(bytes, name);
+    if (name.empty()) return std::optional<RawTree::Entry>();
+    auto found = RawTree::find_in(bytes, name, "tree " + oid_hex(tree) + " of " + store);
+    if (!found) return found.error();
+    const std::optional<RawTree::Entry>& entry = *found;
     if (!entry || slash == std::string_view::npos) return entry;
     if (!is_tree_entry(*entry)) return std::optional<RawTree::Entry>();
     if (slash + 1 == path.size()) return entry;  // "dir/": the directory, as git_tree_entry_bypath has it

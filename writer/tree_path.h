@@ -18,7 +18,7 @@ namespace ferry::writer::git {
 // The entry at `path` ('/'-separated) below the tree `root` of `repo`, as git_tree_entry_bypath finds it:
 // nullopt when a segment is missing or empty, or a segment before the last names no directory ("dir/" is
 // the directory). `store` names the repository in
-// errors (a tree that cannot be read, or an object on the way that is not a tree).
+// errors (a tree that cannot be read or does not parse, or an object on the way that is not a tree).
 Result<std::optional<RawTree::Entry>> entry_at_path(git_repository* repo, const git_oid& root,
                                                     std::string_view path, const std::string& store);
 

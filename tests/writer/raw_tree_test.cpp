@@ -145,10 +145,11 @@ TEST_F(RawTreeTest, PathLookupsByScanningAgreeWithLibgit2s) {
     const TreePtr tree(raw_tree);
     std::vector<std::string> paths = {"", "zz", "a//f", "/a", "a/"};
     for (const std::string& name : kNames) {
-      const auto found = RawTree::find_in(bytes, name);
-      ASSERT_EQ(found.has_value(), model.contains(name)) << name;
-      if (found) {
-        EXPECT_EQ(oid_hex(found->id), oid_hex(model[name].id)) << name;
+      const auto found = RawTree::find_in(bytes, name, "test");
+      ASSERT_TRUE(found.ok()) << found.error().message;
+      ASSERT_EQ(found->has_value(), model.contains(name)) << name;
+      if (*found) {
+        EXPECT_EQ(oid_hex((*found)->id), oid_hex(model[name].id)) << name;
       }
       for (const char* below : {"", "/f", "/g", "/f/x"}) paths.push_back(name + below);
     }
@@ -207,7 +208,14 @@ TEST_F(RawTreeTest, ACorruptEntryIsAnErrorAtItsOffset) {
     auto tree = RawTree::parse(bytes, "tree 123 of store");
     ASSERT_FALSE(tree.ok()) << reason;
     EXPECT_EQ(tree.error().message, "corrupt tree in tree 123 of store: " + reason);
+    // A scan for a name after the corrupt entry says the same (one before it is found).
+    auto found = RawTree::find_in(bytes, "z", "tree 123 of store");
+    ASSERT_FALSE(found.ok()) << reason;
+    EXPECT_EQ(found.error().message, "corrupt tree in tree 123 of store: " + reason);
   }
+  auto before = RawTree::find_in(good + "100644 b", "a", "tree 123 of store");
+  ASSERT_TRUE(before.ok());
+  EXPECT_TRUE(before->has_value());
 }
 
 TEST(GitEntryOrder, ADirectorySortsAsIfItsNameEndedInASlash) {
