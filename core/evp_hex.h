@@ -1,5 +1,5 @@
-// The one place core/ runs a libcrypto digest of a text for its hex (md5.h, content_digest.h): one context a
-// thread, reused, since allocating one a call was most of the cost of hashing a short text.
+// The one place core/ runs a libcrypto digest of a text for its hex (md5.h, sha256.h, content_digest.h):
+// one context a thread, reused, since allocating one a call was most of the cost of hashing a short text.
 #pragma once
 
 #include <openssl/evp.h>
