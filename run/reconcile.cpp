@@ -360,8 +360,9 @@ Result<RunReport> reconcile(const Platform& declared, runtime::ContainerRuntime&
                  options.narrow ? options.narrow->records_left : 0, run);
   }
   // The quiet-run memo keys the records by the state's tip and the stores by theirs; what else this run
-  // read must be keyable too (run/quiet_run.h).
-  if (options.quiet && !widened && !*pinned && drift.findings.empty() && drift.unknown_to_records.empty() &&
+  // read must be keyable too (run/quiet_run.h). The revisions pinned requests run with are read from the
+  // state, so its tip keys them; a retired store's tip is not keyed.
+  if (options.quiet && !widened && drift.findings.empty() && drift.unknown_to_records.empty() &&
       !journal_at_start && unkeyable_part(platform).empty()) {
     // The next run's due time, and the entries it would print for the requests this run ran, come from the
     // records this run leaves (run/narrow_run.h); a narrow run read few, a whole one its delta's are enough.

@@ -291,6 +291,66 @@ TEST_F(LifecycleE2E, ALostRevisionFailsOnlyTheRequestPinnedToIt) {
   EXPECT_EQ(config_maps(), "after-upgrade-banana after-upgrade-date before-upgrade-apple ");
 }
 
+// The quiet-run memo (docs/load-cache.md) on a platform with a request pinned to an older revision, whose
+// text the run reads from the state: the no-op run after each change replays the memo and reports as a
+// --full-load run does; an edit of the pinned request runs it with its pinned revision (a narrow run), an
+// edit of the other with the latest, and an edit of the binding moves the pin. Text reports: narrow runs
+// print those alone.
+TEST_F(LifecycleE2E, TheQuietRunMemoKeepsPinnedRequestsOnTheirRevisions) {
+  struct TextRun {
+    std::string report;
+    bool narrow = false;
+  };
+  const auto run_text = [&](const FerryArgs& extra = {}) {
+    const auto result = run_ferry(FerryArgs{"reconcile", platform().string()} + runtime() + extra);
+    EXPECT_EQ(result.exit_code, 0) << result.output << result.error_output;
+    expect_records_agree({});
+    return TextRun{result.output, result.error_output.find("\"Narrow runs\"") != std::string::npos};
+  };
+  const fs::path memo = platform() / ".ferry/state.git.quiet-run";
+  // The memo removed first: the no-op run must keep one of its own, which the next run replays.
+  const auto no_op_replays = [&](const std::string& step) {
+    fs::remove(memo);
+    const std::string kept = run_text().report;
+    ASSERT_TRUE(fs::exists(memo)) << step << ": no memo kept";
+    const std::string memo_text = ferry::testing::read_file(memo);
+    const std::string tip = git(platform() / ".ferry/state.git", "rev-parse state");
+    EXPECT_EQ(run_text().report, kept) << step;
+    EXPECT_EQ(ferry::testing::read_file(memo), memo_text) << step << ": the memo was not replayed";
+    EXPECT_EQ(run_text({"--full-load"}).report, kept)
+        << step << ": the replay reported other than a full load";
+    EXPECT_EQ(git(platform() / ".ferry/state.git", "rev-parse state"), tip) << step;
+  };
+  promise("v1", "before");
+  write_file(platform() / "requests/rr-one.yaml", upgrade_request("upgrade-rr-one", "banana"));
+  write_file(platform() / "requests/rr-two.yaml", upgrade_request("upgrade-rr-two", "apple"));
+  write_file(platform() / "bindings/rr-two.yaml", binding("rr-two-binding", "upgrade-rr-two", "v1"));
+  run_text();
+  promise("v2", "after");
+  run_text();
+  EXPECT_EQ(config_maps(), "after-upgrade-banana before-upgrade-apple ");
+  no_op_replays("after the upgrade");
+
+  write_file(platform() / "requests/rr-two.yaml", upgrade_request("upgrade-rr-two", "cherry"));
+  TextRun edited = run_text();
+  EXPECT_TRUE(edited.narrow);
+  EXPECT_NE(edited.report.find("\nsucceeded  default/upgrade-rr-two "), std::string::npos) << edited.report;
+  EXPECT_EQ(config_maps(), "after-upgrade-banana before-upgrade-cherry ");
+  no_op_replays("after the pinned request's edit");
+
+  write_file(platform() / "requests/rr-one.yaml", upgrade_request("upgrade-rr-one", "date"));
+  EXPECT_TRUE(run_text().narrow);
+  EXPECT_EQ(config_maps(), "after-upgrade-date before-upgrade-cherry ");
+  no_op_replays("after the other request's edit");
+
+  write_file(platform() / "bindings/rr-two.yaml", binding("rr-two-binding", "upgrade-rr-two", "v2"));
+  edited = run_text();
+  EXPECT_FALSE(edited.narrow);  // a binding is not a request: the whole path
+  EXPECT_NE(edited.report.find("\nsucceeded  default/upgrade-rr-two "), std::string::npos) << edited.report;
+  EXPECT_EQ(config_maps(), "after-upgrade-cherry after-upgrade-date ");
+  no_op_replays("after the binding's edit");
+}
+
 TEST_F(LifecycleE2E, MaxUpgradesTwoUpgradesFiveRequestsInThreeRuns) {
   promise("v1", "before");
   for (const char* name : {"a", "b", "c", "d", "e"})
